@@ -1,0 +1,59 @@
+// @ts-check
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import mdx from '@astrojs/mdx';
+import node from '@astrojs/node';
+import react from '@astrojs/react';
+import { defineConfig } from 'astro/config';
+
+// Tiny classic scripts that must run before first paint (the signed-in class on <html>) live in
+// src/inline/. Astro's CSP does not hash `is:inline` scripts, so their hashes are computed here
+// from the very same files the layout inlines.
+const inlineDir = new URL('./src/inline/', import.meta.url);
+const inlineScriptHashes = readdirSync(inlineDir)
+  .filter((file) => file.endsWith('.js'))
+  .map(
+    (file) =>
+      /** @type {`sha256-${string}`} */ (
+        `sha256-${createHash('sha256')
+          .update(readFileSync(new URL(file, inlineDir)))
+          .digest('base64')}`
+      ),
+  );
+
+// The careers page may load a recruiting assistant from a configured host (none by default).
+const recruitingUrl = process.env.PUBLIC_RECRUITING_SCRIPT_URL;
+const scriptHosts = ["'self'", 'https://challenges.cloudflare.com'];
+if (recruitingUrl) scriptHosts.push(new URL(recruitingUrl).origin);
+
+export default defineConfig({
+  site: process.env.SITE_URL ?? 'http://localhost:4321',
+  // Parallel builds (several developers or test runs on one machine) each use their own folders.
+  outDir: process.env.DIST_DIR ?? './dist',
+  cacheDir: process.env.ASTRO_CACHE_DIR ?? './node_modules/.astro',
+  output: 'static',
+  adapter: node({ mode: 'middleware' }),
+  integrations: [mdx(), react()],
+  trailingSlash: 'ignore',
+  build: { format: 'directory' },
+  server: { port: Number(process.env.PORT ?? 4321), host: process.env.HOST ?? '127.0.0.1' },
+  security: {
+    csp: {
+      directives: [
+        "default-src 'self'",
+        "img-src 'self' data: blob:",
+        "font-src 'self'",
+        "connect-src 'self' https://challenges.cloudflare.com",
+        "frame-src 'self' https://www.youtube-nocookie.com https://challenges.cloudflare.com",
+        "media-src 'self'",
+        "object-src 'none'",
+        "base-uri 'self'",
+        "form-action 'self' https:",
+      ],
+      scriptDirective: {
+        hashes: inlineScriptHashes,
+        resources: scriptHosts,
+      },
+    },
+  },
+});

@@ -1,0 +1,1 @@
+try{if(localStorage.getItem('token'))document.documentElement.classList.add('signed-in')}catch(e){}

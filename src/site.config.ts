@@ -1,0 +1,41 @@
+// The brand and every external address the site names live here, so that a rename or a new
+// provider is one edit. Values read from the environment are build-time settings (see README).
+
+const env = (name: string): string | undefined => {
+  const fromProcess = typeof process === 'undefined' ? undefined : process.env[name];
+  const value = import.meta.env?.[name] ?? fromProcess;
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+};
+
+const brandSlug = 'kwikfill';
+
+export const site = {
+  name: 'Kwik Fill',
+  slug: brandSlug,
+  parentCompany: { name: 'United Refining Company', url: 'https://www.urc.com' },
+  states: ['PA', 'NY', 'OH'] as const,
+  phone: '1-800-443-3440',
+  routes: {
+    payPortal: `/${brandSlug}pay`,
+    history: `/history-of-${brandSlug}`,
+  },
+  social: [
+    { name: 'Facebook', url: 'https://www.facebook.com/kwikfill' },
+    { name: 'Instagram', url: 'https://www.instagram.com/kwikfill' },
+    { name: 'X', url: 'https://x.com/kwikfill' },
+    { name: 'YouTube', url: 'https://www.youtube.com/@kwikfill' },
+  ],
+  app: {
+    appStore: 'https://apps.apple.com/us/app/kwik-fill/id1440839016',
+    googlePlay: 'https://play.google.com/store/apps/details?id=com.kwikfill.app',
+  },
+  // Third-party pieces: each one is optional and the page says plainly when it is not configured.
+  recruitingScriptUrl: env('PUBLIC_RECRUITING_SCRIPT_URL'),
+  giftCardBalanceUrl: env('PUBLIC_GIFT_CARD_BALANCE_URL'),
+  turnstileSiteKey: env('PUBLIC_TURNSTILE_SITE_KEY'),
+  videoEmbedBase: env('PUBLIC_VIDEO_EMBED_BASE') ?? 'https://www.youtube-nocookie.com/embed/',
+} as const;
+
+/** Replaces {brand} and {slug} in editor-written text, so content never hard-codes the name. */
+export const brandText = (text: string): string =>
+  text.replaceAll('{brand}', site.name).replaceAll('{slug}', site.slug);
