@@ -1,0 +1,79 @@
+// Schemas of the account forms (SPEC 5.2, 5.3, 7), shared by the islands and the API.
+import * as v from 'valibot';
+import {
+  emailField,
+  guardFields,
+  optionalPhoneField,
+  optionalText,
+  passwordField,
+  requiredText,
+  stateField,
+  zipField,
+} from '../../lib/fields';
+
+export const MESSAGES = {
+  loginFailed: 'Incorrect user name or password',
+  registerFailed: 'There was an error during registration. Please try again.',
+  requiredFields: 'Please fill in all required fields',
+  passwordsDiffer: 'Passwords do not match.',
+  resetSent:
+    "Password Reset Sent. Check your email for a link to reset your password. If it doesn't appear within a few minutes, check your spam folder.",
+  resetDone: 'Your password has successfully been reset',
+  verified: 'Your account has been verified!',
+} as const;
+
+export const loginSchema = v.object({
+  email: emailField,
+  password: v.pipe(v.string(MESSAGES.loginFailed), v.nonEmpty(MESSAGES.loginFailed), v.maxLength(200)),
+});
+
+/** The profile fields of SPEC 3 (email is read-only and not part of an update). */
+export const profileFields = {
+  first_name: requiredText('First name', 50),
+  last_name: requiredText('Last name', 50),
+  address_1: requiredText('Address', 100),
+  address_2: optionalText(100),
+  city: requiredText('City', 60),
+  state: stateField,
+  zip: zipField,
+  phone: optionalPhoneField,
+};
+export const profileSchema = v.object(profileFields);
+
+/** POST /auth/register: email and password (SPEC 7) plus the anti-abuse fields. */
+export const registerSchema = v.object({ email: emailField, password: passwordField, ...guardFields });
+
+/** The whole sign-up form as the island validates it before the calls. */
+export const signUpFormSchema = v.object({
+  ...profileFields,
+  email: emailField,
+  password: passwordField,
+  newsletter: v.boolean(),
+  offers: v.boolean(),
+});
+
+export const passwordChangeSchema = v.object({
+  old_password: v.pipe(v.string('Current password is required'), v.nonEmpty('Current password is required')),
+  new_password: passwordField,
+});
+
+export const resetRequestSchema = v.object({ email: emailField });
+export const resetSubmitSchema = v.object({
+  reset_token: v.pipe(
+    v.string('This reset link is invalid or has expired.'),
+    v.minLength(10, 'This reset link is invalid or has expired.'),
+    v.maxLength(200),
+  ),
+  password: passwordField,
+});
+
+export const mailingListSchema = v.object({
+  lists: v.array(v.picklist(['news', 'offers'], 'Unknown mailing list')),
+});
+
+export const vipSchema = v.object({
+  registration_number: optionalText(40),
+  secondary_number: optionalText(40),
+});
+
+export type Profile = v.InferOutput<typeof profileSchema> & { email: string };

@@ -1,0 +1,80 @@
+// Field rules shared by every form, with the exact messages of SPEC 5. Islands and the API import
+// the same schemas, so a rule and its wording live in one place.
+import * as v from 'valibot';
+import { US_STATE_CODES } from './us-states';
+
+export const digitsOnly = (value: string): string => value.replace(/\D/g, '');
+
+/** '{Field name} is required' (SPEC 5.1). */
+export const requiredText = (label: string, max = 100) =>
+  v.pipe(
+    v.string(`${label} is required`),
+    v.trim(),
+    v.nonEmpty(`${label} is required`),
+    v.maxLength(max, `${label} is too long`),
+  );
+
+export const optionalText = (max = 100) => v.optional(v.pipe(v.string(), v.trim(), v.maxLength(max)), '');
+
+export const emailField = v.pipe(
+  v.string('Email is required'),
+  v.trim(),
+  v.nonEmpty('Email is required'),
+  v.maxLength(254, 'Please enter a valid email address'),
+  v.email('Please enter a valid email address'),
+  v.toLowerCase(),
+);
+
+export const phoneField = v.pipe(
+  v.string('Phone number is required'),
+  v.trim(),
+  v.nonEmpty('Phone number is required'),
+  v.check((value) => digitsOnly(value).length === 10, 'Please enter a valid 10-digit phone number'),
+  v.transform(digitsOnly),
+);
+
+/** Phone that may be left empty, but must have 10 digits when given. */
+export const optionalPhoneField = v.optional(
+  v.union([v.literal(''), phoneField], 'Please enter a valid 10-digit phone number'),
+  '',
+);
+
+export const zipField = v.pipe(
+  v.string('ZIP code is required'),
+  v.trim(),
+  v.nonEmpty('ZIP code is required'),
+  v.regex(/^\d{5}(-\d{4})?$/, 'Please enter a valid ZIP code'),
+);
+
+export const stateField = v.picklist(US_STATE_CODES, 'State is required');
+
+/** SPEC 5.2: at least 8 characters, an uppercase and a lowercase letter and a digit. */
+export const passwordField = v.pipe(
+  v.string('Password must be at least 8 characters'),
+  v.minLength(8, 'Password must be at least 8 characters'),
+  v.maxLength(200, 'Password is too long'),
+  v.regex(/[A-Z]/, 'Password must contain at least one uppercase letter'),
+  v.regex(/[a-z]/, 'Password must contain at least one lowercase letter'),
+  v.regex(/\d/, 'Password must contain at least one number'),
+);
+
+/**
+ * Anti-abuse fields sent by the public forms (giveaway, register, contact): the hidden trap field
+ * that people never fill, the server-signed ticket issued when the form loaded (dwell time), and
+ * the human-check token. The server enforces them; the island checks them first for fast feedback.
+ */
+export const guardFields = {
+  website: v.optional(v.string(), ''),
+  form_ticket: v.optional(v.string(), ''),
+  human_check_token: v.optional(v.string(), ''),
+};
+
+/** First message per field, for showing errors beside inputs. */
+export function fieldErrors(issues: v.BaseIssue<unknown>[]): Record<string, string> {
+  const flat = v.flatten(issues as [v.BaseIssue<unknown>, ...v.BaseIssue<unknown>[]]);
+  const out: Record<string, string> = {};
+  for (const [key, messages] of Object.entries(flat.nested ?? {})) {
+    if (messages?.[0]) out[key] = messages[0];
+  }
+  return out;
+}
