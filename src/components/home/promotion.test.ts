@@ -1,0 +1,71 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  DEFAULT_GIVEAWAY_TITLE,
+  fetchActivePromotion,
+  heroTitle,
+  PROMOTION_PATH,
+  parsePromotion,
+  safeImageUrl,
+} from './promotion';
+
+const jsonResponse = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+const item = {
+  id: 'p1',
+  title: 'Summer Giveaway',
+  hero_text: 'Win a Year of Coffee!',
+  image_url: '/media/giveaway.png',
+  rules_url: '/media/rules.pdf',
+};
+
+describe('fetchActivePromotion', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('asks for active promotions with the public API key and reads the first item', async () => {
+    const fetchFn = vi.fn(async () => jsonResponse({ items: [item, { id: 'p2', title: 'Later' }] }));
+    const promotion = await fetchActivePromotion(fetchFn as unknown as typeof fetch, 'key-1');
+    expect(fetchFn).toHaveBeenCalledWith(PROMOTION_PATH, {
+      headers: { 'X-API-Key': 'key-1', Accept: 'application/json' },
+    });
+    expect(promotion).toEqual({
+      id: 'p1',
+      title: 'Summer Giveaway',
+      heroText: 'Win a Year of Coffee!',
+      imageUrl: '/media/giveaway.png',
+      rulesUrl: '/media/rules.pdf',
+    });
+  });
+
+  it.each([
+    ['a 404', async () => new Response('<h1>Not found</h1>', { status: 404 })],
+    ['a network failure', async () => Promise.reject(new TypeError('Failed to fetch'))],
+    ['a body that is not JSON', async () => new Response('<html>', { status: 200 })],
+    ['no active promotion', async () => jsonResponse({ items: [] })],
+  ])('logs and answers undefined on %s', async (_name, impl) => {
+    const info = vi.spyOn(console, 'info').mockImplementation(() => {});
+    const promotion = await fetchActivePromotion(vi.fn(impl) as unknown as typeof fetch);
+    expect(promotion).toBeUndefined();
+    expect(info).toHaveBeenCalledOnce();
+  });
+});
+
+describe('heroTitle', () => {
+  it('prefers the hero text, then the title, then the default', () => {
+    expect(heroTitle(parsePromotion({ items: [item] }))).toBe('Win a Year of Coffee!');
+    expect(heroTitle(parsePromotion({ items: [{ id: 1, title: 'Fall Giveaway' }] }))).toBe('Fall Giveaway');
+    expect(heroTitle(parsePromotion({ items: [{ id: 1, hero_text: '  ' }] }))).toBe(DEFAULT_GIVEAWAY_TITLE);
+    expect(heroTitle(undefined)).toBe(DEFAULT_GIVEAWAY_TITLE);
+  });
+});
+
+describe('safeImageUrl', () => {
+  it('accepts same-site paths and https addresses only', () => {
+    expect(safeImageUrl('/media/a.png')).toBe('/media/a.png');
+    expect(safeImageUrl('https://cdn.example.com/a.png')).toBe('https://cdn.example.com/a.png');
+    expect(safeImageUrl('//evil.example/a.png')).toBeUndefined();
+    expect(safeImageUrl('javascript:alert(1)')).toBeUndefined();
+    expect(safeImageUrl('data:image/png;base64,AAA')).toBeUndefined();
+    expect(safeImageUrl(42)).toBeUndefined();
+  });
+});

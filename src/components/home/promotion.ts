@@ -1,0 +1,67 @@
+// The active giveaway promotion for the home page (SPEC 2.5, 4, 7). The API may be missing or
+// failing: every failure is logged with console.info and the caller keeps its defaults.
+
+/** The hero title shown until (or unless) the API names the active promotion. */
+export const DEFAULT_GIVEAWAY_TITLE = 'Win Free Gas for a Year!';
+/** localStorage key of the cached giveaway image URL (SPEC 4). */
+export const GIVEAWAY_IMAGE_KEY = 'giveaway_image_url';
+export const PROMOTION_PATH = '/api/v1/promotion?active_only=true';
+// Optional chaining: this module is also imported outside Vite (browser tests), where import.meta.env is unset.
+export const PUBLIC_API_KEY: string = import.meta.env?.PUBLIC_API_KEY ?? 'kwikfill-public-web';
+
+export interface Promotion {
+  id: string;
+  title?: string;
+  heroText?: string;
+  imageUrl?: string;
+  rulesUrl?: string;
+}
+
+const text = (value: unknown): string | undefined =>
+  typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+
+/** Only same-site paths and https addresses may become an image source (no javascript:, data:). */
+export const safeImageUrl = (value: unknown): string | undefined => {
+  const url = text(value);
+  if (!url) return undefined;
+  if (url.startsWith('/') && !url.startsWith('//')) return url;
+  return /^https:\/\/[^\s]+$/i.test(url) ? url : undefined;
+};
+
+/** Reads the first item of `{ items: [...] }`; undefined when the shape is not as expected. */
+export const parsePromotion = (body: unknown): Promotion | undefined => {
+  const items = (body as { items?: unknown } | null)?.items;
+  const first: unknown = Array.isArray(items) ? items[0] : undefined;
+  if (!first || typeof first !== 'object') return undefined;
+  const item = first as Record<string, unknown>;
+  return {
+    id: String(item.id ?? ''),
+    title: text(item.title),
+    heroText: text(item.hero_text),
+    imageUrl: safeImageUrl(item.image_url),
+    rulesUrl: text(item.rules_url),
+  };
+};
+
+/** The hero title for a promotion: its hero text, else its title, else the default. */
+export const heroTitle = (promotion: Promotion | undefined): string =>
+  promotion?.heroText ?? promotion?.title ?? DEFAULT_GIVEAWAY_TITLE;
+
+/** Fetches the first active promotion; logs and answers undefined on any failure. */
+export async function fetchActivePromotion(
+  fetchFn: typeof fetch = fetch,
+  apiKey: string = PUBLIC_API_KEY,
+): Promise<Promotion | undefined> {
+  try {
+    const response = await fetchFn(PROMOTION_PATH, {
+      headers: { 'X-API-Key': apiKey, Accept: 'application/json' },
+    });
+    if (!response.ok) throw new Error(`status ${response.status}`);
+    const promotion = parsePromotion(await response.json());
+    if (!promotion) throw new Error('no active promotion in the answer');
+    return promotion;
+  } catch (error) {
+    console.info('Active promotion not loaded; keeping the default giveaway.', error);
+    return undefined;
+  }
+}
