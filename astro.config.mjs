@@ -1,10 +1,12 @@
 // @ts-check
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
+import { satteri } from '@astrojs/markdown-satteri';
 import mdx from '@astrojs/mdx';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
+import { brandPlaceholders } from './src/components/content/brand-placeholders.ts';
 
 // Tiny classic scripts that must run before first paint (the signed-in class on <html>) live in
 // src/inline/. Astro's CSP does not hash `is:inline` scripts, so their hashes are computed here
@@ -33,7 +35,8 @@ export default defineConfig({
   cacheDir: process.env.ASTRO_CACHE_DIR ?? './node_modules/.astro',
   output: 'static',
   adapter: node({ mode: 'middleware' }),
-  integrations: [mdx(), react()],
+  // {brand} and {slug} in MDX pages become the brand's name and slug at build time.
+  integrations: [mdx({ processor: satteri({ mdastPlugins: [brandPlaceholders] }) }), react()],
   trailingSlash: 'ignore',
   build: { format: 'directory' },
   server: { port: Number(process.env.PORT ?? 4321), host: process.env.HOST ?? '127.0.0.1' },

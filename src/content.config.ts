@@ -1,12 +1,17 @@
 // Content that editors change by committing files under content/. Each collection documents its
 // fields here; a build fails with a clear message when an entry breaks its schema.
 import { defineCollection } from 'astro:content';
-import { glob } from 'astro/loaders';
+import { file, glob } from 'astro/loaders';
 import { z } from 'astro/zod';
 
 const pages = defineCollection({
   // One MDX file per content page; the file name is the slug ({slug} in a name is the brand slug).
-  loader: glob({ pattern: '*.mdx', base: './content/pages' }),
+  // The id is the bare file name: the default id would slugify `history-of-{slug}` to `history-of-slug`.
+  loader: glob({
+    pattern: '*.mdx',
+    base: './content/pages',
+    generateId: ({ entry }) => entry.replace(/\.mdx$/, ''),
+  }),
   schema: z.object({
     /** Page heading and <title>. {brand} is replaced by the brand name. */
     title: z.string(),
@@ -16,7 +21,66 @@ const pages = defineCollection({
     section: z.string().optional(),
     /** Fade the header toward green on scroll (SPEC 2.4). */
     headerFade: z.boolean().default(false),
+    /**
+     * Illustration shown beside the heading: a file under public/ (e.g. /media/cafe.svg) with its
+     * text alternative and intrinsic size. Leave it out for a text-only page.
+     */
+    hero: z
+      .object({
+        src: z.string().startsWith('/'),
+        alt: z.string(),
+        width: z.number().int().positive(),
+        height: z.number().int().positive(),
+      })
+      .optional(),
+    /**
+     * Load the recruiting assistant (site.recruitingScriptUrl) on this page. Only the careers page sets
+     * it (SPEC 2.1); nothing loads when no script address is configured.
+     */
+    recruitingAssistant: z.boolean().default(false),
   }),
 });
 
-export const collections = { pages };
+const faq = defineCollection({
+  // content/faq.yaml: a list of FAQ sections (SPEC 3), shown in `order` on /help/faq.
+  loader: file('content/faq.yaml'),
+  schema: z.object({
+    /** Stable section id, e.g. `general`; also the anchor of the section on the page. */
+    id: z.string(),
+    /** Position on the page, smallest first. */
+    order: z.number().int(),
+    /** Section header. {brand} is replaced by the brand name. */
+    header: z.string(),
+    items: z
+      .array(
+        z.object({
+          /** The question, shown as the accordion's button. {brand} is replaced. */
+          question: z.string(),
+          /** The answer; each line break (a blank line in a folded `>-` block) starts a paragraph. {brand} is replaced. */
+          answer: z.string(),
+          /** Optional link shown after the answer, e.g. to a form or a page. */
+          link: z.object({ href: z.string().startsWith('/'), text: z.string() }).optional(),
+        }),
+      )
+      .min(1),
+  }),
+});
+
+const forms = defineCollection({
+  // content/forms.yaml: the downloadable card-service forms listed on /help/forms (SPEC 2.7).
+  loader: file('content/forms.yaml'),
+  schema: z.object({
+    /** Stable id, e.g. `transaction-dispute`. */
+    id: z.string(),
+    /** Position in the list, smallest first. */
+    order: z.number().int(),
+    /** Link text. */
+    title: z.string(),
+    /** One sentence saying when to use the form. {brand} is replaced. */
+    description: z.string(),
+    /** The PDF under public/, e.g. /forms/transaction-dispute-form.pdf (its size is read at build). */
+    file: z.string().regex(/^\/forms\/[a-z0-9-]+\.pdf$/),
+  }),
+});
+
+export const collections = { pages, faq, forms };

@@ -1,2 +1,11 @@
-// Components available in every MDX page without an import (see content/README.md).
-export const mdxComponents = {};
+// Components available in every MDX page without an import (see content/README.md). Each one is an
+// Astro component: they render to HTML at build time and ship at most a small vanilla script.
+import Button from './Button.astro';
+import GiftCardBalance from './GiftCardBalance.astro';
+import Image from './Image.astro';
+import Phone from './Phone.astro';
+import SignedIn from './SignedIn.astro';
+import SignedOut from './SignedOut.astro';
+import Video from './Video.astro';
+
+export const mdxComponents = { Button, GiftCardBalance, Image, Phone, SignedIn, SignedOut, Video };

@@ -1,0 +1,14 @@
+import { describe, expect, it } from 'vitest';
+import { site } from '../../site.config';
+import { pageSlug } from './paths';
+
+describe('content page slugs', () => {
+  it('puts the brand slug into file names that hold {slug}', () => {
+    expect(pageSlug('history-of-{slug}')).toBe(`history-of-${site.slug}`);
+    expect(pageSlug('{slug}pay')).toBe(`${site.slug}pay`);
+  });
+
+  it('leaves other names as they are', () => {
+    expect(pageSlug('charge-card')).toBe('charge-card');
+  });
+});

@@ -1,0 +1,5 @@
+/** A tel: link for a North American number written with dashes or spaces: 1-800-443-3440 -> tel:+18004433440. */
+export const telHref = (phone: string): string => {
+  const digits = phone.replace(/\D/g, '');
+  return `tel:+${digits.length === 10 ? `1${digits}` : digits}`;
+};

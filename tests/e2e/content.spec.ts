@@ -1,0 +1,240 @@
+// Content pages (SPEC 2.8): every slug at /{slug} and /page/{slug}, the MDX components, the giveaway
+// entry buttons, the cafe list, the gift card check, the careers script and the fleet redirect.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { site } from '../../src/site.config';
+
+const { name, slug } = site;
+const pages: Record<string, string> = {
+  'charge-card': `${name} Charge Card`,
+  'fleet-fueling-card': 'Fleet Fueling Card',
+  'fleet-fueling-plus': 'Fleet Fueling Plus',
+  'united-universal-fleet': 'United Universal Fleet',
+  'gift-cards-balance': 'Gift Cards',
+  rewards: `${name} Rewards`,
+  'bradley-street-cafe': 'Bradley Street Cafe',
+  'truck-stops': 'Truck Stops',
+  charities: 'Charities',
+  [`history-of-${slug}`]: `History of ${name}`,
+  'history-of-united-refining-company': 'History of United Refining Company',
+  'driving-america': 'Driving America',
+  'fueling-discovery': 'Fueling Discovery',
+  'operation-give-thanks': 'Operation Give Thanks',
+  [`${slug}pay`]: `Pay Your ${name} Card`,
+  careers: `Careers at ${name}`,
+  'privacy-policy': 'Privacy Policy',
+  'terms-of-use': 'Terms of Use',
+  win: `Win with ${name}`,
+  news: 'News',
+};
+
+async function expectNoAxeViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+/** Compressed bytes of a same-origin file, as the server sends it to a browser. */
+async function brotliSize(page: Page, path: string): Promise<number> {
+  const response = await page.request.get(path, { headers: { 'accept-encoding': 'br' } });
+  expect(response.ok()).toBe(true);
+  const length = Number(response.headers()['content-length']);
+  return response.headers()['content-encoding'] === 'br' ? length : (await response.body()).length;
+}
+
+for (const [pageSlug, heading] of Object.entries(pages)) {
+  test(`/${pageSlug} and /page/${pageSlug} show "${heading}", accessibly and without framework JS`, async ({
+    page,
+  }) => {
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(request.url());
+    });
+    const response = await page.goto(`/${pageSlug}`);
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole('heading', { level: 1, name: heading, exact: true })).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    // No React island, and no bundled script that carries React.
+    await expect(page.locator('astro-island')).toHaveCount(0);
+    for (const url of scripts) {
+      expect(url.toLowerCase()).not.toContain('react');
+      const body = await (await page.request.get(url)).text();
+      expect(body.toLowerCase(), `${url} must not bundle React`).not.toContain('react');
+    }
+
+    // HTML and CSS together stay under 14 KB compressed, so a page arrives in the first round trips.
+    const html = await (await page.request.get(`/${pageSlug}`)).text();
+    const styles = [...html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g)].map(
+      (m) => m[1] ?? '',
+    );
+    let total = await brotliSize(page, `/${pageSlug}`);
+    for (const href of styles) total += await brotliSize(page, href);
+    expect(total).toBeLessThan(14 * 1024);
+
+    const aliased = await page.goto(`/page/${pageSlug}`);
+    expect(aliased?.status()).toBe(200);
+    await expect(page.getByRole('heading', { level: 1, name: heading, exact: true })).toBeVisible();
+  });
+}
+
+test.describe('/win', () => {
+  test('signed out: the giveaway image, Sign In, Register and Enter as Guest', async ({ page }) => {
+    await page.goto('/win');
+    const main = page.getByRole('main');
+    await expect(main.getByRole('img', { name: /gift box/ })).toBeVisible();
+    await expect(main.getByText('official rules are on the entry form')).toBeVisible();
+    await expect(main.getByRole('link', { name: 'Sign In', exact: true })).toHaveAttribute(
+      'href',
+      '/account/login',
+    );
+    await expect(main.getByRole('link', { name: 'Register', exact: true })).toHaveAttribute(
+      'href',
+      '/account/register',
+    );
+    await expect(main.getByRole('link', { name: 'Enter as Guest' })).toHaveAttribute(
+      'href',
+      '/account/giveaway',
+    );
+    await expect(main.getByRole('link', { name: 'Enter Giveaway', exact: true })).toBeHidden();
+  });
+
+  test('signed in: only Enter Giveaway', async ({ page }) => {
+    await page.addInitScript(() => {
+      localStorage.setItem('token', 'test-token');
+      localStorage.setItem('user_id', 'u1');
+      localStorage.setItem('first_name', 'Dana');
+    });
+    await page.goto('/win');
+    const main = page.getByRole('main');
+    await expect(main.getByRole('link', { name: 'Enter Giveaway', exact: true })).toHaveAttribute(
+      'href',
+      '/account/giveaway',
+    );
+    for (const label of ['Sign In', 'Register', 'Enter as Guest']) {
+      await expect(main.getByRole('link', { name: label, exact: true })).toBeHidden();
+    }
+  });
+
+  test('entry buttons fit and can be tapped on a phone @phone', async ({ page }) => {
+    await page.goto('/win');
+    const guest = page.getByRole('main').getByRole('link', { name: 'Enter as Guest' });
+    await guest.scrollIntoViewIfNeeded();
+    const box = await guest.boundingBox();
+    expect(box?.height ?? 0).toBeGreaterThanOrEqual(24);
+    expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(page.viewportSize()?.width ?? 0);
+  });
+});
+
+test('Bradley Street Cafe lists 8 cafe addresses and links to the locator filter', async ({ page }) => {
+  await page.goto('/bradley-street-cafe');
+  const locations = page.getByRole('region', { name: 'Cafe locations' });
+  await expect(locations.getByRole('listitem')).toHaveCount(8);
+  await expect(locations.getByRole('listitem').first()).toContainText(/, (PA|NY) \d{5}$/);
+  await expect(page.getByRole('link', { name: 'Find a cafe on the map' })).toHaveAttribute(
+    'href',
+    '/stores?filter=bradleystreetcoffee',
+  );
+});
+
+test.describe('gift card balance', () => {
+  test('without a provider the check is disabled and the page says whom to call', async ({ page }) => {
+    await page.goto('/gift-cards-balance');
+    await expect(
+      page.getByText(
+        'Online balance check is unavailable right now. Call gift card customer service, Monday to Friday, 8:00 AM to 3:00 PM.',
+      ),
+    ).toBeVisible();
+    await expect(page.getByRole('status').getByRole('link', { name: site.phone })).toHaveAttribute(
+      'href',
+      /^tel:\+?\d+$/,
+    );
+    for (const label of ['Account number', 'PIN']) {
+      const field = page.getByRole('textbox', { name: label });
+      await expect(field).toBeDisabled();
+      await expect(field).toHaveAttribute('inputmode', 'numeric');
+      await expect(field).toHaveAttribute('pattern', '[0-9]*');
+      await expect(field).toHaveAttribute('autocomplete', 'off');
+    }
+    await expect(page.getByRole('button', { name: 'Check Balance' })).toBeDisabled();
+    // The human check inside the form is switched off too.
+    for (const box of await page.locator('form[data-digits-form]').getByRole('checkbox').all()) {
+      await expect(box).toBeDisabled();
+    }
+  });
+
+  test('typed non-digits are removed and the visitor is told why', async ({ page }) => {
+    await page.goto('/gift-cards-balance');
+    // Enable the fields as a configured provider would, to exercise the digits-only script.
+    await page.evaluate(() => {
+      for (const el of document.querySelectorAll('form[data-digits-form] :disabled'))
+        el.removeAttribute('disabled');
+    });
+    const account = page.getByRole('textbox', { name: 'Account number' });
+    await account.pressSequentially('12a3-4');
+    await expect(account).toHaveValue('1234');
+    await expect(
+      page.getByText('Account number takes digits only (0 to 9); other characters were removed.'),
+    ).toBeVisible();
+    await page.getByRole('button', { name: 'Check Balance' }).click();
+    await expect(page.getByText('Enter your PIN.')).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'PIN' })).toBeFocused();
+  });
+});
+
+test('Video loads nothing from the video host until play is pressed', async ({ page }) => {
+  const host = new URL(site.videoEmbedBase).host;
+  const hostRequests: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).host === host) hostRequests.push(request.url());
+  });
+  // Offline stand-in for the player, so the test never reaches the internet.
+  await page.route(`**://${host}/**`, (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<title>player</title><p>player</p>' }),
+  );
+  await page.goto('/fueling-discovery');
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('iframe')).toHaveCount(0);
+  expect(hostRequests).toEqual([]);
+
+  await page.getByRole('button', { name: 'Play video: Fueling Discovery' }).click();
+  const player = page.locator('iframe[title="Fueling Discovery"]');
+  await expect(player).toHaveAttribute('src', new RegExp(`^${site.videoEmbedBase}`));
+  await expect.poll(() => hostRequests.length).toBeGreaterThan(0);
+});
+
+test('/careers loads no external script when no recruiting assistant is configured', async ({
+  page,
+  baseURL,
+}) => {
+  test.skip(Boolean(site.recruitingScriptUrl), 'a recruiting assistant is configured for this build');
+  const foreign: string[] = [];
+  page.on('request', (request) => {
+    const url = request.url();
+    if (!url.startsWith(baseURL ?? '') && !url.startsWith('data:')) foreign.push(url);
+  });
+  await page.goto('/careers');
+  await page.waitForLoadState('networkidle');
+  const sources = await page
+    .locator('script[src]')
+    .evaluateAll((els) => els.map((el) => el.getAttribute('src')));
+  expect(sources.filter((src) => src && /^(https?:)?\/\//.test(src))).toEqual([]);
+  expect(foreign).toEqual([]);
+});
+
+test('/fleet-fueling redirects to the static fleet page', async ({ page }) => {
+  const first = await page.request.get('/fleet-fueling', { maxRedirects: 0 });
+  expect([301, 302]).toContain(first.status());
+  expect(first.headers().location).toBe('/fleet-fueling.html');
+
+  await page.goto('/fleet-fueling');
+  expect(new URL(page.url()).pathname).toBe('/fleet-fueling.html');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Apply for a fleet account' })).toHaveAttribute(
+    'href',
+    '/frame/fleet-fueling',
+  );
+  await expect(page.getByRole('link', { name: /home/i }).first()).toHaveAttribute('href', '/');
+  await expectNoAxeViolations(page);
+});
