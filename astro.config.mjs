@@ -27,6 +27,8 @@ const inlineScriptHashes = readdirSync(inlineDir)
 const recruitingUrl = process.env.PUBLIC_RECRUITING_SCRIPT_URL;
 const scriptHosts = ["'self'", 'https://challenges.cloudflare.com'];
 if (recruitingUrl) scriptHosts.push(new URL(recruitingUrl).origin);
+// Video players are framed from this host, and only after a click (see src/site.config.ts).
+const videoHost = new URL(process.env.PUBLIC_VIDEO_EMBED_BASE ?? 'https://www.youtube-nocookie.com/embed/').origin;
 
 export default defineConfig({
   site: process.env.SITE_URL ?? 'http://localhost:4321',
@@ -47,7 +49,7 @@ export default defineConfig({
         "img-src 'self' data: blob:",
         "font-src 'self'",
         "connect-src 'self' https://challenges.cloudflare.com",
-        "frame-src 'self' https://www.youtube-nocookie.com https://challenges.cloudflare.com",
+        `frame-src 'self' ${videoHost} https://challenges.cloudflare.com`,
         "media-src 'self'",
         "object-src 'none'",
         "base-uri 'self'",
