@@ -5,6 +5,9 @@ import { stat } from 'node:fs/promises';
 import http from 'node:http';
 import { extname, join, normalize } from 'node:path';
 import { pathToFileURL } from 'node:url';
+// The API's database: migrated, and seeded when empty, before the first request (Node loads the
+// TypeScript source directly); the bundled API then uses this same handle.
+import { closeDatabase, prepareDatabase } from '../src/server/lifecycle.ts';
 import { distDir } from './dist-dir.mjs';
 
 const clientDir = distDir('client');
@@ -115,12 +118,13 @@ const server = http.createServer(async (req, res) => {
   handler(req, res);
 });
 
+await prepareDatabase();
 server.listen(port, host, () => console.log(`Serving on http://${host}:${port}`));
 
 // Clean shutdown: stop accepting, let requests in flight finish, then exit.
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.once(signal, () => {
-    server.close(() => process.exit(0));
+    server.close(() => closeDatabase().finally(() => process.exit(0)));
     server.closeIdleConnections();
     setTimeout(() => process.exit(0), 5000).unref();
   });

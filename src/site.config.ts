@@ -15,6 +15,11 @@ export const site = {
   parentCompany: { name: 'United Refining Company', url: 'https://www.urc.com' },
   states: ['PA', 'NY', 'OH'] as const,
   phone: '1-800-443-3440',
+  /** How visitors reach customer service until the contact form is online (help area). */
+  customerService: {
+    hours: 'Monday to Friday, 8:00 AM to 3:00 PM Eastern',
+    mailingAddress: ['Customer Service', '15 Bradley Street', 'Warren, PA 16365'],
+  },
   routes: {
     payPortal: `/${brandSlug}pay`,
     history: `/history-of-${brandSlug}`,

@@ -56,8 +56,10 @@ test.describe('top banner and footer', () => {
 
   test('Sign Out clears storage, tells the API and lands on the home page', async ({ page }) => {
     let auth: string | undefined;
+    let apiKey: string | undefined;
     await page.route('**/api/v1/auth/logout', async (route) => {
       auth = route.request().headers().authorization;
+      apiKey = route.request().headers()['x-api-key'];
       await route.fulfill({ status: 204 });
     });
     await signInOn(page, '/news');
@@ -65,6 +67,7 @@ test.describe('top banner and footer', () => {
     await quickLinks(page).getByRole('button', { name: 'Sign Out' }).click();
     await page.waitForURL((url) => url.pathname === '/');
     expect(auth).toBe('Bearer test-token');
+    expect(apiKey).toBe('kwikfill-public-web');
     expect(await page.evaluate(() => localStorage.length + sessionStorage.length)).toBe(0);
     await expect(quickLinks(page).getByRole('link', { name: 'Sign In' })).toBeVisible();
   });

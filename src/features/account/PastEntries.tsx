@@ -1,0 +1,50 @@
+// /account/entries: the visitor's own giveaway entries from GET /me/entries.
+import { useEffect, useState } from 'react';
+import { ApiError, api } from '../session/api';
+import { type Entry, formatEntryDate, sortEntries } from './entries';
+
+export default function PastEntries() {
+  const [entries, setEntries] = useState<Entry[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    api<{ items: Entry[] }>('/me/entries')
+      .then((answer) => setEntries(sortEntries(answer.items ?? [])))
+      .catch((failure: unknown) => {
+        console.warn('Past entries not loaded', failure);
+        if (failure instanceof ApiError && failure.status === 401) return;
+        setError(
+          `Your entries could not be loaded. ${failure instanceof ApiError ? failure.description : ''}`,
+        );
+      });
+  }, []);
+
+  if (error) return <p className="form-message form-message--error">{error}</p>;
+  if (!entries) return <p className="form-note">Loading your entries…</p>;
+  if (entries.length === 0) {
+    return (
+      <p>
+        You have not entered a giveaway yet. <a href="/account/giveaway">Enter today’s giveaway</a>
+      </p>
+    );
+  }
+  return (
+    <table className="entries">
+      <caption className="visually-hidden">Your giveaway entries, newest first</caption>
+      <thead>
+        <tr>
+          <th scope="col">Promotion</th>
+          <th scope="col">Date entered</th>
+        </tr>
+      </thead>
+      <tbody>
+        {entries.map((entry) => (
+          <tr key={entry.id}>
+            <td>{entry.promotion}</td>
+            <td>{formatEntryDate(entry.entered_at)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

@@ -1,0 +1,159 @@
+// /account/register (SPEC 2.6, 4, 5.2): sign-up with the anti-abuse rules and the human check.
+// Flow: create the account, store the session, save the profile, join the ticked mailing lists
+// (a failure there is only logged), then /account.
+import { type ChangeEvent, type SubmitEvent, useEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
+import { US_STATES } from '../../lib/us-states';
+import { site } from '../../site.config';
+import HumanCheck from '../human-check/HumanCheck';
+import { ApiError, api } from '../session/api';
+import { setFirstName, signIn } from '../session/session';
+import { MESSAGES } from './account';
+import { FormMessages, PasswordRules, RequiredNote, SelectField, TextField } from './Fields';
+import { type Errors, focusFirstInvalid } from './form';
+import { recentAttempts, recordAttempt } from './guards';
+import { PROFILE_INPUTS } from './profile';
+import { chosenLists, emptySignUp, profileBody, REGISTER_ATTEMPTS_KEY, signUpProblems } from './register';
+
+const logOnly = (what: string) => (error: unknown) => console.warn(`Registration: ${what} failed`, error);
+
+export default function RegisterForm() {
+  const formRef = useRef<HTMLFormElement>(null);
+  const loadedAt = useRef(0);
+  const ticket = useRef('');
+  const [values, setValues] = useState(emptySignUp);
+  const [errors, setErrors] = useState<Errors>({});
+  const [message, setMessage] = useState<string | null>(null);
+  const [humanToken, setHumanToken] = useState<string | null>(null);
+  const [resetKey, setResetKey] = useState(0);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    loadedAt.current = Date.now();
+    api<{ ticket: string }>('/form-ticket?form=register', { token: null })
+      .then((answer) => {
+        ticket.current = answer.ticket;
+      })
+      .catch(logOnly('form ticket'));
+  }, []);
+
+  const update = (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => {
+    const { name, type, value } = event.target;
+    const checked = type === 'checkbox' && (event.target as HTMLInputElement).checked;
+    setValues((old) => ({ ...old, [name]: type === 'checkbox' ? checked : value }));
+  };
+  const field = (name: keyof typeof emptySignUp) => ({
+    id: `register-${name}`,
+    name,
+    value: String(values[name]),
+    onChange: update,
+    error: errors[name],
+  });
+
+  function fail(error: unknown) {
+    const detail = error instanceof ApiError && error.isSpecific ? ` ${error.description}` : '';
+    setMessage(`${MESSAGES.registerFailed}${detail}`);
+    setHumanToken(null);
+    setResetKey((key) => key + 1);
+    setBusy(false);
+  }
+
+  async function submit(event: SubmitEvent) {
+    event.preventDefault();
+    const now = Date.now();
+    const attempts = recentAttempts(REGISTER_ATTEMPTS_KEY, now).length;
+    const problems = signUpProblems(values, { loadedAt: loadedAt.current, now, attempts, humanToken });
+    flushSync(() => {
+      setErrors(problems.errors);
+      setMessage(problems.message);
+    });
+    if (problems.message || Object.keys(problems.errors).length > 0)
+      return focusFirstInvalid(formRef.current);
+
+    recordAttempt(REGISTER_ATTEMPTS_KEY, now);
+    setBusy(true);
+    let session: { token: string; user_id: string };
+    try {
+      session = await api('/auth/register', {
+        method: 'POST',
+        token: null,
+        body: {
+          email: values.email.trim(),
+          password: values.password,
+          website: values.website,
+          form_ticket: ticket.current,
+          human_check_token: humanToken,
+        },
+      });
+    } catch (error) {
+      return fail(error);
+    }
+    signIn(session);
+    // The account exists now: later steps only log, so a retry never meets 'email taken'.
+    await api('/me/profile', { method: 'PUT', body: profileBody(values) })
+      .then(() => setFirstName(values.first_name))
+      .catch(logOnly('profile'));
+    const lists = chosenLists(values);
+    if (lists.length > 0)
+      await api('/me/mailing-lists', { method: 'POST', body: { lists } }).catch(logOnly('mailing lists'));
+    globalThis.location.assign('/account');
+  }
+
+  return (
+    <form ref={formRef} className="account-form" noValidate onSubmit={submit}>
+      <RequiredNote />
+      <div className="field-grid">
+        <TextField {...field('first_name')} {...PROFILE_INPUTS.first_name} required />
+        <TextField {...field('last_name')} {...PROFILE_INPUTS.last_name} required />
+        <TextField {...field('email')} label="Email" type="email" autoComplete="email" required />
+        <TextField {...field('phone')} {...PROFILE_INPUTS.phone} />
+      </div>
+      <TextField
+        {...field('password')}
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        required
+        describedBy="register-password-rules"
+      >
+        <PasswordRules id="register-password-rules" password={values.password} />
+      </TextField>
+      <div className="field-grid">
+        <TextField {...field('address_1')} {...PROFILE_INPUTS.address_1} required />
+        <TextField {...field('address_2')} {...PROFILE_INPUTS.address_2} />
+        <TextField {...field('city')} {...PROFILE_INPUTS.city} required />
+        <SelectField {...field('state')} {...PROFILE_INPUTS.state} options={US_STATES} required />
+        <TextField {...field('zip')} {...PROFILE_INPUTS.zip} required />
+      </div>
+      <fieldset className="checks">
+        <legend>Email from us</legend>
+        <label>
+          <input type="checkbox" name="newsletter" checked={values.newsletter} onChange={update} /> Sign me up
+          for the {site.name} newsletter
+        </label>
+        <label>
+          <input type="checkbox" name="offers" checked={values.offers} onChange={update} /> Send me special
+          offers
+        </label>
+      </fieldset>
+      {/* A trap for bots: people never see or reach this field (SPEC 5.1). */}
+      <div className="trap" aria-hidden="true">
+        <label htmlFor="register-website">Website</label>
+        <input
+          id="register-website"
+          name="website"
+          type="text"
+          value={values.website}
+          onChange={update}
+          tabIndex={-1}
+          autoComplete="off"
+        />
+      </div>
+      <HumanCheck action="register" onToken={setHumanToken} resetKey={resetKey} />
+      <FormMessages error={message} />
+      <button type="submit" className="button" disabled={busy}>
+        Sign Up
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,267 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApi, type TestApi } from '../../server/testing';
+import { sha256 } from '../../server/tokens';
+
+let t: TestApi;
+beforeAll(async () => {
+  t = await createTestApi();
+});
+afterAll(() => t.close());
+
+let ipCounter = 0;
+/** Each test signs up from its own address, so the 3-per-hour rule of one test does not leak. */
+const freshIp = () => `198.51.100.${++ipCounter}`;
+
+async function registerBody(email: string, extra: Record<string, unknown> = {}) {
+  return {
+    email,
+    password: 'Secret123',
+    website: '',
+    form_ticket: await t.ticket('register'),
+    human_check_token: await t.humanToken('register'),
+    ...extra,
+  };
+}
+
+describe('POST /auth/register', () => {
+  it('creates the account with an argon2id hash and a hashed session, and answers 201 { token, user_id }', async () => {
+    const answer = await t.call('POST', '/auth/register', {
+      body: await registerBody(' New@Example.com '),
+      ip: freshIp(),
+    });
+    expect(answer.status).toBe(201);
+    expect(answer.json).toEqual({ token: expect.any(String), user_id: expect.any(String) });
+    expect(answer.json.token).toMatch(/^[\w-]{43}$/);
+
+    const user = await t.db
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', answer.json.user_id)
+      .executeTakeFirstOrThrow();
+    expect(user.email).toBe('new@example.com');
+    expect(user.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    const sessions = await t.db.selectFrom('sessions').selectAll().where('user_id', '=', user.id).execute();
+    expect(sessions.map((s) => s.token_hash)).toEqual([sha256(answer.json.token)]);
+
+    const profile = await t.call('GET', '/me/profile', { token: answer.json.token });
+    expect(profile.json.email).toBe('new@example.com');
+  });
+
+  it('answers 409 email_taken for a registered address', async () => {
+    await t.member('taken@example.com');
+    const answer = await t.call('POST', '/auth/register', {
+      body: await registerBody('TAKEN@example.com'),
+      ip: freshIp(),
+    });
+    expect(answer.status).toBe(409);
+    expect(answer.json.error.code).toBe('email_taken');
+  });
+
+  it('refuses a filled trap field first: 400 invalid_submission', async () => {
+    const answer = await t.call('POST', '/auth/register', {
+      body: { email: 'bad', website: 'http://spam.example' },
+      ip: freshIp(),
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.json.error).toEqual({ code: 'invalid_submission', description: 'Invalid submission' });
+  });
+
+  it('refuses a missing, forged, foreign or too young ticket: 400 too_fast', async () => {
+    const ip = freshIp();
+    const good = await t.ticket('register');
+    const cases = [
+      undefined,
+      '',
+      good.replace(/.$/, (ch) => (ch === 'A' ? 'B' : 'A')),
+      await t.ticket('giveaway'),
+      good.replace(/\.\d+\./, `.${t.now() - 5000}.`),
+    ];
+    t.advance(2900);
+    cases.push((await t.call('GET', '/form-ticket?form=register')).json.ticket);
+    t.advance(2900); // 2.9 s after its issue: still too young
+    for (const form_ticket of cases) {
+      const answer = await t.call('POST', '/auth/register', { body: { email: 'bad', form_ticket }, ip });
+      expect(answer.status).toBe(400);
+      expect(answer.json.error).toEqual({
+        code: 'too_fast',
+        description: 'Please review your information and try again',
+      });
+    }
+    t.advance(13 * 60 * 60 * 1000); // a ticket from a page left open for half a day
+    const stale = await t.call('POST', '/auth/register', { body: { form_ticket: good }, ip });
+    expect(stale.json.error.code).toBe('too_fast');
+  });
+
+  it('allows 3 attempts per hour from one address, then 429 rate_limited (before field checks)', async () => {
+    const ip = freshIp();
+    for (let i = 0; i < 3; i++) {
+      const answer = await t.call('POST', '/auth/register', {
+        body: { form_ticket: await t.ticket('register') },
+        ip,
+      });
+      expect(answer.json.error.code).toBe('invalid_input');
+    }
+    const fourth = await t.call('POST', '/auth/register', {
+      body: await registerBody('fourth@example.com'),
+      ip,
+    });
+    expect(fourth.status).toBe(429);
+    expect(fourth.json.error).toEqual({
+      code: 'rate_limited',
+      description: 'Too many attempts. Please try again later',
+    });
+    expect(
+      (
+        await t.call('POST', '/auth/register', {
+          body: await registerBody('other-ip@example.com'),
+          ip: freshIp(),
+        })
+      ).status,
+    ).toBe(201);
+
+    t.advance(60 * 60 * 1000 + 1);
+    const later = await t.call('POST', '/auth/register', {
+      body: await registerBody('fourth@example.com'),
+      ip,
+    });
+    expect(later.status).toBe(201);
+  });
+
+  it('checks the fields with the SPEC 5.2 messages', async () => {
+    const cases: [unknown, string][] = [
+      ['short1A', 'Password must be at least 8 characters'],
+      ['lowercase1', 'Password must contain at least one uppercase letter'],
+      ['UPPERCASE1', 'Password must contain at least one lowercase letter'],
+      ['NoDigitsHere', 'Password must contain at least one number'],
+    ];
+    for (const [password, description] of cases) {
+      const answer = await t.call('POST', '/auth/register', {
+        body: { ...(await registerBody('fields@example.com')), password },
+        ip: freshIp(),
+      });
+      expect(answer.status).toBe(400);
+      expect(answer.json.error).toMatchObject({
+        code: 'invalid_input',
+        description,
+        fields: { password: description },
+      });
+    }
+    const email = await t.call('POST', '/auth/register', {
+      body: await registerBody('not-an-email'),
+      ip: freshIp(),
+    });
+    expect(email.json.error.description).toBe('Please enter a valid email address');
+  });
+
+  it('needs a verified, unused human check for this action: 400 human_check_failed', async () => {
+    const used = await t.humanToken('register');
+    expect(
+      (
+        await t.call('POST', '/auth/register', {
+          body: await registerBody('hc1@example.com', { human_check_token: used }),
+          ip: freshIp(),
+        })
+      ).status,
+    ).toBe(201);
+    const tokens = [undefined, '', 'made-up', used, await t.humanToken('contact')];
+    for (const human_check_token of tokens) {
+      const answer = await t.call('POST', '/auth/register', {
+        body: await registerBody('hc2@example.com', { human_check_token }),
+        ip: freshIp(),
+      });
+      expect(answer.status).toBe(400);
+      expect(answer.json.error).toEqual({
+        code: 'human_check_failed',
+        description: 'Please complete the security check',
+      });
+    }
+    expect(
+      await t.db.selectFrom('users').select('id').where('email', '=', 'hc2@example.com').execute(),
+    ).toEqual([]);
+  });
+});
+
+describe('POST /auth/login', () => {
+  it('signs in with the right password (address case and spaces do not matter)', async () => {
+    const member = await t.member('login@example.com', 'Right123');
+    const answer = await t.call('POST', '/auth/login', {
+      body: { email: ' LOGIN@example.com', password: 'Right123' },
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.json).toEqual({ token: expect.any(String), user_id: member.id });
+    expect((await t.call('GET', '/me/profile', { token: answer.json.token })).status).toBe(200);
+  });
+
+  it('answers 401 invalid_credentials for a wrong password or an unknown address, alike', async () => {
+    await t.member('login2@example.com', 'Right123');
+    for (const email of ['login2@example.com', 'nobody@example.com']) {
+      const answer = await t.call('POST', '/auth/login', {
+        body: { email, password: 'Wrong123' },
+        ip: freshIp(),
+      });
+      expect(answer.status).toBe(401);
+      expect(answer.json.error).toEqual({
+        code: 'invalid_credentials',
+        description: 'Incorrect user name or password',
+      });
+    }
+  });
+
+  it('limits attempts per address (10 per 15 minutes), even with the right password', async () => {
+    await t.member('victim@example.com', 'Right123');
+    for (let i = 0; i < 10; i++) {
+      const answer = await t.call('POST', '/auth/login', {
+        body: { email: 'victim@example.com', password: 'Wrong123' },
+        ip: freshIp(),
+      });
+      expect(answer.status).toBe(401);
+    }
+    const body = { email: 'victim@example.com', password: 'Right123' };
+    expect((await t.call('POST', '/auth/login', { body, ip: freshIp() })).status).toBe(429);
+    t.advance(15 * 60 * 1000 + 1);
+    expect((await t.call('POST', '/auth/login', { body, ip: freshIp() })).status).toBe(200);
+  });
+
+  it('limits attempts per client address (10 per 15 minutes)', async () => {
+    const ip = freshIp();
+    for (let i = 0; i < 10; i++) {
+      await t.call('POST', '/auth/login', {
+        body: { email: `guess${i}@example.com`, password: 'Wrong123' },
+        ip,
+      });
+    }
+    const answer = await t.call('POST', '/auth/login', {
+      body: { email: 'guess@example.com', password: 'Wrong123' },
+      ip,
+    });
+    expect(answer.status).toBe(429);
+    expect(answer.json.error.code).toBe('rate_limited');
+    expect(
+      (
+        await t.call('POST', '/auth/login', {
+          body: { email: 'guess@example.com', password: 'Wrong123' },
+          ip: freshIp(),
+        })
+      ).status,
+    ).toBe(401);
+  });
+});
+
+describe('POST /auth/logout', () => {
+  it('ends this session on the server only', async () => {
+    const member = await t.member();
+    const other = await t.call('POST', '/auth/login', {
+      body: { email: member.email, password: member.password },
+    });
+    const answer = await t.call('POST', '/auth/logout', { token: member.token });
+    expect(answer.status).toBe(200);
+    expect(answer.json).toEqual({ ok: true });
+    expect((await t.call('GET', '/me/profile', { token: member.token })).status).toBe(401);
+    expect((await t.call('GET', '/me/profile', { token: other.json.token })).status).toBe(200);
+  });
+
+  it('answers 200 without a session too (signing out always works)', async () => {
+    expect((await t.call('POST', '/auth/logout')).json).toEqual({ ok: true });
+    expect((await t.call('POST', '/auth/logout', { token: 'stale' })).status).toBe(200);
+  });
+});

@@ -1,0 +1,125 @@
+// /auth: register, sign in, sign out, password reset (docs/api.md, SPEC 5.2, 5.3, 7).
+import { randomUUID } from 'node:crypto';
+import { Hono } from 'hono';
+import * as v from 'valibot';
+import { fieldErrors } from '../../lib/fields';
+import type { AppEnv } from '../../server/deps';
+import { ApiError, isUniqueViolation } from '../../server/errors';
+import { guardPublicForm } from '../../server/form-guard';
+import { clientIp, readBody, readJsonObject } from '../../server/http';
+import { hashPassword, verifyDummy, verifyPassword } from '../../server/passwords';
+import { emailKey, enforce, LIMITS } from '../../server/rate-limit';
+import { bearerToken, createSession } from '../../server/sessions';
+import { maskEmail, sha256 } from '../../server/tokens';
+import { loginSchema, MESSAGES, registerSchema, resetRequestSchema, resetSubmitSchema } from './account';
+import { requestReset } from './reset.server';
+
+const emailTaken = () =>
+  new ApiError(
+    409,
+    'email_taken',
+    'An account with this email address already exists. Sign in or reset your password.',
+  );
+const invalidToken = () => new ApiError(400, 'invalid_token', 'This reset link is invalid or has expired.');
+
+export const authRoutes = new Hono<AppEnv>()
+  .post('/register', async (c) => {
+    const { deps } = c.var;
+    const { email, password } = await guardPublicForm(c, 'register', registerSchema);
+    const taken = await deps.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', email)
+      .executeTakeFirst();
+    if (taken) throw emailTaken();
+    const id = randomUUID();
+    const now = deps.now();
+    try {
+      await deps.db
+        .insertInto('users')
+        .values({ id, email, password_hash: await hashPassword(password), created_at: now, updated_at: now })
+        .execute();
+    } catch (error) {
+      if (isUniqueViolation(error)) throw emailTaken(); // registered at the same moment
+      throw error;
+    }
+    console.info(`[auth] account created for ${maskEmail(email)}`);
+    return c.json({ token: await createSession(deps, id), user_id: id }, 201);
+  })
+
+  .post('/login', async (c) => {
+    const { deps } = c.var;
+    const { email, password } = await readBody(c, loginSchema);
+    await enforce(deps, `login-ip:${clientIp(c)}`, LIMITS.loginPerIp);
+    await enforce(deps, `login-email:${emailKey(email)}`, LIMITS.loginPerEmail);
+    const user = await deps.db
+      .selectFrom('users')
+      .select(['id', 'password_hash'])
+      .where('email', '=', email)
+      .executeTakeFirst();
+    const ok = user ? await verifyPassword(user.password_hash, password) : await verifyDummy(password);
+    if (!user || !ok) throw new ApiError(401, 'invalid_credentials', MESSAGES.loginFailed);
+    return c.json({ token: await createSession(deps, user.id), user_id: user.id });
+  })
+
+  // Always succeeds: signing out must work even with a session the server already ended.
+  .post('/logout', async (c) => {
+    const token = bearerToken(c);
+    if (token) await c.var.deps.db.deleteFrom('sessions').where('token_hash', '=', sha256(token)).execute();
+    return c.json({ ok: true });
+  })
+
+  .post('/password_reset/request', async (c) => {
+    const { deps } = c.var;
+    const { email } = await readBody(c, resetRequestSchema);
+    await enforce(deps, `reset-ip:${clientIp(c)}`, LIMITS.resetPerIp);
+    await enforce(deps, `reset-email:${emailKey(email)}`, LIMITS.resetPerEmail);
+    await requestReset(deps, email);
+    return c.json({ ok: true });
+  })
+
+  .post('/password_reset/submit', async (c) => {
+    const { deps } = c.var;
+    const parsed = v.safeParse(resetSubmitSchema, await readJsonObject(c));
+    if (!parsed.success) {
+      const fields = fieldErrors(parsed.issues);
+      if (fields.reset_token) throw invalidToken();
+      throw new ApiError(400, 'invalid_input', parsed.issues[0].message, fields);
+    }
+    const { reset_token, password } = parsed.output;
+    const tokenHash = sha256(reset_token);
+    const now = deps.now();
+    const reset = await deps.db
+      .selectFrom('password_resets')
+      .select('user_id')
+      .where('token_hash', '=', tokenHash)
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', now)
+      .executeTakeFirst();
+    if (!reset) throw invalidToken();
+    const passwordHash = await hashPassword(password);
+    await deps.db.transaction().execute(async (trx) => {
+      // Claim the token first: of two submissions racing with one link, only one gets through.
+      const claimed = await trx
+        .updateTable('password_resets')
+        .set({ used_at: now })
+        .where('token_hash', '=', tokenHash)
+        .where('used_at', 'is', null)
+        .executeTakeFirst();
+      if (Number(claimed.numUpdatedRows) !== 1) throw invalidToken();
+      await trx
+        .updateTable('users')
+        .set({ password_hash: passwordHash, updated_at: now })
+        .where('id', '=', reset.user_id)
+        .execute();
+      // Any other link sent earlier dies too, and every session ends.
+      await trx
+        .updateTable('password_resets')
+        .set({ used_at: now })
+        .where('user_id', '=', reset.user_id)
+        .where('used_at', 'is', null)
+        .execute();
+      await trx.deleteFrom('sessions').where('user_id', '=', reset.user_id).execute();
+    });
+    return c.json({ ok: true });
+  });

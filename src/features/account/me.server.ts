@@ -1,0 +1,110 @@
+// /me: the signed-in member's own data (docs/api.md). Every route needs a valid session.
+import { randomUUID } from 'node:crypto';
+import { Hono } from 'hono';
+import type { AppEnv } from '../../server/deps';
+import { ApiError } from '../../server/errors';
+import { readBody } from '../../server/http';
+import { hashPassword, verifyPassword } from '../../server/passwords';
+import { enforce, LIMITS } from '../../server/rate-limit';
+import { requireUser } from '../../server/sessions';
+import { mailingListSchema, passwordChangeSchema, profileSchema, vipSchema } from './account';
+import { loadProfile } from './profile.server';
+
+/** SPEC 3: mailing-list signups made from the account area are marked with this source. */
+export const ACCOUNT_SOURCE = 'Account';
+
+export const meRoutes = new Hono<AppEnv>()
+  .use('*', requireUser)
+
+  .get('/profile', async (c) => c.json(await loadProfile(c.var.deps, c.var.user.id)))
+
+  .put('/profile', async (c) => {
+    const { deps, user } = c.var;
+    const profile = await readBody(c, profileSchema);
+    await deps.db
+      .updateTable('users')
+      .set({ ...profile, updated_at: deps.now() })
+      .where('id', '=', user.id)
+      .execute();
+    return c.json(await loadProfile(deps, user.id));
+  })
+
+  .post('/profile/password', async (c) => {
+    const { deps, user, sessionHash } = c.var;
+    const { old_password, new_password } = await readBody(c, passwordChangeSchema);
+    await enforce(deps, `password-change:${user.id}`, LIMITS.passwordChangePerUser);
+    const row = await deps.db
+      .selectFrom('users')
+      .select('password_hash')
+      .where('id', '=', user.id)
+      .executeTakeFirst();
+    if (!row || !(await verifyPassword(row.password_hash, old_password))) {
+      throw new ApiError(400, 'wrong_password', 'Your current password is incorrect.');
+    }
+    const passwordHash = await hashPassword(new_password);
+    await deps.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('users')
+        .set({ password_hash: passwordHash, updated_at: deps.now() })
+        .where('id', '=', user.id)
+        .execute();
+      // Other devices signed in with the old password are signed out; this one stays.
+      await trx
+        .deleteFrom('sessions')
+        .where('user_id', '=', user.id)
+        .where('token_hash', '!=', sessionHash)
+        .execute();
+    });
+    return c.json({ ok: true });
+  })
+
+  .put('/vip', async (c) => {
+    const { deps, user } = c.var;
+    const vip = await readBody(c, vipSchema);
+    await deps.db
+      .updateTable('users')
+      .set({
+        vip_registration_number: vip.registration_number,
+        vip_secondary_number: vip.secondary_number,
+        updated_at: deps.now(),
+      })
+      .where('id', '=', user.id)
+      .execute();
+    return c.json(await loadProfile(deps, user.id));
+  })
+
+  .post('/mailing-lists', async (c) => {
+    const { deps, user } = c.var;
+    const { lists } = await readBody(c, mailingListSchema);
+    const profile = await loadProfile(deps, user.id);
+    for (const list of new Set(lists)) {
+      await deps.db
+        .insertInto('mailing_list_members')
+        .values({
+          id: randomUUID(),
+          email: profile.email,
+          list,
+          source: ACCOUNT_SOURCE,
+          first_name: profile.first_name,
+          last_name: profile.last_name,
+          created_at: deps.now(),
+        })
+        .onConflict((oc) => oc.columns(['email', 'list']).doNothing())
+        .execute();
+    }
+    return c.json({ ok: true });
+  })
+
+  // The giveaway feature fills this from its entries table; until then there are none.
+  .get('/entries', (c) => c.json({ items: [] }))
+
+  .delete('/', async (c) => {
+    const { deps, user } = c.var;
+    await deps.db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('mailing_list_members').where('email', '=', user.email).execute();
+      await trx.deleteFrom('password_resets').where('user_id', '=', user.id).execute();
+      await trx.deleteFrom('sessions').where('user_id', '=', user.id).execute();
+      await trx.deleteFrom('users').where('id', '=', user.id).execute();
+    });
+    return c.json({ ok: true });
+  });

@@ -1,0 +1,38 @@
+// The profile as the API answers it (docs/api.md): the SPEC 3 fields plus the two VIP numbers.
+
+import type { Selectable } from 'kysely';
+import type { UsersTable } from '../../server/db/schema';
+import type { AppDeps } from '../../server/deps';
+import { ApiError, ERRORS } from '../../server/errors';
+
+export const PROFILE_COLUMNS = [
+  'email',
+  'first_name',
+  'last_name',
+  'phone',
+  'address_1',
+  'address_2',
+  'city',
+  'state',
+  'zip',
+  'vip_registration_number',
+  'vip_secondary_number',
+] as const;
+
+type ProfileRow = Pick<Selectable<UsersTable>, (typeof PROFILE_COLUMNS)[number]>;
+
+export const toProfile = ({ vip_registration_number, vip_secondary_number, ...fields }: ProfileRow) => ({
+  ...fields,
+  vip: { registration_number: vip_registration_number, secondary_number: vip_secondary_number },
+});
+
+export async function loadProfile(deps: AppDeps, userId: string) {
+  const row = await deps.db
+    .selectFrom('users')
+    .select(PROFILE_COLUMNS)
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  // The account can vanish between the session check and this read (deleted in another tab).
+  if (!row) throw ApiError.of(ERRORS.unauthorized);
+  return toProfile(row);
+}

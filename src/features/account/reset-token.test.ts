@@ -1,0 +1,31 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FakeStorage } from '../session/testing';
+import { forgetResetToken, readResetToken } from './reset-token';
+
+let replaceState: ReturnType<typeof vi.fn>;
+const visit = (href: string) => vi.stubGlobal('location', { href });
+
+describe('reset token from the mailed link', () => {
+  beforeEach(() => {
+    replaceState = vi.fn();
+    vi.stubGlobal('history', { state: null, replaceState });
+    vi.stubGlobal('sessionStorage', new FakeStorage());
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('reads the token and takes it out of the address bar', () => {
+    visit('https://x.test/account/reset-password?reset_token=abc123&x=1#top');
+    expect(readResetToken()).toBe('abc123');
+    expect(replaceState).toHaveBeenCalledWith(null, '', '/account/reset-password?x=1#top');
+  });
+
+  it('still has the token after a reload, until it is used', () => {
+    visit('https://x.test/account/reset-password?reset_token=abc123');
+    readResetToken();
+    visit('https://x.test/account/reset-password');
+    expect(readResetToken()).toBe('abc123');
+    forgetResetToken();
+    expect(readResetToken()).toBeNull();
+    expect(replaceState).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,0 +1,110 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+class FakeScript extends EventTarget {
+  src = '';
+  async = false;
+  removed = false;
+  remove() {
+    this.removed = true;
+  }
+}
+
+let scripts: FakeScript[];
+const load = async () => {
+  vi.resetModules();
+  return import('./human-check.client');
+};
+
+beforeEach(() => {
+  scripts = [];
+  vi.stubGlobal('document', {
+    createElement: () => new FakeScript(),
+    head: { append: (script: FakeScript) => scripts.push(script) },
+  });
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+describe('loadTurnstile', () => {
+  it('adds the Turnstile script once (explicit rendering) and resolves with window.turnstile', async () => {
+    const { loadTurnstile, TURNSTILE_SCRIPT } = await load();
+    const first = loadTurnstile();
+    const second = loadTurnstile();
+    expect(scripts).toHaveLength(1);
+    expect(scripts[0]?.src).toBe(TURNSTILE_SCRIPT);
+    expect(TURNSTILE_SCRIPT).toBe('https://challenges.cloudflare.com/turnstile/v0/api.js?render=explicit');
+    const api = { render: vi.fn(), remove: vi.fn() };
+    vi.stubGlobal('turnstile', api);
+    scripts[0]?.dispatchEvent(new Event('load'));
+    await expect(first).resolves.toBe(api);
+    await expect(second).resolves.toBe(api);
+  });
+
+  it('rejects when the script cannot load (offline), and a later call tries again', async () => {
+    const { loadTurnstile } = await load();
+    const attempt = loadTurnstile();
+    scripts[0]?.dispatchEvent(new Event('error'));
+    await expect(attempt).rejects.toThrow();
+    expect(scripts[0]?.removed).toBe(true);
+    void loadTurnstile().catch(() => {});
+    expect(scripts).toHaveLength(2);
+  });
+
+  it('gives up after 15 seconds without an answer', async () => {
+    vi.useFakeTimers();
+    const { loadTurnstile } = await load();
+    const attempt = loadTurnstile();
+    vi.advanceTimersByTime(15_000);
+    await expect(attempt).rejects.toThrow();
+  });
+});
+
+describe('requestLocalToken', () => {
+  it('asks the API (with the public key, without a session) for a token for the action', async () => {
+    const fetch = vi.fn(async () => Response.json({ token: 'local.x', expires_in: 300 }));
+    vi.stubGlobal('fetch', fetch);
+    const { requestLocalToken } = await load();
+    await expect(requestLocalToken('contact')).resolves.toEqual({ token: 'local.x', expiresInMs: 300_000 });
+    const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/v1/human-check/local');
+    expect(init.method).toBe('POST');
+    expect(init.body).toBe('{"action":"contact"}');
+    expect(init.headers).toMatchObject({
+      'X-API-Key': 'kwikfill-public-web',
+      'Content-Type': 'application/json',
+    });
+    expect(init.headers).not.toHaveProperty('Authorization');
+  });
+
+  it('fails on an error answer or no connection', async () => {
+    const { requestLocalToken } = await load();
+    vi.stubGlobal('fetch', async () => Response.json({ error: { code: 'not_found' } }, { status: 404 }));
+    await expect(requestLocalToken('contact')).rejects.toThrow();
+    vi.stubGlobal('fetch', async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    await expect(requestLocalToken('contact')).rejects.toThrow();
+  });
+});
+
+describe('helpers', () => {
+  it('clears a token 10 seconds before it expires', async () => {
+    const { clearBeforeExpiry } = await load();
+    expect(clearBeforeExpiry(300_000)).toBe(290_000);
+    expect(clearBeforeExpiry(0)).toBe(1000);
+  });
+
+  it('resetHumanCheck asks every widget inside the form to start over', async () => {
+    const { resetHumanCheck, RESET_EVENT } = await load();
+    const widgets = [new EventTarget(), new EventTarget()];
+    const seen: string[] = [];
+    for (const widget of widgets) widget.addEventListener(RESET_EVENT, (event) => seen.push(event.type));
+    const form = {
+      querySelectorAll: (selector: string) => (selector === '[data-human-check]' ? widgets : []),
+    };
+    resetHumanCheck(form as unknown as ParentNode);
+    expect(seen).toEqual([RESET_EVENT, RESET_EVENT]);
+  });
+});

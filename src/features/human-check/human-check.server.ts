@@ -1,0 +1,26 @@
+// Routes of the human check: which widget to show, and tokens for the local stand-in.
+import { Hono } from 'hono';
+import * as v from 'valibot';
+import type { AppEnv } from '../../server/deps';
+import { ApiError, ERRORS } from '../../server/errors';
+import { readBody } from '../../server/http';
+import { ACTION_PATTERN, humanCheckMode, issueLocalToken, LOCAL_TOKEN_LIFETIME_MS } from './verify.server';
+
+const localSchema = v.object({
+  action: v.pipe(v.string('Unknown action'), v.regex(ACTION_PATTERN, 'Unknown action')),
+});
+
+export const humanCheckRoutes = new Hono<AppEnv>()
+  .get('/config', (c) => {
+    const { deps } = c.var;
+    return humanCheckMode(deps) === 'turnstile'
+      ? c.json({ mode: 'turnstile', site_key: deps.config.turnstileSiteKey ?? null })
+      : c.json({ mode: 'local' });
+  })
+  .post('/local', async (c) => {
+    const { deps } = c.var;
+    // With Turnstile configured the stand-in does not exist: its tokens would be refused anyway.
+    if (humanCheckMode(deps) === 'turnstile') throw ApiError.of(ERRORS.notFound);
+    const { action } = await readBody(c, localSchema);
+    return c.json({ token: issueLocalToken(deps, action), expires_in: LOCAL_TOKEN_LIFETIME_MS / 1000 });
+  });

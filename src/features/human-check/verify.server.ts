@@ -1,0 +1,108 @@
+// Server side of the human check. With TURNSTILE_SECRET_KEY: Cloudflare Turnstile's siteverify,
+// checking success, the hostname (SITE_URL's) and the action. Without it: a local stand-in whose
+// tokens are HMAC-signed by this server, bound to an action, valid 5 minutes. Either way a token
+// is accepted once (its hash goes into used_tokens).
+import { randomUUID } from 'node:crypto';
+import type { AppDeps } from '../../server/deps';
+import { randomToken, safeEqual, sha256, sign } from '../../server/tokens';
+
+export const SITEVERIFY_URL = 'https://challenges.cloudflare.com/turnstile/v0/siteverify';
+export const LOCAL_TOKEN_LIFETIME_MS = 5 * 60 * 1000;
+/** Turnstile tokens live 300 s; remembering them twice that long covers clock differences. */
+const TURNSTILE_MEMORY_MS = 10 * 60 * 1000;
+const SITEVERIFY_TIMEOUT_MS = 8000;
+/** Turnstile's own limits: up to 32 characters of letters, digits, '-' and '_'. */
+export const ACTION_PATTERN = /^[A-Za-z0-9_-]{1,32}$/;
+
+export type HumanCheckMode = 'turnstile' | 'local';
+export const humanCheckMode = (deps: AppDeps): HumanCheckMode =>
+  deps.config.turnstileSecretKey ? 'turnstile' : 'local';
+
+const LOCAL_PREFIX = 'local';
+
+export function issueLocalToken(deps: AppDeps, action: string): string {
+  const payload = `${action}.${deps.now() + LOCAL_TOKEN_LIFETIME_MS}.${randomToken(12)}`;
+  return `${LOCAL_PREFIX}.${payload}.${sign(deps.config.appSecret, 'human-check', payload)}`;
+}
+
+function checkLocalToken(deps: AppDeps, token: string, action: string): boolean {
+  const [prefix, tokenAction, expires, nonce, signature, ...rest] = token.split('.');
+  if (prefix !== LOCAL_PREFIX || rest.length > 0 || !signature || tokenAction !== action) return false;
+  const payload = `${tokenAction}.${expires}.${nonce}`;
+  if (!safeEqual(signature, sign(deps.config.appSecret, 'human-check', payload))) return false;
+  return Number(expires) > deps.now();
+}
+
+/** Remembers a token as used; false when it had been used before (also between two racing requests). */
+async function markUsed(deps: AppDeps, token: string, expiresAt: number): Promise<boolean> {
+  const now = deps.now();
+  if (Math.random() < 0.02) await deps.db.deleteFrom('used_tokens').where('expires_at', '<', now).execute();
+  const result = await deps.db
+    .insertInto('used_tokens')
+    .values({ token_hash: sha256(`human-check|${token}`), expires_at: expiresAt })
+    .onConflict((oc) => oc.column('token_hash').doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
+}
+
+async function alreadyUsed(deps: AppDeps, token: string): Promise<boolean> {
+  const row = await deps.db
+    .selectFrom('used_tokens')
+    .select('token_hash')
+    .where('token_hash', '=', sha256(`human-check|${token}`))
+    .executeTakeFirst();
+  return !!row;
+}
+
+interface SiteverifyAnswer {
+  success?: unknown;
+  hostname?: unknown;
+  action?: unknown;
+  'error-codes'?: unknown;
+}
+
+async function siteverify(deps: AppDeps, token: string, ip: string): Promise<SiteverifyAnswer | undefined> {
+  const form = new URLSearchParams({
+    secret: deps.config.turnstileSecretKey ?? '',
+    response: token,
+    idempotency_key: randomUUID(),
+  });
+  if (ip && ip !== 'unknown') form.set('remoteip', ip);
+  try {
+    const response = await deps.fetch(SITEVERIFY_URL, {
+      method: 'POST',
+      body: form,
+      signal: AbortSignal.timeout(SITEVERIFY_TIMEOUT_MS),
+    });
+    return (await response.json()) as SiteverifyAnswer;
+  } catch (error) {
+    // Unreachable or a garbled answer: the check fails (a 400 to the visitor, never a 5xx).
+    console.warn('[human-check] siteverify failed:', (error as Error)?.message ?? error);
+    return undefined;
+  }
+}
+
+export interface HumanCheckInput {
+  token: unknown;
+  action: string;
+  ip: string;
+}
+
+/** True when the token proves a human for this action and had not been used before. */
+export async function verifyHumanCheck(
+  deps: AppDeps,
+  { token, action, ip }: HumanCheckInput,
+): Promise<boolean> {
+  if (typeof token !== 'string' || token.length === 0 || token.length > 2048) return false;
+  if (humanCheckMode(deps) === 'local') {
+    return (
+      checkLocalToken(deps, token, action) &&
+      (await markUsed(deps, token, deps.now() + LOCAL_TOKEN_LIFETIME_MS))
+    );
+  }
+  if (token.startsWith(`${LOCAL_PREFIX}.`) || (await alreadyUsed(deps, token))) return false;
+  const answer = await siteverify(deps, token, ip);
+  if (answer?.success !== true) return false;
+  if (answer.hostname !== new URL(deps.config.siteUrl).hostname || answer.action !== action) return false;
+  return markUsed(deps, token, deps.now() + TURNSTILE_MEMORY_MS);
+}

@@ -1,0 +1,71 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type FakeBrowser, installFakeBrowser, jsonResponse } from './testing';
+
+let browser: FakeBrowser;
+const load = async () => {
+  vi.resetModules();
+  return import('./session');
+};
+
+describe('session store', () => {
+  beforeEach(() => {
+    browser = installFakeBrowser({ first_name: 'Old' });
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('starts from what localStorage holds', async () => {
+    browser.localStorage.setItem('token', 't');
+    const { $session } = await load();
+    expect($session.get()).toEqual({ token: 't', userId: null, firstName: 'Old' });
+  });
+
+  it('signIn stores token and user_id and forgets an earlier first name', async () => {
+    const { $session, signIn, setFirstName } = await load();
+    signIn({ token: 'tok', user_id: 'u9' });
+    expect(browser.localStorage.getItem('token')).toBe('tok');
+    expect(browser.localStorage.getItem('user_id')).toBe('u9');
+    expect(browser.localStorage.getItem('first_name')).toBeNull();
+    setFirstName('  Dana ');
+    expect(browser.localStorage.getItem('first_name')).toBe('Dana');
+    expect($session.get()).toEqual({ token: 'tok', userId: 'u9', firstName: 'Dana' });
+    setFirstName('');
+    expect(browser.localStorage.getItem('first_name')).toBeNull();
+  });
+
+  it('signOut clears all storage, ends the server session with the old token, then goes home', async () => {
+    const { $session, signIn, signOut } = await load();
+    signIn({ token: 'tok', user_id: 'u9' });
+    browser.sessionStorage.setItem('reset_token', 'r');
+    browser.localStorage.setItem('register_attempts', '[]');
+    browser.fetch.mockResolvedValue(jsonResponse(200, { ok: true }));
+    await signOut();
+    expect(browser.localStorage.length).toBe(0);
+    expect(browser.sessionStorage.length).toBe(0);
+    expect($session.get().token).toBeNull();
+    const [url, init] = browser.fetch.mock.calls[0] as [string, RequestInit];
+    expect(url).toBe('/api/v1/auth/logout');
+    expect(init.method).toBe('POST');
+    expect(init.headers).toMatchObject({ Authorization: 'Bearer tok' });
+    expect(browser.location.assign).toHaveBeenCalledWith('/');
+    expect(browser.location.replace).not.toHaveBeenCalled();
+  });
+
+  it('signOut still goes home when the server cannot be reached or says 401', async () => {
+    const { signIn, signOut } = await load();
+    signIn({ token: 'tok', user_id: 'u9' });
+    browser.fetch.mockResolvedValue(jsonResponse(401, { error: { code: 'unauthorized', description: 'x' } }));
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    await signOut();
+    expect(browser.location.assign).toHaveBeenCalledWith('/');
+    expect(browser.location.replace).not.toHaveBeenCalled();
+  });
+
+  it('leaveSignedOut clears everything without calling the server', async () => {
+    const { leaveSignedOut, signIn } = await load();
+    signIn({ token: 'tok', user_id: 'u9' });
+    leaveSignedOut();
+    expect(browser.localStorage.length).toBe(0);
+    expect(browser.fetch).not.toHaveBeenCalled();
+    expect(browser.location.assign).toHaveBeenCalledWith('/');
+  });
+});

@@ -1,0 +1,55 @@
+// What islands and page scripts use to read and change the browser session (SPEC 3, 4).
+import { api } from './api';
+import { $session, clearSession, readKey, SESSION_KEYS, writeKey } from './store';
+
+export { $session, clearSession, readSession, type Session } from './store';
+
+/** How long sign-out waits for the server to end the session before leaving the page anyway. */
+const LOGOUT_WAIT_MS = 2000;
+
+export function signIn({ token, user_id }: { token: string; user_id: string }): void {
+  writeKey(SESSION_KEYS.token, token);
+  writeKey(SESSION_KEYS.userId, user_id);
+  // A name cached for an earlier visitor must not greet this one.
+  writeKey(SESSION_KEYS.firstName, null);
+  $session.set({ token, userId: user_id, firstName: null });
+}
+
+/** Caches the first name for the greetings (blank means unknown). */
+export function setFirstName(name: string | null | undefined): void {
+  const value = name?.trim() || null;
+  writeKey(SESSION_KEYS.firstName, value);
+  $session.setKey('firstName', value);
+}
+
+/** SPEC 4: signing out clears all browser storage, not only the session keys. */
+function clearAllStorage(): void {
+  try {
+    globalThis.localStorage?.clear();
+    globalThis.sessionStorage?.clear();
+  } catch {
+    // Storage unavailable: nothing was stored either.
+  }
+  clearSession();
+}
+
+/** For a session the server has already ended (account deleted): clear everything, go home. */
+export function leaveSignedOut(): void {
+  clearAllStorage();
+  globalThis.location?.assign('/');
+}
+
+/** Sign out: storage is cleared first, then the server is asked (best effort) to end the session. */
+export async function signOut(): Promise<void> {
+  const token = readKey(SESSION_KEYS.token);
+  clearAllStorage();
+  if (token) {
+    await api('/auth/logout', {
+      method: 'POST',
+      token,
+      keepalive: true,
+      signal: AbortSignal.timeout(LOGOUT_WAIT_MS),
+    }).catch((error: unknown) => console.warn('Sign-out: the server session could not be ended', error));
+  }
+  globalThis.location?.assign('/');
+}

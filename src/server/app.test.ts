@@ -1,0 +1,123 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { MAX_BODY_BYTES } from './app';
+import { createTestApi, type TestApi } from './testing';
+
+let t: TestApi;
+beforeAll(async () => {
+  t = await createTestApi();
+});
+afterAll(() => t.close());
+
+describe('platform', () => {
+  it('GET /health names the database and is never cached', async () => {
+    const answer = await t.call('GET', '/health');
+    expect(answer.status).toBe(200);
+    expect(answer.json).toEqual({ ok: true, database: process.env.DATABASE_URL ? 'postgres' : 'sqlite' });
+    expect(answer.headers.get('cache-control')).toBe('no-store');
+    expect(answer.headers.get('content-type')).toMatch(/application\/json/);
+  });
+
+  it('GET /health answers 503 unavailable when the database does not answer', async () => {
+    const broken = await createTestApi();
+    await broken.db.destroy();
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const answer = await broken.call('GET', '/health');
+    expect(answer.status).toBe(503);
+    expect(answer.json.error.code).toBe('unavailable');
+    errors.mockRestore();
+    await broken.close().catch(() => {});
+  });
+
+  it('names the missing field with its own message', async () => {
+    const answer = await t.call('POST', '/auth/login', { body: {} });
+    expect(answer.json.error).toMatchObject({ code: 'invalid_input', description: 'Email is required' });
+  });
+
+  it('refuses a missing or wrong API key with 401 invalid_api_key', async () => {
+    for (const headers of [{ 'X-API-Key': '' }, { 'X-API-Key': 'guess' }]) {
+      const answer = await t.call('GET', '/health', { headers });
+      expect(answer.status).toBe(401);
+      expect(answer.json).toEqual({
+        error: { code: 'invalid_api_key', description: 'This client is not allowed to use the API.' },
+      });
+      expect(answer.headers.get('cache-control')).toBe('no-store');
+    }
+  });
+
+  it('answers unknown paths with 404 not_found and wrong methods with 405', async () => {
+    const missing = await t.call('GET', '/nothing/here');
+    expect(missing.status).toBe(404);
+    expect(missing.json.error.code).toBe('not_found');
+    expect(missing.headers.get('cache-control')).toBe('no-store');
+
+    const wrong = await t.call('DELETE', '/health');
+    expect(wrong.status).toBe(405);
+    expect(wrong.json.error).toEqual({
+      code: 'method_not_allowed',
+      description: 'This address does not accept that kind of request.',
+    });
+    expect(wrong.headers.get('allow')).toContain('GET');
+    expect((await t.call('GET', '/auth/login')).status).toBe(405);
+  });
+
+  it('accepts a trailing slash', async () => {
+    expect((await t.call('GET', '/health/')).status).toBe(200);
+  });
+
+  it('refuses bodies over 64 KiB with 413 payload_too_large', async () => {
+    const raw = JSON.stringify({ email: 'a@b.co', password: 'x'.repeat(MAX_BODY_BYTES) });
+    const answer = await t.call('POST', '/auth/login', {
+      raw,
+      headers: { 'Content-Type': 'application/json' },
+    });
+    expect(answer.status).toBe(413);
+    expect(answer.json.error).toEqual({
+      code: 'payload_too_large',
+      description: 'The request is too large.',
+    });
+  });
+
+  it('refuses malformed JSON, non-objects and other content types', async () => {
+    const json = { 'Content-Type': 'application/json' };
+    const bad = await t.call('POST', '/auth/login', { raw: '{"email":', headers: json });
+    expect(bad.status).toBe(400);
+    expect(bad.json.error).toEqual({
+      code: 'invalid_json',
+      description: 'The request body is not valid JSON.',
+    });
+
+    const list = await t.call('POST', '/auth/login', { raw: '[1,2]', headers: json });
+    expect(list.status).toBe(400);
+    expect(list.json.error.code).toBe('invalid_input');
+
+    const form = await t.call('POST', '/auth/login', {
+      raw: 'email=a%40b.co',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    });
+    expect(form.status).toBe(415);
+    expect(form.json.error.code).toBe('unsupported_media_type');
+  });
+
+  it('reports validation failures with the first message and every field', async () => {
+    const answer = await t.call('POST', '/auth/login', { body: { email: 'nope', password: '' } });
+    expect(answer.status).toBe(400);
+    expect(answer.json.error).toEqual({
+      code: 'invalid_input',
+      description: 'Please enter a valid email address',
+      fields: { email: 'Please enter a valid email address', password: 'Incorrect user name or password' },
+    });
+  });
+
+  it('refuses text PostgreSQL could not store (NUL characters)', async () => {
+    const answer = await t.call('POST', '/auth/login', { body: { email: 'a@b.co', password: 'a\u0000b' } });
+    expect(answer.status).toBe(400);
+    expect(answer.json.error.code).toBe('invalid_input');
+  });
+
+  it('GET /form-ticket refuses an unknown form', async () => {
+    const answer = await t.call('GET', '/form-ticket?form=survey');
+    expect(answer.status).toBe(400);
+    expect(answer.json.error).toMatchObject({ code: 'invalid_input', description: 'Unknown form' });
+    expect((await t.call('GET', '/form-ticket')).status).toBe(400);
+  });
+});

@@ -1,0 +1,59 @@
+// The API: one Hono app under /api/v1, one route module per resource. Every answer is JSON and
+// every mistake a 4xx `{ error: { code, description } }`; the error handler logs anything else as
+// a 500, which tests show no input reaches.
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { HTTPException } from 'hono/http-exception';
+import { methodNotAllowed } from 'hono/method-not-allowed';
+import { authRoutes } from '../features/account/auth.server';
+import { meRoutes } from '../features/account/me.server';
+import { humanCheckRoutes } from '../features/human-check/human-check.server';
+import type { AppDeps, AppEnv } from './deps';
+import { ApiError, ERRORS, errorBody } from './errors';
+import { noStore, requireApiKey } from './middleware';
+import { platformRoutes } from './routes/platform';
+
+export const API_BASE = '/api/v1';
+export const MAX_BODY_BYTES = 64 * 1024;
+
+export function createApp(deps: AppDeps) {
+  const app = new Hono<AppEnv>({ strict: false }).basePath(API_BASE);
+
+  app.use(noStore);
+  app.use(
+    methodNotAllowed({
+      app,
+      onMethodNotAllowed: (c, methods) =>
+        c.json(errorBody(ERRORS.methodNotAllowed), 405, { Allow: methods.join(', ') }),
+    }),
+  );
+  app.use(async (c, next) => {
+    c.set('deps', deps);
+    await next();
+  });
+  app.use(requireApiKey);
+  app.use(
+    bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json(errorBody(ERRORS.payloadTooLarge), 413) }),
+  );
+
+  app.route('/', platformRoutes);
+  app.route('/human-check', humanCheckRoutes);
+  app.route('/auth', authRoutes);
+  app.route('/me', meRoutes);
+
+  app.notFound((c) => c.json(errorBody(ERRORS.notFound), 404));
+  app.onError((error, c) => {
+    if (error instanceof ApiError) return c.json(error.toJSON(), error.status);
+    if (error instanceof HTTPException && error.status < 500) {
+      return c.json(
+        { error: { code: 'bad_request', description: error.message || 'Bad request.' } },
+        error.status,
+      );
+    }
+    console.error(`[api] ${c.req.method} ${c.req.path} failed:`, error);
+    return c.json(errorBody(ERRORS.internal), 500);
+  });
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

@@ -1,0 +1,8 @@
+// Every migration, in order (Kysely sorts by name). A later feature adds its own file and one
+// line here; never edit a migration that has shipped.
+import type { Migration } from 'kysely/migration';
+import * as accounts from './0001-accounts.ts';
+
+export const migrations: Record<string, Migration> = {
+  '0001_accounts': accounts,
+};

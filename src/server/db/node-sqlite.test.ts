@@ -1,0 +1,81 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Kysely, sql } from 'kysely';
+import { afterAll, describe, expect, it } from 'vitest';
+import { NodeSqliteDialect } from './node-sqlite';
+
+interface Db {
+  counter: { id: number; value: number };
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'kwikfill-sqlite-'));
+const file = join(dir, 'test.sqlite');
+const open = () => new Kysely<Db>({ dialect: new NodeSqliteDialect(file) });
+const db = open();
+afterAll(async () => {
+  await db.destroy();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('Kysely over node:sqlite', () => {
+  it('opens the file in WAL mode with a busy timeout', async () => {
+    await db.schema
+      .createTable('counter')
+      .addColumn('id', 'integer', (c) => c.primaryKey())
+      .addColumn('value', 'integer')
+      .execute();
+    const mode = await sql<{ journal_mode: string }>`PRAGMA journal_mode`.execute(db);
+    expect(mode.rows[0]?.journal_mode).toBe('wal');
+    const timeout = await sql<{ timeout: number }>`PRAGMA busy_timeout`.execute(db);
+    expect(timeout.rows[0]?.timeout).toBe(5000);
+  });
+
+  it('reads rows, RETURNING rows and affected-row counts', async () => {
+    const inserted = await db
+      .insertInto('counter')
+      .values({ id: 1, value: 0 })
+      .returning(['id', 'value'])
+      .execute();
+    expect(inserted).toEqual([{ id: 1, value: 0 }]);
+    const updated = await db.updateTable('counter').set({ value: 0 }).where('id', '=', 1).executeTakeFirst();
+    expect(updated.numUpdatedRows).toBe(1n);
+    expect(await db.selectFrom('counter').selectAll().execute()).toEqual([{ id: 1, value: 0 }]);
+  });
+
+  it('runs simultaneous transactions one after the other (no lost update)', async () => {
+    const increment = () =>
+      db.transaction().execute(async (trx) => {
+        const row = await trx
+          .selectFrom('counter')
+          .select('value')
+          .where('id', '=', 1)
+          .executeTakeFirstOrThrow();
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        await trx
+          .updateTable('counter')
+          .set({ value: row.value + 1 })
+          .where('id', '=', 1)
+          .execute();
+      });
+    await Promise.all([increment(), increment(), increment()]);
+    expect((await db.selectFrom('counter').select('value').executeTakeFirstOrThrow()).value).toBe(3);
+  });
+
+  it('rolls a failed transaction back', async () => {
+    await expect(
+      db.transaction().execute(async (trx) => {
+        await trx.updateTable('counter').set({ value: 100 }).execute();
+        throw new Error('stop');
+      }),
+    ).rejects.toThrow('stop');
+    expect((await db.selectFrom('counter').select('value').executeTakeFirstOrThrow()).value).toBe(3);
+  });
+
+  it('a second connection to the same file (another process) sees committed writes', async () => {
+    const other = open();
+    await other.updateTable('counter').set({ value: 42 }).execute();
+    expect((await db.selectFrom('counter').select('value').executeTakeFirstOrThrow()).value).toBe(42);
+    await other.destroy();
+  });
+});

@@ -1,0 +1,73 @@
+// Kysely over Node's built-in SQLite (node:sqlite). Kysely's SqliteDialect expects a
+// better-sqlite3-like database; this adapter supplies one. Kysely already serializes use of the
+// single connection; transactions start with BEGIN IMMEDIATE so that two processes sharing the
+// file wait for the write lock (busy_timeout) instead of failing on a lock upgrade.
+import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite';
+import {
+  CompiledQuery,
+  type DatabaseConnection,
+  type Driver,
+  type SqliteDatabase,
+  SqliteDialect,
+  SqliteDriver,
+  type SqliteStatement,
+} from 'kysely';
+
+const BUSY_TIMEOUT_MS = 5000;
+const STATEMENT_CACHE_SIZE = 200;
+
+const toSqlite = (value: unknown): SQLInputValue => {
+  if (value === undefined) return null;
+  if (typeof value === 'boolean') return value ? 1 : 0;
+  return value as SQLInputValue;
+};
+
+function wrapStatement(stmt: StatementSync): SqliteStatement {
+  return {
+    // Statements that produce columns (SELECT, ... RETURNING, most PRAGMAs) read rows.
+    reader: stmt.columns().length > 0,
+    all: (parameters) => stmt.all(...parameters.map(toSqlite)),
+    run: (parameters) => stmt.run(...parameters.map(toSqlite)),
+    iterate: (parameters) => stmt.iterate(...parameters.map(toSqlite)),
+  };
+}
+
+/** Opens the file with WAL and a busy timeout, and prepares each SQL text once. */
+export function openNodeSqlite(path: string): SqliteDatabase {
+  const db = new DatabaseSync(path, { timeout: BUSY_TIMEOUT_MS });
+  db.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
+  db.exec('PRAGMA journal_mode = WAL');
+  db.exec('PRAGMA synchronous = NORMAL');
+  db.exec('PRAGMA foreign_keys = ON');
+  const cache = new Map<string, SqliteStatement>();
+  return {
+    close: () => db.close(),
+    prepare(sql) {
+      let stmt = cache.get(sql);
+      if (!stmt) {
+        stmt = wrapStatement(db.prepare(sql));
+        if (cache.size >= STATEMENT_CACHE_SIZE) cache.clear();
+        cache.set(sql, stmt);
+      }
+      return stmt;
+    },
+  };
+}
+
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+
+export class NodeSqliteDialect extends SqliteDialect {
+  readonly #path: string;
+  constructor(path: string) {
+    super({ database: async () => openNodeSqlite(path) });
+    this.#path = path;
+  }
+  override createDriver(): Driver {
+    const path = this.#path;
+    return new ImmediateSqliteDriver({ database: async () => openNodeSqlite(path) });
+  }
+}

@@ -1,0 +1,52 @@
+// One database handle per process. scripts/serve.mjs opens it (migrated, seeded) before listening,
+// and the bundled API finds the same handle here, so both use one connection and one shutdown.
+// The handle lives on globalThis because serve.mjs and the Astro bundle load separate copies of
+// this module.
+import type { Config } from '../config.ts';
+import { type DatabaseHandle, openDatabase } from './database.ts';
+import { migrateToLatest } from './migrate.ts';
+
+interface Shared {
+  handle?: Promise<DatabaseHandle>;
+  beforeClose: Set<() => Promise<void>>;
+}
+
+const KEY = Symbol.for('kwikfill.database');
+const shared = (): Shared => {
+  const scope = globalThis as typeof globalThis & { [KEY]?: Shared };
+  scope[KEY] ??= { beforeClose: new Set() };
+  return scope[KEY];
+};
+
+/** The process's database, opened and migrated on first use. */
+export function sharedDatabase(config: Config): Promise<DatabaseHandle> {
+  const state = shared();
+  state.handle ??= (async () => {
+    const handle = openDatabase(config);
+    try {
+      await migrateToLatest(handle.db);
+    } catch (error) {
+      await handle.close().catch(() => {});
+      throw error;
+    }
+    return handle;
+  })().catch((error) => {
+    state.handle = undefined; // let the next request try again (e.g. PostgreSQL was not up yet)
+    throw error;
+  });
+  return state.handle;
+}
+
+/** Work to finish before the database closes (mail still being sent, for one). */
+export function beforeDatabaseClose(task: () => Promise<void>): void {
+  shared().beforeClose.add(task);
+}
+
+export async function closeSharedDatabase(): Promise<void> {
+  const state = shared();
+  for (const task of state.beforeClose) await task().catch(() => {});
+  state.beforeClose.clear();
+  const handle = state.handle;
+  state.handle = undefined;
+  if (handle) await (await handle.catch(() => undefined))?.close();
+}

@@ -1,0 +1,199 @@
+// Hammers every route with malformed input: wrong types, nulls, arrays, huge strings, invalid JSON,
+// wrong content types, unknown paths and methods. Every answer must be a 4xx (or a 2xx for input
+// that happens to be acceptable) with a JSON error, and the 500 handler must never be reached.
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { type Answer, createTestApi, type TestApi } from './testing';
+
+let t: TestApi;
+const errors = vi.spyOn(console, 'error');
+beforeAll(async () => {
+  t = await createTestApi();
+  vi.spyOn(console, 'warn').mockImplementation(() => {});
+});
+/** A fresh session for each route, so that DELETE /me does not sign the rest of the run out. */
+const session = async () => (await t.member()).token;
+afterAll(() => t.close());
+
+const FIELDS = [
+  'email',
+  'password',
+  'website',
+  'form_ticket',
+  'human_check_token',
+  'first_name',
+  'last_name',
+  'address_1',
+  'address_2',
+  'city',
+  'state',
+  'zip',
+  'phone',
+  'registration_number',
+  'secondary_number',
+  'lists',
+  'old_password',
+  'new_password',
+  'reset_token',
+  'action',
+];
+const VALUES: unknown[] = [
+  null,
+  [],
+  {},
+  0,
+  -1,
+  1e308,
+  true,
+  '',
+  ' ',
+  'x'.repeat(3000),
+  '\ud800',
+  '<script>alert(1)</script>',
+  "' OR 1=1 --",
+  ['news', {}],
+  'news',
+  { $gt: '' },
+  [[[[[]]]]],
+];
+const RAW_BODIES: string[] = [
+  'null',
+  'true',
+  '1',
+  '"text"',
+  '[]',
+  '{}',
+  '{',
+  '{"a":',
+  '}{',
+  'nul',
+  '{"a":1}}',
+  '\u0000',
+  `${'['.repeat(5000)}${']'.repeat(5000)}`,
+  '{"__proto__":{"admin":true}}',
+  '{"constructor":{"prototype":{}}}',
+  '{"email":"a@b.co","password":"x\\u0000"}',
+];
+
+function expectClientAnswer(answer: Answer, what: string) {
+  expect(answer.status, what).toBeGreaterThanOrEqual(200);
+  expect(answer.status, what).toBeLessThan(500);
+  if (answer.status >= 400) {
+    expect(typeof answer.json?.error?.code, what).toBe('string');
+    expect(typeof answer.json?.error?.description, what).toBe('string');
+  } else {
+    expect(answer.json, what).toBeTypeOf('object');
+  }
+  expect(answer.headers.get('cache-control'), what).toBe('no-store');
+}
+
+const routes = () => {
+  const seen = new Set<string>();
+  return t.app.routes
+    .filter((route) => route.method !== 'ALL')
+    .map((route) => ({
+      method: route.method,
+      path: route.path.replace('/api/v1', '').replace(/:\w+/g, 'x') || '/',
+    }))
+    .filter(({ method, path }) => !seen.has(`${method} ${path}`) && !!seen.add(`${method} ${path}`));
+};
+
+describe('no input reaches a 5xx', () => {
+  it('JSON bodies with every field set to a wrong value', async () => {
+    for (const { method, path } of routes()) {
+      for (const auth of [undefined, await session()]) {
+        for (const value of VALUES) {
+          const body = Object.fromEntries(FIELDS.map((field) => [field, value]));
+          expectClientAnswer(
+            await t.call(method, path, { body, token: auth }),
+            `${method} ${path} ${JSON.stringify(value)?.slice(0, 40)}`,
+          );
+        }
+        for (const field of FIELDS) {
+          const body = { [field]: 'y'.repeat(60_000) };
+          expectClientAnswer(
+            await t.call(method, path, { body, token: auth }),
+            `${method} ${path} huge ${field}`,
+          );
+        }
+      }
+    }
+  });
+
+  it('raw bodies: invalid JSON, non-objects, deep nesting, bad bytes, other content types', async () => {
+    for (const { method, path } of routes()) {
+      if (method === 'GET') continue;
+      const token = await session();
+      for (const raw of RAW_BODIES) {
+        const answer = await t.call(method, path, {
+          raw,
+          token,
+          headers: { 'Content-Type': 'application/json' },
+        });
+        expectClientAnswer(answer, `${method} ${path} ${raw.slice(0, 30)}`);
+      }
+      const others: [BodyInit, Record<string, string>][] = [
+        [new Uint8Array([0x7b, 0xff, 0xfe, 0x7d]), { 'Content-Type': 'application/json' }],
+        ['{"email":"a@b.co"}', { 'Content-Type': 'text/plain' }],
+        ['email=a%40b.co', { 'Content-Type': 'application/x-www-form-urlencoded' }],
+        ['{"email":"a@b.co"}', {}],
+        ['x'.repeat(70_000), { 'Content-Type': 'application/json' }],
+      ];
+      for (const [raw, headers] of others) {
+        expectClientAnswer(
+          await t.call(method, path, { raw, token, headers }),
+          `${method} ${path} ${JSON.stringify(headers)}`,
+        );
+      }
+      const form = new FormData();
+      form.set('email', 'a@b.co');
+      expectClientAnswer(await t.call(method, path, { raw: form, token }), `${method} ${path} multipart`);
+    }
+  });
+
+  it('unknown paths, odd encodings, every method and odd headers', async () => {
+    const paths = [
+      '/',
+      '/%',
+      '/%E0%A4%A',
+      '/me/%ZZ',
+      '/..%2f..%2fetc/passwd',
+      `/${'a'.repeat(5000)}`,
+      '/health?x=%',
+      '/form-ticket?form=register&form=giveaway',
+      '/form-ticket?form[]=x',
+      '/form-ticket?form=%00',
+      '/me/',
+      '/auth',
+      '/me/profile/../../health',
+      '/human-check/local/extra',
+    ];
+    const token = await session();
+    for (const path of paths) {
+      for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']) {
+        expectClientAnswer(await t.call(method, path, { token }), `${method} ${path}`);
+      }
+      const head = await t.call('HEAD', path);
+      expect(head.status, `HEAD ${path}`).toBeLessThan(500);
+    }
+    const headers: Record<string, string>[] = [
+      { Authorization: `Bearer ${'x'.repeat(10_000)}` },
+      { Authorization: 'Bearer' },
+      { Authorization: 'Bearer a b c' },
+      { 'X-API-Key': 'test-api-key, test-api-key' },
+      { 'Content-Length': '999999999' },
+    ];
+    for (const extra of headers) {
+      for (const path of ['/me/profile', '/health']) {
+        expectClientAnswer(
+          await t.call('GET', path, { headers: extra }),
+          `${path} ${JSON.stringify(extra).slice(0, 40)}`,
+        );
+      }
+    }
+  });
+
+  it('never logged an unexpected error', () => {
+    const logged = errors.mock.calls.map((call) => String(call[0]));
+    expect(logged.filter((line) => line.startsWith('[api]'))).toEqual([]);
+  });
+});

@@ -1,0 +1,45 @@
+// Outgoing mail through nodemailer: SMTP when SMTP_URL is set, otherwise each message is written
+// as an .eml file to the outbox folder (development, tests). Only the subject is logged: bodies
+// carry reset links.
+import { randomUUID } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import nodemailer from 'nodemailer';
+import type { Config } from './config.ts';
+import { maskEmail } from './tokens.ts';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+}
+
+let sequence = 0;
+
+export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'outboxDir'>): Mailer {
+  if (config.smtpUrl) {
+    const transport = nodemailer.createTransport(config.smtpUrl);
+    return {
+      async send(message) {
+        await transport.sendMail({ from: config.mailFrom, ...message });
+        console.info(`[mail] sent "${message.subject}" to ${maskEmail(message.to)}`);
+      },
+    };
+  }
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    async send(message) {
+      const info = await transport.sendMail({ from: config.mailFrom, ...message });
+      await mkdir(config.outboxDir, { recursive: true });
+      // Sortable names (time, then a sequence for the same millisecond): the newest file is last.
+      const stamp = `${new Date().toISOString().replace(/[:.]/g, '-')}-${String(++sequence).padStart(6, '0')}`;
+      const file = join(config.outboxDir, `${stamp}-${randomUUID().slice(0, 8)}.eml`);
+      await writeFile(file, info.message as Buffer, { mode: 0o600 });
+      console.info(`[mail] "${message.subject}" to ${maskEmail(message.to)} written to the outbox`);
+    },
+  };
+}

@@ -1,0 +1,24 @@
+// Platform routes: health and form tickets.
+import { Hono } from 'hono';
+import * as v from 'valibot';
+import type { AppEnv } from '../deps';
+import { issueTicket, PUBLIC_FORMS } from '../form-ticket';
+import { validate } from '../http';
+
+const ticketQuery = v.object({ form: v.picklist(PUBLIC_FORMS, 'Unknown form') });
+
+export const platformRoutes = new Hono<AppEnv>()
+  .get('/health', async (c) => {
+    const { db, dbKind } = c.var.deps;
+    try {
+      await db.selectFrom('users').select('id').limit(1).execute();
+    } catch (error) {
+      console.error('[health] the database does not answer:', (error as Error).message);
+      return c.json({ error: { code: 'unavailable', description: 'The database does not answer.' } }, 503);
+    }
+    return c.json({ ok: true, database: dbKind });
+  })
+  .get('/form-ticket', (c) => {
+    const { form } = validate(ticketQuery, { form: c.req.query('form') });
+    return c.json({ ticket: issueTicket(c.var.deps, form) });
+  });

@@ -1,0 +1,52 @@
+// Sessions: the client holds a random 32-byte token; the database holds only its SHA-256 hash.
+import type { Context, MiddlewareHandler } from 'hono';
+import type { AppDeps, AppEnv, User } from './deps';
+import { ApiError, ERRORS } from './errors';
+import { randomToken, sha256 } from './tokens';
+
+export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
+
+export async function createSession(deps: AppDeps, userId: string): Promise<string> {
+  const token = randomToken(32);
+  const now = deps.now();
+  await deps.db
+    .insertInto('sessions')
+    .values({
+      token_hash: sha256(token),
+      user_id: userId,
+      created_at: now,
+      expires_at: now + SESSION_LIFETIME_MS,
+    })
+    .execute();
+  // Expired sessions are of no further use: this user's now, everyone's now and then.
+  await deps.db.deleteFrom('sessions').where('user_id', '=', userId).where('expires_at', '<=', now).execute();
+  if (Math.random() < 0.01) await deps.db.deleteFrom('sessions').where('expires_at', '<=', now).execute();
+  return token;
+}
+
+/** The bearer token of the request, if any. */
+export function bearerToken(c: Context<AppEnv>): string | undefined {
+  const match = /^Bearer\s+(\S{1,512})\s*$/i.exec(c.req.header('authorization') ?? '');
+  return match?.[1];
+}
+
+export async function findSessionUser(deps: AppDeps, tokenHash: string): Promise<User | undefined> {
+  return deps.db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select(['users.id', 'users.email'])
+    .where('sessions.token_hash', '=', tokenHash)
+    .where('sessions.expires_at', '>', deps.now())
+    .executeTakeFirst();
+}
+
+/** For /me routes: a valid, unexpired session or 401 unauthorized. */
+export const requireUser: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const token = bearerToken(c);
+  const tokenHash = token ? sha256(token) : undefined;
+  const user = tokenHash ? await findSessionUser(c.var.deps, tokenHash) : undefined;
+  if (!user || !tokenHash) throw ApiError.of(ERRORS.unauthorized);
+  c.set('user', user);
+  c.set('sessionHash', tokenHash);
+  await next();
+};

@@ -1,0 +1,159 @@
+// Test support for the API: a fresh app on a throwaway database per test file (SQLite in a temp
+// folder, or, when DATABASE_URL is set, a new PostgreSQL database created for the file), with a
+// clock tests move forward, a replaceable fetch and an outbox folder to read mail from.
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { createApp } from './app';
+import type { Config } from './config';
+import { openDatabase } from './db/database';
+import { migrateToLatest } from './db/migrate';
+import { type AppDeps, createDeps } from './deps';
+import { type OutboxMail, readOutbox } from './outbox';
+import { hashPassword } from './passwords';
+import { createSession } from './sessions';
+
+export const API_KEY = 'test-api-key';
+export const START = Date.UTC(2026, 4, 1, 14, 0, 0);
+
+export interface CallOptions {
+  body?: unknown;
+  /** Sent as is (for malformed bodies); overrides `body`. */
+  raw?: BodyInit;
+  token?: string;
+  ip?: string;
+  headers?: Record<string, string>;
+}
+
+export interface Answer {
+  status: number;
+  // biome-ignore lint/suspicious/noExplicitAny: tests read whatever the answer holds
+  json: any;
+  headers: Headers;
+}
+
+/** A PostgreSQL database of its own for one test file, on the server DATABASE_URL names. */
+async function createPgDatabase(url: string) {
+  const name = `kf_test_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  return {
+    url: target.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+export async function createTestApi(overrides: Partial<Config> = {}) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'kwikfill-api-test-'));
+  const pgDatabase = process.env.DATABASE_URL ? await createPgDatabase(process.env.DATABASE_URL) : undefined;
+  const config: Config = {
+    dataDir,
+    databaseUrl: pgDatabase?.url,
+    mailFrom: '"Kwik Fill" <no-reply@kwikfill.example>',
+    outboxDir: join(dataDir, 'outbox'),
+    appSecret: 'test-secret-0123456789',
+    publicApiKey: API_KEY,
+    trustProxy: false,
+    siteUrl: 'http://localhost:4321',
+    ...overrides,
+  };
+  const handle = openDatabase(config);
+  await migrateToLatest(handle.db);
+  let now = START;
+  const fetchMock: { impl: typeof fetch } = {
+    impl: async () => {
+      throw new Error('no network in tests');
+    },
+  };
+  const deps: AppDeps = createDeps({
+    config,
+    db: handle.db,
+    dbKind: handle.kind,
+    now: () => now,
+    fetch: (...args) => fetchMock.impl(...args),
+  });
+  const app = createApp(deps);
+
+  async function call(method: string, path: string, options: CallOptions = {}): Promise<Answer> {
+    const headers: Record<string, string> = { 'X-API-Key': API_KEY };
+    const bodyless = method === 'GET' || method === 'HEAD'; // fetch allows them no body
+    let body: BodyInit | undefined = bodyless ? undefined : options.raw;
+    if (!bodyless && body === undefined && options.body !== undefined) {
+      body = JSON.stringify(options.body);
+      headers['Content-Type'] = 'application/json';
+    }
+    if (options.token) headers.Authorization = `Bearer ${options.token}`;
+    Object.assign(headers, options.headers);
+    const response = await app.request(
+      `/api/v1${path}`,
+      { method, headers, body },
+      { clientAddress: options.ip ?? '203.0.113.7' },
+    );
+    const text = await response.text();
+    let json: unknown;
+    try {
+      json = text ? JSON.parse(text) : undefined;
+    } catch {
+      json = { notJson: text };
+    }
+    return { status: response.status, json, headers: response.headers };
+  }
+
+  return {
+    app,
+    deps,
+    db: handle.db,
+    config,
+    call,
+    /** Replaces the fetch used for Turnstile's siteverify. */
+    mockFetch(impl: typeof fetch) {
+      fetchMock.impl = impl;
+    },
+    advance(ms: number) {
+      now += ms;
+    },
+    now: () => now,
+    /** A member created straight in the database, with a session; much faster than the forms. */
+    async member(email = `m-${randomUUID().slice(0, 8)}@example.com`, password = 'Secret123') {
+      const id = randomUUID();
+      await handle.db
+        .insertInto('users')
+        .values({ id, email, password_hash: await hashPassword(password), created_at: now, updated_at: now })
+        .execute();
+      return { id, email, password, token: await createSession(deps, id) };
+    },
+    /** A ticket for a public form, already old enough to be accepted. */
+    async ticket(form: string) {
+      const answer = await call('GET', `/form-ticket?form=${form}`);
+      now += 3000;
+      return answer.json.ticket as string;
+    },
+    async humanToken(action: string) {
+      return (await call('POST', '/human-check/local', { body: { action } })).json.token as string;
+    },
+    /** The mail written to the outbox so far (after any mail still being sent), decoded. */
+    async outbox(): Promise<OutboxMail[]> {
+      await deps.settle();
+      return readOutbox(config.outboxDir);
+    },
+    async close() {
+      await deps.settle();
+      await handle.close();
+      await pgDatabase?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export type TestApi = Awaited<ReturnType<typeof createTestApi>>;

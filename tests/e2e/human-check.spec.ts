@@ -1,0 +1,41 @@
+// The human check's local stand-in in a real browser (the sign-up form carries it).
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+
+const axeTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+/** Astro drops the `ssr` attribute of an island once React has hydrated it. */
+const hydrated = (page: Page) => expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+
+test('the stand-in check says Verified once the server has issued a token, and passes axe', async ({
+  page,
+}) => {
+  await page.goto('/account/register');
+  await hydrated(page);
+  const robot = page.getByRole('checkbox', { name: 'I am not a robot' });
+  await expect(page.getByText('Stand-in security check for development')).toBeVisible();
+  const issued = page.waitForResponse(
+    (r) => r.url().endsWith('/api/v1/human-check/local') && r.status() === 200,
+  );
+  // The box is ticked once the server has answered, so click rather than check().
+  await robot.click();
+  await issued;
+  await expect(robot).toBeChecked();
+  await expect(page.getByRole('status').filter({ hasText: 'Verified' })).toBeVisible();
+  await robot.click();
+  await expect(robot).not.toBeChecked();
+  await expect(page.getByText('Verified', { exact: true })).toHaveCount(0);
+  const results = await new AxeBuilder({ page }).include('.human-check').withTags(axeTags).analyze();
+  expect(results.violations).toEqual([]);
+});
+
+test('when the check cannot reach the server it says so @phone', async ({ page }) => {
+  await page.route('**/api/v1/human-check/local', (route) => route.abort('internetdisconnected'));
+  await page.goto('/account/register');
+  await hydrated(page);
+  const robot = page.getByRole('checkbox', { name: 'I am not a robot' });
+  await robot.click();
+  await expect(page.getByRole('alert').filter({ hasText: 'The security check could not load.' })).toHaveText(
+    'The security check could not load. Check your connection and try again.',
+  );
+  await expect(robot).not.toBeChecked();
+});
