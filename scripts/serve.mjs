@@ -118,7 +118,7 @@ const server = http.createServer(async (req, res) => {
   handler(req, res);
 });
 
-await prepareDatabase();
+await prepareDatabase({ seed: process.env.SEED_SAMPLE_DATA === '0' ? 'never' : 'if-empty' });
 server.listen(port, host, () => console.log(`Serving on http://${host}:${port}`));
 
 // Clean shutdown: stop accepting, let requests in flight finish, then exit.

@@ -4,12 +4,19 @@ import { loadConfig } from './config.ts';
 import { isEmpty, runSeeders } from './db/seeds/index.ts';
 import { closeSharedDatabase, sharedDatabase } from './db/shared.ts';
 
-/** Migrates, and seeds sample data when there is no account yet (or always, with `seed: 'always'`). */
-export async function prepareDatabase({ seed = 'if-empty' }: { seed?: 'if-empty' | 'always' } = {}) {
+/**
+ * Migrates, and seeds sample data when there is no account yet (or always, with `seed: 'always'`;
+ * never with `seed: 'never'`, which a production deployment sets through SEED_SAMPLE_DATA=0).
+ */
+export async function prepareDatabase({
+  seed = 'if-empty',
+}: {
+  seed?: 'if-empty' | 'always' | 'never';
+} = {}) {
   const config = loadConfig();
   const handle = await sharedDatabase(config);
   const where = handle.kind === 'sqlite' ? config.dataDir : 'PostgreSQL (DATABASE_URL)';
-  if (seed === 'always' || (await isEmpty(handle.db))) {
+  if (seed === 'always' || (seed === 'if-empty' && (await isEmpty(handle.db)))) {
     const names = await runSeeders(handle.db);
     console.log(`[db] sample data seeded (${names.join(', ')}) in ${where}`);
   }
