@@ -41,6 +41,7 @@ export default defineConfig({
     url: `http://127.0.0.1:${port}/`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir },
+    // The local demo setup: sample data and the local human-check stand-in, as `npm start` uses.
+    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_SAMPLE_DATA: '1', HUMAN_CHECK: 'local' },
   },
 });

@@ -118,7 +118,8 @@ const server = http.createServer(async (req, res) => {
   handler(req, res);
 });
 
-await prepareDatabase({ seed: process.env.SEED_SAMPLE_DATA === '0' ? 'never' : 'if-empty' });
+// Sample data only when asked for (`npm start` asks): a production database never gets the demo account.
+await prepareDatabase({ seed: process.env.SEED_SAMPLE_DATA === '1' ? 'if-empty' : 'never' });
 server.listen(port, host, () => console.log(`Serving on http://${host}:${port}`));
 
 // Clean shutdown: stop accepting, let requests in flight finish, then exit.

@@ -14,10 +14,12 @@ as_postgres() {
 pg_bin() {
   local dir
   dir=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1 || true)
-  if [ -z "$dir" ] && [ "$(id -u)" = 0 ]; then
+  if [ -z "$dir" ]; then
+    local sudo=""
+    [ "$(id -u)" = 0 ] || sudo="sudo"
     echo "Installing PostgreSQL (apt-get install -y postgresql)..." >&2
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -q postgresql >/dev/null ||
-      { apt-get update -q >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y -q postgresql >/dev/null; }
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q postgresql >/dev/null ||
+      { $sudo apt-get update -q >/dev/null && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q postgresql >/dev/null; }
     dir=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1 || true)
   fi
   [ -n "$dir" ] || { echo "PostgreSQL is not installed (apt-get install postgresql)" >&2; exit 1; }

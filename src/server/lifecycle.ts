@@ -6,7 +6,7 @@ import { closeSharedDatabase, sharedDatabase } from './db/shared.ts';
 
 /**
  * Migrates, and seeds sample data when there is no account yet (or always, with `seed: 'always'`;
- * never with `seed: 'never'`, which a production deployment sets through SEED_SAMPLE_DATA=0).
+ * never with `seed: 'never'`: the server seeds only when SEED_SAMPLE_DATA=1, as `npm start` sets).
  */
 export async function prepareDatabase({
   seed = 'if-empty',
