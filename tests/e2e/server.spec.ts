@@ -3,10 +3,11 @@
 import { expect, test } from '@playwright/test';
 
 test('pages go out precompressed, with revalidation and security headers', async ({ request }) => {
-  for (const [accept, encoding] of [
+  const cases: [accept: string, encoding: string][] = [
     ['br, gzip', 'br'],
     ['gzip', 'gzip'],
-  ]) {
+  ];
+  for (const [accept, encoding] of cases) {
     const answer = await request.get('/news', { headers: { 'Accept-Encoding': accept } });
     expect(answer.status()).toBe(200);
     expect(answer.headers()['content-encoding']).toBe(encoding);

@@ -1,43 +1,28 @@
 // /account: the account details form (SPEC 2.6). Loads GET /me/profile, saves with PUT /me/profile
 // and keeps the cached first name (the greetings) in step with what was saved.
-import { type ChangeEvent, type SubmitEvent, useEffect, useRef, useState } from 'react';
-import { flushSync } from 'react-dom';
+import type { ChangeEvent } from 'react';
 import { US_STATES } from '../../lib/us-states';
-import { ApiError, api } from '../session/api';
 import { setFirstName } from '../session/session';
 import { profileSchema } from './account';
 import { FormMessages, RequiredNote, SelectField, TextField } from './Fields';
-import { check, type Errors, focusFirstInvalid } from './form';
-import {
-  PROFILE_INPUTS,
-  type ProfileAnswer,
-  type ProfileValues,
-  profileUpdate,
-  toProfileValues,
-} from './profile';
-
-const reason = (error: unknown) => (error instanceof ApiError ? error.description : String(error));
+import { PROFILE_INPUTS, profileUpdate, toProfileValues } from './profile';
+import { useSavedForm } from './useSavedForm';
 
 export default function ProfileForm() {
-  const formRef = useRef<HTMLFormElement>(null);
-  const [values, setValues] = useState<ProfileValues | null>(null);
-  const [errors, setErrors] = useState<Errors>({});
-  const [status, setStatus] = useState<{ error?: string; success?: string }>({});
-  const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    api<ProfileAnswer>('/me/profile')
-      .then((answer) => {
-        setValues(toProfileValues(answer));
-        setFirstName(answer.first_name);
-      })
-      .catch((error: unknown) => {
-        console.warn('Account details: profile not loaded', error);
-        // A 401 is already on its way to the sign-in page.
-        if (error instanceof ApiError && error.status === 401) return;
-        setStatus({ error: `Your details could not be loaded. ${reason(error)}` });
-      });
-  }, []);
+  const { formRef, values, setField, errors, status, busy, submit } = useSavedForm({
+    name: 'Account details',
+    fromProfile: toProfileValues,
+    schema: profileSchema,
+    toBody: profileUpdate,
+    path: '/me/profile',
+    onLoaded: (answer) => setFirstName(answer.first_name),
+    onSaved: (saved) => setFirstName(saved.first_name),
+    messages: {
+      loadFailed: 'Your details could not be loaded.',
+      saved: 'Your changes have been saved.',
+      saveFailed: 'Your changes could not be saved.',
+    },
+  });
 
   if (!values) {
     return (
@@ -48,40 +33,15 @@ export default function ProfileForm() {
     );
   }
 
-  const update = (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => {
-    const { name, value } = event.target;
-    setValues((old) => (old ? { ...old, [name]: value } : old));
-  };
   const field = (name: keyof typeof PROFILE_INPUTS) => ({
     ...PROFILE_INPUTS[name],
     id: `profile-${name}`,
     name,
     value: values[name],
-    onChange: update,
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
+      setField(name, event.target.value),
     error: errors[name],
   });
-
-  async function submit(event: SubmitEvent) {
-    event.preventDefault();
-    if (!values) return;
-    const result = check(profileSchema, profileUpdate(values));
-    flushSync(() => {
-      setErrors(result.errors ?? {});
-      setStatus({});
-    });
-    if (!result.output) return focusFirstInvalid(formRef.current);
-    setBusy(true);
-    try {
-      await api('/me/profile', { method: 'PUT', body: result.output });
-      setFirstName(result.output.first_name);
-      setStatus({ success: 'Your changes have been saved.' });
-    } catch (error) {
-      console.warn('Account details: not saved', error);
-      setStatus({ error: `Your changes could not be saved. ${reason(error)}` });
-    } finally {
-      setBusy(false);
-    }
-  }
 
   return (
     <form

@@ -1,21 +1,18 @@
 // /account/register (SPEC 2.6, 4, 5.2): sign-up with the anti-abuse rules and the human check.
-// Flow: create the account, store the session, save the profile, join the ticked mailing lists
-// (a failure there is only logged), then /account.
+// Flow (completeSignUp in register.ts): create the account, store the session, save the profile,
+// join the ticked mailing lists (a failure there is only logged), then /account.
 import { type ChangeEvent, type SubmitEvent, useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { US_STATES } from '../../lib/us-states';
 import { site } from '../../site.config';
 import HumanCheck from '../human-check/HumanCheck';
 import { ApiError, api } from '../session/api';
-import { setFirstName, signIn } from '../session/session';
 import { MESSAGES } from './account';
 import { FormMessages, PasswordRules, RequiredNote, SelectField, TextField } from './Fields';
 import { type Errors, focusFirstInvalid } from './form';
 import { recentAttempts, recordAttempt } from './guards';
 import { PROFILE_INPUTS } from './profile';
-import { chosenLists, emptySignUp, profileBody, REGISTER_ATTEMPTS_KEY, signUpProblems } from './register';
-
-const logOnly = (what: string) => (error: unknown) => console.warn(`Registration: ${what} failed`, error);
+import { completeSignUp, emptySignUp, logOnly, REGISTER_ATTEMPTS_KEY, signUpProblems } from './register';
 
 export default function RegisterForm() {
   const formRef = useRef<HTMLFormElement>(null);
@@ -72,30 +69,11 @@ export default function RegisterForm() {
 
     recordAttempt(REGISTER_ATTEMPTS_KEY, now);
     setBusy(true);
-    let session: { token: string; user_id: string };
     try {
-      session = await api('/auth/register', {
-        method: 'POST',
-        token: null,
-        body: {
-          email: values.email.trim(),
-          password: values.password,
-          website: values.website,
-          form_ticket: ticket.current,
-          human_check_token: humanToken,
-        },
-      });
+      await completeSignUp(api, { values, formTicket: ticket.current, humanToken });
     } catch (error) {
       return fail(error);
     }
-    signIn(session);
-    // The account exists now: later steps only log, so a retry never meets 'email taken'.
-    await api('/me/profile', { method: 'PUT', body: profileBody(values) })
-      .then(() => setFirstName(values.first_name))
-      .catch(logOnly('profile'));
-    const lists = chosenLists(values);
-    if (lists.length > 0)
-      await api('/me/mailing-lists', { method: 'POST', body: { lists } }).catch(logOnly('mailing lists'));
     globalThis.location.assign('/account');
   }
 

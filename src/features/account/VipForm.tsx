@@ -1,33 +1,27 @@
 // /account/vip: Become VIP (SPEC 2.6; saving is real per DESIGN). The two numbers are read from
 // the profile and saved with PUT /me/vip.
-import { type ChangeEvent, type SubmitEvent, useEffect, useRef, useState } from 'react';
-import { flushSync } from 'react-dom';
-import { ApiError, api } from '../session/api';
+import type { ChangeEvent } from 'react';
 import { vipSchema } from './account';
 import { FormMessages, TextField } from './Fields';
-import { check, type Errors, focusFirstInvalid } from './form';
-import { type ProfileAnswer, toVipValues } from './profile';
+import { toVipValues } from './profile';
+import { useSavedForm } from './useSavedForm';
 
 type VipValues = ReturnType<typeof toVipValues>;
-const reason = (error: unknown) => (error instanceof ApiError ? error.description : String(error));
 
 export default function VipForm() {
-  const formRef = useRef<HTMLFormElement>(null);
-  const [values, setValues] = useState<VipValues | null>(null);
-  const [errors, setErrors] = useState<Errors>({});
-  const [status, setStatus] = useState<{ error?: string; success?: string }>({});
-  const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    api<ProfileAnswer>('/me/profile')
-      .then((answer) => setValues(toVipValues(answer)))
-      .catch((error: unknown) => {
-        console.warn('VIP numbers not loaded', error);
-        if (error instanceof ApiError && error.status === 401) return;
-        setValues(toVipValues({}));
-        setStatus({ error: `Your saved numbers could not be loaded. ${reason(error)}` });
-      });
-  }, []);
+  const { formRef, values, setField, errors, status, busy, submit } = useSavedForm({
+    name: 'VIP numbers',
+    fromProfile: toVipValues,
+    // The numbers can still be entered when the saved ones could not be read.
+    fallback: toVipValues({}),
+    schema: vipSchema,
+    path: '/me/vip',
+    messages: {
+      loadFailed: 'Your saved numbers could not be loaded.',
+      saved: 'Your VIP registration numbers have been saved.',
+      saveFailed: 'Your numbers could not be saved.',
+    },
+  });
 
   if (!values) return <p className="form-note">Loading…</p>;
 
@@ -37,30 +31,9 @@ export default function VipForm() {
     label,
     value: values[name],
     autoComplete: 'off',
-    onChange: (event: ChangeEvent<HTMLInputElement>) =>
-      setValues((old) => (old ? { ...old, [name]: event.target.value } : old)),
+    onChange: (event: ChangeEvent<HTMLInputElement>) => setField(name, event.target.value),
     error: errors[name],
   });
-
-  async function submit(event: SubmitEvent) {
-    event.preventDefault();
-    const result = check(vipSchema, values);
-    flushSync(() => {
-      setErrors(result.errors ?? {});
-      setStatus({});
-    });
-    if (!result.output) return focusFirstInvalid(formRef.current);
-    setBusy(true);
-    try {
-      await api('/me/vip', { method: 'PUT', body: result.output });
-      setStatus({ success: 'Your VIP registration numbers have been saved.' });
-    } catch (error) {
-      console.warn('VIP numbers not saved', error);
-      setStatus({ error: `Your numbers could not be saved. ${reason(error)}` });
-    } finally {
-      setBusy(false);
-    }
-  }
 
   return (
     <form ref={formRef} className="account-form" noValidate onSubmit={submit}>

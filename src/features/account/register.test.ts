@@ -1,5 +1,13 @@
-import { describe, expect, it } from 'vitest';
-import { chosenLists, emptySignUp, profileBody, type SignUpValues, signUpProblems } from './register';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type FakeBrowser, installFakeBrowser } from '../session/testing';
+import {
+  type ApiCall,
+  chosenLists,
+  emptySignUp,
+  profileBody,
+  type SignUpValues,
+  signUpProblems,
+} from './register';
 
 const filled: SignUpValues = {
   ...emptySignUp,
@@ -70,5 +78,89 @@ describe('sign-up checks (SPEC 5.2)', () => {
       zip: '16501',
       phone: '(814) 555-0100',
     });
+  });
+});
+
+describe('completeSignUp: the calls after the checks (SPEC 2.6, 9)', () => {
+  let browser: FakeBrowser;
+  let warn: ReturnType<typeof vi.spyOn>;
+  beforeEach(() => {
+    browser = installFakeBrowser();
+    warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  /** A stand-in API: each path answers as `failing` says (rejects) or succeeds. */
+  function fakeApi(failing: string[] = []) {
+    const call = vi.fn(async (path: string, _options?: unknown) => {
+      if (failing.includes(path)) throw new Error(`${path} is down`);
+      return path === '/auth/register' ? { token: 'tok', user_id: 'u1' } : { ok: true };
+    });
+    return { call, run: call as unknown as ApiCall, paths: () => call.mock.calls.map(([path]) => path) };
+  }
+  const request = { values: filled, formTicket: 'ticket-1', humanToken: 'human-ok' };
+  const load = async () => {
+    vi.resetModules();
+    return import('./register');
+  };
+
+  it('registers, stores the session, saves the profile, then joins the ticked lists', async () => {
+    const { completeSignUp } = await load();
+    const api = fakeApi();
+    await completeSignUp(api.run, request);
+    expect(api.paths()).toEqual(['/auth/register', '/me/profile', '/me/mailing-lists']);
+    expect(api.call.mock.calls[0]?.[1]).toEqual({
+      method: 'POST',
+      token: null,
+      body: {
+        email: 'dana@example.com',
+        password: 'Secret123',
+        website: '',
+        form_ticket: 'ticket-1',
+        human_check_token: 'human-ok',
+      },
+    });
+    expect(api.call.mock.calls[1]?.[1]).toEqual({ method: 'PUT', body: profileBody(filled) });
+    expect(api.call.mock.calls[2]?.[1]).toEqual({ method: 'POST', body: { lists: ['news', 'offers'] } });
+    expect(browser.localStorage.getItem('token')).toBe('tok');
+    expect(browser.localStorage.getItem('first_name')).toBe('Dana');
+  });
+
+  it('never fails registration when joining the mailing lists fails', async () => {
+    const { completeSignUp } = await load();
+    const api = fakeApi(['/me/mailing-lists']);
+    await expect(completeSignUp(api.run, request)).resolves.toBeUndefined();
+    expect(browser.localStorage.getItem('token')).toBe('tok');
+    expect(browser.localStorage.getItem('user_id')).toBe('u1');
+    expect(browser.localStorage.getItem('first_name')).toBe('Dana');
+    expect(warn).toHaveBeenCalledWith('Registration: mailing lists failed', expect.any(Error));
+  });
+
+  it('goes on to the mailing lists when saving the profile fails', async () => {
+    const { completeSignUp } = await load();
+    const api = fakeApi(['/me/profile']);
+    await expect(completeSignUp(api.run, request)).resolves.toBeUndefined();
+    expect(api.paths()).toEqual(['/auth/register', '/me/profile', '/me/mailing-lists']);
+    expect(browser.localStorage.getItem('token')).toBe('tok');
+    expect(browser.localStorage.getItem('first_name')).toBeNull();
+    expect(warn).toHaveBeenCalledWith('Registration: profile failed', expect.any(Error));
+  });
+
+  it('joins no list when both boxes are unticked', async () => {
+    const { completeSignUp } = await load();
+    const api = fakeApi();
+    await completeSignUp(api.run, { ...request, values: { ...filled, newsletter: false, offers: false } });
+    expect(api.paths()).toEqual(['/auth/register', '/me/profile']);
+  });
+
+  it('rejects and stores nothing when the account is not created', async () => {
+    const { completeSignUp } = await load();
+    const api = fakeApi(['/auth/register']);
+    await expect(completeSignUp(api.run, request)).rejects.toThrow('/auth/register is down');
+    expect(api.paths()).toEqual(['/auth/register']);
+    expect(browser.localStorage.length).toBe(0);
   });
 });
