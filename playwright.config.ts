@@ -42,6 +42,12 @@ export default defineConfig({
     reuseExistingServer: false,
     timeout: 60_000,
     // The local demo setup: sample data and the local human-check stand-in, as `npm start` uses.
-    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_SAMPLE_DATA: '1', HUMAN_CHECK: 'local' },
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SEED_SAMPLE_DATA: '1',
+      HUMAN_CHECK: 'local',
+    },
   },
 });

@@ -7,7 +7,7 @@ import { extname, join, normalize } from 'node:path';
 import { pathToFileURL } from 'node:url';
 // The API's database: migrated, and seeded when empty, before the first request (Node loads the
 // TypeScript source directly); the bundled API then uses this same handle.
-import { closeDatabase, prepareDatabase } from '../src/server/lifecycle.ts';
+import { closeDatabase, onShutdown, prepareDatabase, warnAboutSettings } from '../src/server/lifecycle.ts';
 import { distDir } from './dist-dir.mjs';
 
 const clientDir = distDir('client');
@@ -118,15 +118,9 @@ const server = http.createServer(async (req, res) => {
   handler(req, res);
 });
 
+warnAboutSettings();
 // Sample data only when asked for (`npm start` asks): a production database never gets the demo account.
 await prepareDatabase({ seed: process.env.SEED_SAMPLE_DATA === '1' ? 'if-empty' : 'never' });
 server.listen(port, host, () => console.log(`Serving on http://${host}:${port}`));
-
-// Clean shutdown: stop accepting, let requests in flight finish, then exit.
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.once(signal, () => {
-    server.close(() => closeDatabase().finally(() => process.exit(0)));
-    server.closeIdleConnections();
-    setTimeout(() => process.exit(0), 5000).unref();
-  });
-}
+// Clean shutdown: stop accepting, let requests in flight finish, close the database, exit 0.
+onShutdown(server, closeDatabase);

@@ -1,8 +1,8 @@
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { DEFAULT_API_KEY, loadConfig } from './config';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { configWarnings, DEFAULT_API_KEY, humanCheckMode, loadConfig, warnAboutConfig } from './config';
 
 const dirs: string[] = [];
 const tempDir = () => {
@@ -15,7 +15,7 @@ afterEach(() => {
 });
 
 describe('loadConfig', () => {
-  it('defaults: SQLite in DATA_DIR (created), outbox inside it, the public key, local human check', () => {
+  it('defaults: SQLite in DATA_DIR (created), outbox inside it, the public key, no human check', () => {
     const dataDir = join(tempDir(), 'nested', 'data');
     const config = loadConfig({ DATA_DIR: dataDir });
     expect(statSync(dataDir).isDirectory()).toBe(true);
@@ -26,6 +26,7 @@ describe('loadConfig', () => {
       outboxDir: join(dataDir, 'outbox'),
       publicApiKey: DEFAULT_API_KEY,
       turnstileSecretKey: undefined,
+      localHumanCheck: false,
       trustProxy: false,
       siteUrl: 'http://localhost:4321',
       mailFrom: '"Kwik Fill" <no-reply@kwikfill.example>',
@@ -56,6 +57,7 @@ describe('loadConfig', () => {
       PUBLIC_TURNSTILE_SITE_KEY: 'ts-site',
       TRUST_PROXY: '1',
       SITE_URL: 'https://www.kwikfill.example/',
+      HUMAN_CHECK: 'local',
     });
     expect(config).toMatchObject({
       databaseUrl: 'postgres://u@h/db',
@@ -66,8 +68,49 @@ describe('loadConfig', () => {
       publicApiKey: 'key-2',
       turnstileSecretKey: 'ts-secret',
       turnstileSiteKey: 'ts-site',
+      localHumanCheck: true,
       trustProxy: true,
       siteUrl: 'https://www.kwikfill.example',
     });
+  });
+});
+
+describe('human check mode and start-up warnings', () => {
+  const env = (extra: Record<string, string> = {}) => loadConfig({ DATA_DIR: tempDir(), ...extra });
+  const turnstile = { TURNSTILE_SECRET_KEY: 's', PUBLIC_TURNSTILE_SITE_KEY: 'k' };
+
+  it('Turnstile when its secret is set, the local stand-in only with HUMAN_CHECK=local, else unavailable', () => {
+    expect(humanCheckMode(env(turnstile))).toBe('turnstile');
+    expect(humanCheckMode(env({ ...turnstile, HUMAN_CHECK: 'local' }))).toBe('turnstile');
+    expect(humanCheckMode(env({ HUMAN_CHECK: 'local' }))).toBe('local');
+    for (const HUMAN_CHECK of ['', 'on', '1', 'turnstile']) {
+      expect(humanCheckMode(env({ HUMAN_CHECK }))).toBe('unavailable');
+    }
+  });
+
+  it('warns when no human check is configured', () => {
+    expect(configWarnings(env())).toEqual([expect.stringContaining('No human check is configured')]);
+    expect(configWarnings(env({ HUMAN_CHECK: 'local' }))).toEqual([]);
+  });
+
+  it('warns when Turnstile runs with the localhost SITE_URL or without a site key', () => {
+    expect(configWarnings(env(turnstile))).toEqual([
+      expect.stringContaining('SITE_URL is http://localhost:4321'),
+    ]);
+    const site = { SITE_URL: 'https://www.kwikfill.example' };
+    expect(configWarnings(env({ ...turnstile, ...site }))).toEqual([]);
+    expect(configWarnings(env({ TURNSTILE_SECRET_KEY: 's', ...site }))).toEqual([
+      expect.stringContaining('without PUBLIC_TURNSTILE_SITE_KEY'),
+    ]);
+  });
+
+  it('logs the warnings once per process', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const config = env();
+    warnAboutConfig(config);
+    warnAboutConfig(config);
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(warn.mock.calls[0]?.[0]).toMatch(/^\[config\] WARNING: No human check is configured/);
+    warn.mockRestore();
   });
 });

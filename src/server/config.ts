@@ -6,6 +6,7 @@ import { join, resolve } from 'node:path';
 import { site } from '../site.config.ts';
 
 export const DEFAULT_API_KEY = 'kwikfill-public-web';
+export const DEFAULT_SITE_URL = 'http://localhost:4321';
 
 export interface Config {
   /** Folder for the SQLite file, the outbox and the generated secret. */
@@ -20,6 +21,12 @@ export interface Config {
   publicApiKey: string;
   turnstileSecretKey?: string;
   turnstileSiteKey?: string;
+  /**
+   * HUMAN_CHECK=local: without Turnstile keys, forms use the local stand-in check. It must be
+   * asked for: a production deploy that lost its keys refuses the forms instead of letting
+   * anyone through.
+   */
+  localHumanCheck: boolean;
   /** Take the client address from X-Forwarded-For (only behind a proxy that sets it). */
   trustProxy: boolean;
   siteUrl: string;
@@ -62,7 +69,58 @@ export function loadConfig(env: Env = process.env): Config {
     publicApiKey: value(env, 'PUBLIC_API_KEY') ?? DEFAULT_API_KEY,
     turnstileSecretKey,
     turnstileSiteKey: turnstileSecretKey ? value(env, 'PUBLIC_TURNSTILE_SITE_KEY') : undefined,
+    localHumanCheck: value(env, 'HUMAN_CHECK') === 'local',
     trustProxy: value(env, 'TRUST_PROXY') === '1' || value(env, 'TRUST_PROXY') === 'true',
-    siteUrl: (value(env, 'SITE_URL') ?? 'http://localhost:4321').replace(/\/+$/, ''),
+    siteUrl: (value(env, 'SITE_URL') ?? DEFAULT_SITE_URL).replace(/\/+$/, ''),
   };
+}
+
+export type HumanCheckMode = 'turnstile' | 'local' | 'unavailable';
+
+/** Turnstile when its secret is set; else the local stand-in when asked for; else none (forms refused). */
+export const humanCheckMode = (
+  config: Pick<Config, 'turnstileSecretKey' | 'localHumanCheck'>,
+): HumanCheckMode =>
+  config.turnstileSecretKey ? 'turnstile' : config.localHumanCheck ? 'local' : 'unavailable';
+
+const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '0.0.0.0']);
+
+/** Settings that leave the site broken in a way nobody would notice until visitors complain. */
+export function configWarnings(config: Config): string[] {
+  const warnings: string[] = [];
+  const mode = humanCheckMode(config);
+  if (mode === 'unavailable') {
+    warnings.push(
+      'No human check is configured: every form that needs it (sign-up and the other public forms) ' +
+        'is refused. Set TURNSTILE_SECRET_KEY and PUBLIC_TURNSTILE_SITE_KEY, or HUMAN_CHECK=local ' +
+        'for a local test setup only.',
+    );
+  }
+  if (mode === 'turnstile' && !config.turnstileSiteKey) {
+    warnings.push(
+      'TURNSTILE_SECRET_KEY is set without PUBLIC_TURNSTILE_SITE_KEY: forms cannot show the Turnstile ' +
+        'widget, so every human check fails. Set both.',
+    );
+  }
+  const host = URL.parse(config.siteUrl)?.hostname;
+  if (mode === 'turnstile' && (!host || LOCAL_HOSTS.has(host))) {
+    warnings.push(
+      `Turnstile is configured but SITE_URL is ${config.siteUrl}: Turnstile tokens carry the public ` +
+        "site's hostname, so every human check fails. Set SITE_URL to the site's public address.",
+    );
+  }
+  return warnings;
+}
+
+const WARNED = Symbol.for('kwikfill.config-warned');
+
+/**
+ * Logs configWarnings once per process, at start: scripts/serve.mjs calls it before listening and
+ * the bundled API (a separate copy of this module, hence the flag on globalThis) when it starts.
+ */
+export function warnAboutConfig(config: Config): void {
+  const scope = globalThis as typeof globalThis & { [WARNED]?: boolean };
+  if (scope[WARNED]) return;
+  scope[WARNED] = true;
+  for (const warning of configWarnings(config)) console.warn(`[config] WARNING: ${warning}`);
 }

@@ -2,13 +2,13 @@
 // the submission, so the 3-second dwell rule (SPEC 5.1, 9) holds even for clients that skip the
 // page. A ticket is bound to its form and may be reused until it expires (a visitor correcting a
 // field must not wait again); the per-hour attempt limit stops floods.
+import { MIN_DWELL_MS } from '../lib/form-rules';
 import type { AppDeps } from './deps';
 import { safeEqual, sign } from './tokens';
 
 export const PUBLIC_FORMS = ['register', 'giveaway', 'contact'] as const;
 export type PublicForm = (typeof PUBLIC_FORMS)[number];
 
-export const MIN_DWELL_MS = 3000;
 /** A form left open longer than this must be reloaded. */
 export const TICKET_LIFETIME_MS = 12 * 60 * 60 * 1000;
 

@@ -7,7 +7,7 @@ import { type Answer, createTestApi, type TestApi } from './testing';
 let t: TestApi;
 const errors = vi.spyOn(console, 'error');
 beforeAll(async () => {
-  t = await createTestApi();
+  t = await createTestApi({ localHumanCheck: true }); // the stand-in human check (HUMAN_CHECK=local)
   vi.spyOn(console, 'warn').mockImplementation(() => {});
 });
 /** A fresh session for each route, so that DELETE /me does not sign the rest of the run out. */

@@ -1,6 +1,7 @@
 // Start and stop of the local server (scripts/serve.mjs) and `npm run seed` (scripts/seed.mjs).
 // Loaded by Node directly (type stripping), so everything it imports uses `.ts` import paths.
-import { loadConfig } from './config.ts';
+import type { Server } from 'node:http';
+import { loadConfig, warnAboutConfig } from './config.ts';
 import { isEmpty, runSeeders } from './db/seeds/index.ts';
 import { closeSharedDatabase, sharedDatabase } from './db/shared.ts';
 
@@ -24,3 +25,32 @@ export async function prepareDatabase({
 }
 
 export const closeDatabase = closeSharedDatabase;
+
+/** Logs, once, the settings that would leave the site quietly broken (no human check, say). */
+export const warnAboutSettings = (): void => warnAboutConfig(loadConfig());
+
+/**
+ * Clean shutdown on SIGINT and SIGTERM: stop accepting connections, let requests in flight finish,
+ * then `close` (the database: SQLite checkpoints its WAL) and exit 0. Requests still running after
+ * `graceMs` are cut off so that the database closes anyway; exit 1 if even that hangs.
+ */
+export function onShutdown(server: Server, close: () => Promise<void>, { graceMs = 5000 } = {}): void {
+  let stopping = false;
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    server.close(() => {
+      close().then(
+        () => process.exit(0),
+        (error: unknown) => {
+          console.error('[server] closing the database failed:', error);
+          process.exit(1);
+        },
+      );
+    });
+    server.closeIdleConnections();
+    setTimeout(() => server.closeAllConnections(), graceMs).unref();
+    setTimeout(() => process.exit(1), graceMs * 2).unref();
+  };
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, stop);
+}

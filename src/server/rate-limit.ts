@@ -1,6 +1,7 @@
 // Rate limits kept in the database (rate_limit_hits), so they hold across processes and restarts.
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
+import { ATTEMPT_WINDOW_MS, MAX_ATTEMPTS_PER_HOUR } from '../lib/form-rules';
 import type { AppDeps } from './deps';
 import { ApiError, ERRORS } from './errors';
 import { sha256 } from './tokens';
@@ -22,7 +23,7 @@ export const LIMITS = {
   resetPerEmail: { limit: 3, windowMs: HOUR },
   passwordChangePerUser: { limit: 10, windowMs: 15 * MINUTE },
   /** SPEC 5.1, 5.2, 9: 3 attempts per hour for each public form. */
-  publicForm: { limit: 3, windowMs: HOUR },
+  publicForm: { limit: MAX_ATTEMPTS_PER_HOUR, windowMs: ATTEMPT_WINDOW_MS },
 } as const satisfies Record<string, Limit>;
 
 /** A key part for an email address: hashed, so the table holds no addresses. */

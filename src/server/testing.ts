@@ -66,6 +66,8 @@ export async function createTestApi(overrides: Partial<Config> = {}) {
     publicApiKey: API_KEY,
     trustProxy: false,
     siteUrl: 'http://localhost:4321',
+    // As in production: no human check unless a test asks for one (localHumanCheck or Turnstile keys).
+    localHumanCheck: false,
     ...overrides,
   };
   const handle = openDatabase(config);

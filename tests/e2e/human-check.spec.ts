@@ -1,4 +1,5 @@
-// The human check's local stand-in in a real browser (the sign-up form carries it).
+// The human check in a real browser (the sign-up form carries it). The build does not choose the
+// check: the widget shows whatever GET /api/v1/human-check/config answers (this server: local).
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 
@@ -38,4 +39,49 @@ test('when the check cannot reach the server it says so @phone', async ({ page }
     'The security check could not load. Check your connection and try again.',
   );
   await expect(robot).not.toBeChecked();
+});
+
+test('the widget follows the server: Turnstile with the site key the server gives', async ({ page }) => {
+  await page.route('**/api/v1/human-check/config', (route) =>
+    route.fulfill({ json: { mode: 'turnstile', site_key: 'site-key-from-server' } }),
+  );
+  // An offline stand-in for Cloudflare's script that shows what it was asked to render.
+  await page.route('https://challenges.cloudflare.com/turnstile/**', (route) =>
+    route.fulfill({
+      contentType: 'text/javascript',
+      body: `window.turnstile = {
+        render(slot, options) {
+          slot.textContent = 'Turnstile ' + options.sitekey + ' for ' + options.action;
+          return 'widget-1';
+        },
+        remove() {},
+      };`,
+    }),
+  );
+  await page.goto('/account/register');
+  await hydrated(page);
+  await expect(page.getByText('Turnstile site-key-from-server for register')).toBeVisible();
+  await expect(page.getByRole('checkbox', { name: 'I am not a robot' })).toHaveCount(0);
+  await expect(page.getByText('Stand-in security check for development')).toBeHidden();
+});
+
+test('when the server has no check configured the form says so and offers no check @phone', async ({
+  page,
+}) => {
+  const localRequests: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/v1/human-check/local')) localRequests.push(request.url());
+  });
+  await page.route('**/api/v1/human-check/config', (route) =>
+    route.fulfill({ json: { mode: 'unavailable' } }),
+  );
+  await page.goto('/account/register');
+  await hydrated(page);
+  await expect(
+    page.getByText('The security check is unavailable right now. Please try again later.'),
+  ).toBeVisible();
+  await expect(page.getByRole('checkbox', { name: 'I am not a robot' })).toHaveCount(0);
+  const results = await new AxeBuilder({ page }).include('.human-check').withTags(axeTags).analyze();
+  expect(results.violations).toEqual([]);
+  expect(localRequests).toEqual([]);
 });

@@ -4,7 +4,7 @@ import { sha256 } from '../../server/tokens';
 
 let t: TestApi;
 beforeAll(async () => {
-  t = await createTestApi();
+  t = await createTestApi({ localHumanCheck: true }); // sign-up needs the stand-in check
 });
 afterAll(() => t.close());
 

@@ -1,6 +1,8 @@
 // The browser's first line of the anti-abuse rules of SPEC 5.1 and 5.2 (the server enforces the
 // same rules again): a trap field people never fill, a minimum time on the form, and at most 3
 // attempts an hour, counted in localStorage so a reload does not reset them (SPEC 9).
+import { ATTEMPT_WINDOW_MS, MAX_ATTEMPTS_PER_HOUR, MIN_DWELL_MS } from '../../lib/form-rules';
+import { storage } from '../session/store';
 
 export const GUARD_MESSAGES = {
   trap: 'Invalid submission',
@@ -8,18 +10,6 @@ export const GUARD_MESSAGES = {
   tooMany: 'Too many attempts. Please try again later',
   humanCheck: 'Please complete the security check',
 } as const;
-
-export const MIN_DWELL_MS = 3000;
-export const ATTEMPT_WINDOW_MS = 3_600_000;
-export const MAX_ATTEMPTS = 3;
-
-const storage = (): Storage | undefined => {
-  try {
-    return globalThis.localStorage ?? undefined;
-  } catch {
-    return undefined;
-  }
-};
 
 /** Attempt times (epoch ms) within the last hour; anything unreadable counts as none. */
 export function recentAttempts(key: string, now: number, store = storage()): number[] {
@@ -53,6 +43,6 @@ export interface GuardInput {
 export function guardMessage({ trap, loadedAt, now, attempts }: GuardInput): string | null {
   if (trap.trim() !== '') return GUARD_MESSAGES.trap;
   if (now - loadedAt < MIN_DWELL_MS) return GUARD_MESSAGES.tooFast;
-  if (attempts >= MAX_ATTEMPTS) return GUARD_MESSAGES.tooMany;
+  if (attempts >= MAX_ATTEMPTS_PER_HOUR) return GUARD_MESSAGES.tooMany;
   return null;
 }

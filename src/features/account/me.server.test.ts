@@ -142,6 +142,32 @@ describe('POST /me/profile/password', () => {
     expect(login.status).toBe(200);
   });
 
+  it('makes every reset link sent before the change invalid', async () => {
+    const member = await t.member(undefined, 'Current123');
+    const request = await t.call('POST', '/auth/password_reset/request', {
+      body: { email: member.email },
+      ip: '192.0.2.201',
+    });
+    expect(request.status).toBe(200);
+    const mail = (await t.outbox()).find((m) => m.to.includes(member.email));
+    const resetToken = /reset_token=([\w-]+)/.exec(mail?.text ?? '')?.[1];
+    expect(resetToken).toBeDefined();
+    const change = await t.call('POST', '/me/profile/password', {
+      token: member.token,
+      body: { old_password: 'Current123', new_password: 'Newer1234' },
+    });
+    expect(change.status).toBe(200);
+    const reset = await t.call('POST', '/auth/password_reset/submit', {
+      body: { reset_token: resetToken, password: 'Hijack123' },
+    });
+    expect(reset.status).toBe(400);
+    expect(reset.json.error).toEqual({
+      code: 'invalid_token',
+      description: 'This reset link is invalid or has expired.',
+    });
+    expect((await t.call('GET', '/me/profile', { token: member.token })).status).toBe(200);
+  });
+
   it('checks the new password with the SPEC 5.2 rules', async () => {
     const member = await t.member(undefined, 'Current123');
     const answer = await t.call('POST', '/me/profile/password', {

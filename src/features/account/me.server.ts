@@ -42,11 +42,19 @@ export const meRoutes = new Hono<AppEnv>()
       throw new ApiError(400, 'wrong_password', 'Your current password is incorrect.');
     }
     const passwordHash = await hashPassword(new_password);
+    const now = deps.now();
     await deps.db.transaction().execute(async (trx) => {
       await trx
         .updateTable('users')
-        .set({ password_hash: passwordHash, updated_at: deps.now() })
+        .set({ password_hash: passwordHash, updated_at: now })
         .where('id', '=', user.id)
+        .execute();
+      // A reset link mailed before the change must not undo it (as a reset kills older links).
+      await trx
+        .updateTable('password_resets')
+        .set({ used_at: now })
+        .where('user_id', '=', user.id)
+        .where('used_at', 'is', null)
         .execute();
       // Other devices signed in with the old password are signed out; this one stays.
       await trx

@@ -1,32 +1,38 @@
-// Markup of the React widget in both modes (vitest picks up *.test.ts only, hence createElement).
+// Markup of both widgets (vitest picks up *.test.ts only, hence createElement). The build no longer
+// decides the mode: every part is there, hidden, until mount.ts hears from the server.
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import HumanCheck from './HumanCheck';
+import HumanCheckMarkup from './HumanCheckMarkup';
 
-const render = async () => {
-  vi.resetModules();
-  const { default: HumanCheck } = await import('./HumanCheck');
-  return renderToStaticMarkup(createElement(HumanCheck, { action: 'register', onToken: () => {} }));
-};
-afterEach(() => vi.unstubAllEnvs());
+const island = () =>
+  renderToStaticMarkup(createElement(HumanCheck, { action: 'register', onToken: () => {} }));
 
-describe('HumanCheck (React)', () => {
-  it('without a site key: the local stand-in, a labelled checkbox that says it is a stand-in', async () => {
-    vi.stubEnv('PUBLIC_TURNSTILE_SITE_KEY', '');
-    const html = await render();
+describe('human check markup', () => {
+  it('the island holds every part hidden: stand-in checkbox (labelled), Turnstile slot, notice', () => {
+    const html = island();
     expect(html).toMatch(
       /<label class="human-check__box"><input type="checkbox"[^>]*aria-describedby="[^"]+"[^>]*\/>I am not a robot<\/label>/,
     );
+    expect(html).toMatch(/<div class="human-check__local" data-local="" hidden="">/);
     expect(html).toContain('Stand-in security check for development');
+    expect(html).toMatch(/<div class="human-check__turnstile" data-slot="" hidden="">/);
+    expect(html).toContain(
+      '<p class="human-check__unavailable" data-unavailable="" hidden="">The security check is unavailable right now. Please try again later.</p>',
+    );
     expect(html).toContain('role="status"');
     expect(html).toContain('role="alert"');
-    expect(html).not.toContain('human-check__turnstile');
+    expect(html).toContain('<input type="hidden" name="human_check_token" value=""/>');
   });
 
-  it('with a site key: a container for the Turnstile widget and no stand-in', async () => {
-    vi.stubEnv('PUBLIC_TURNSTILE_SITE_KEY', '1x00000000000000000000AA');
-    const html = await render();
-    expect(html).toContain('class="human-check__turnstile"');
-    expect(html).not.toContain('I am not a robot');
+  it('only plain forms carry data-human-check (islands mount their own widget)', () => {
+    expect(island()).not.toContain('data-human-check');
+    const plain = renderToStaticMarkup(
+      createElement(HumanCheckMarkup, { action: 'contact', noteId: 'note-contact', plain: true }),
+    );
+    expect(plain).toMatch(/^<div class="human-check" data-human-check="" data-action="contact">/);
+    expect(plain).toContain('aria-describedby="note-contact"');
+    expect(plain).toContain('<p id="note-contact"');
   });
 });

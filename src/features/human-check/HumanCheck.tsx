@@ -1,16 +1,12 @@
-// The human check for React islands (register, giveaway, contact). Reports its token through
-// onToken (null when there is none: not done yet, expired, failed, reset). Changing resetKey starts
-// it over: forms do that after each failed submit (SPEC 4).
-import { useEffect, useEffectEvent, useId, useRef, useState } from 'react';
+// The human check for React islands (register, giveaway, contact): a thin wrapper around the
+// plain-form widget, the same markup (HumanCheckMarkup) driven by the same script (mount.ts).
+// Reports its token through onToken (null when there is none: not done yet, expired, failed,
+// reset). Changing resetKey starts it over: forms do that after each failed submit (SPEC 4).
+import { useEffect, useEffectEvent, useId, useMemo, useRef } from 'react';
 import './human-check.css';
-import {
-  clearBeforeExpiry,
-  LOAD_ERROR,
-  loadTurnstile,
-  requestLocalToken,
-  SITE_KEY,
-  STAND_IN_NOTE,
-} from './human-check.client';
+import HumanCheckMarkup from './HumanCheckMarkup';
+import { RESET_EVENT, TOKEN_EVENT } from './human-check.client';
+import { mountHumanCheck } from './mount';
 
 export interface HumanCheckProps {
   action: string;
@@ -18,139 +14,30 @@ export interface HumanCheckProps {
   resetKey?: number;
 }
 
-type WidgetProps = Required<HumanCheckProps>;
-
 export default function HumanCheck({ action, onToken, resetKey = 0 }: HumanCheckProps) {
-  return SITE_KEY ? (
-    <TurnstileCheck siteKey={SITE_KEY} action={action} resetKey={resetKey} onToken={onToken} />
-  ) : (
-    <LocalCheck action={action} resetKey={resetKey} onToken={onToken} />
-  );
-}
-
-function TurnstileCheck({ siteKey, action, resetKey, onToken }: WidgetProps & { siteKey: string }) {
+  const root = useRef<HTMLDivElement>(null);
+  const noteId = useId();
   // The parent may pass a new function on every render; the widget must not restart for that.
   const emit = useEffectEvent((token: string | null) => onToken(token));
-  const box = useRef<HTMLDivElement>(null);
-  const [failed, setFailed] = useState(false);
-  const [attempt, setAttempt] = useState(0);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: resetKey and attempt exist to re-render the widget
+  // biome-ignore lint/correctness/useExhaustiveDependencies: mount.ts reads the action from the markup
   useEffect(() => {
-    let cancelled = false;
-    let widgetId: string | null | undefined;
-    emit(null);
-    setFailed(false);
-    loadTurnstile().then(
-      (turnstile) => {
-        if (cancelled || !box.current) return;
-        widgetId = turnstile.render(box.current, {
-          sitekey: siteKey,
-          action,
-          callback: (token) => emit(token),
-          'expired-callback': () => emit(null),
-          'timeout-callback': () => emit(null),
-          'error-callback': (code) => {
-            console.warn('Security check error', code);
-            emit(null);
-          },
-        });
-      },
-      () => !cancelled && setFailed(true),
-    );
+    const element = root.current;
+    if (!element) return;
+    const forward = (event: Event) => emit((event as CustomEvent<{ token: string | null }>).detail.token);
+    element.addEventListener(TOKEN_EVENT, forward);
+    const unmount = mountHumanCheck(element);
     return () => {
-      cancelled = true;
-      if (widgetId) globalThis.turnstile?.remove(widgetId);
+      unmount();
+      element.removeEventListener(TOKEN_EVENT, forward);
     };
-  }, [siteKey, action, resetKey, attempt]);
-
-  return (
-    <div className="human-check">
-      <div ref={box} className="human-check__turnstile" />
-      <p className="human-check__error" role="alert">
-        {failed ? LOAD_ERROR : ''}
-      </p>
-      {failed && (
-        <button type="button" className="button button--outline" onClick={() => setAttempt((n) => n + 1)}>
-          Try again
-        </button>
-      )}
-    </div>
-  );
-}
-
-type LocalState = 'idle' | 'busy' | 'verified' | 'failed';
-
-function LocalCheck({ action, resetKey, onToken }: WidgetProps) {
-  const emit = useEffectEvent((token: string | null) => onToken(token));
-  const noteId = useId();
-  const [state, setState] = useState<LocalState>('idle');
-  const [lifetime, setLifetime] = useState(0);
-  // Answers that arrive after a reset belong to the old round and are dropped.
-  const round = useRef(0);
+  }, [action]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: resetKey exists to start over
   useEffect(() => {
-    round.current += 1;
-    setState('idle');
-    emit(null);
-  }, [action, resetKey]);
+    root.current?.dispatchEvent(new Event(RESET_EVENT));
+  }, [resetKey]);
 
-  useEffect(() => {
-    if (state !== 'verified') return;
-    const timer = setTimeout(() => {
-      setState('idle');
-      emit(null);
-    }, clearBeforeExpiry(lifetime));
-    return () => clearTimeout(timer);
-  }, [state, lifetime]);
-
-  async function toggle() {
-    if (state === 'busy') return;
-    const mine = ++round.current;
-    if (state === 'verified') {
-      setState('idle');
-      onToken(null);
-      return;
-    }
-    setState('busy');
-    try {
-      const { token, expiresInMs } = await requestLocalToken(action);
-      if (mine !== round.current) return;
-      setLifetime(expiresInMs);
-      setState('verified');
-      onToken(token);
-    } catch (error) {
-      if (mine !== round.current) return;
-      console.warn('Security check error', error);
-      setState('failed');
-      onToken(null);
-    }
-  }
-
-  return (
-    <div className="human-check human-check--local" aria-busy={state === 'busy'}>
-      <div className="human-check__row">
-        <label className="human-check__box">
-          <input
-            type="checkbox"
-            className="human-check__input"
-            checked={state === 'verified'}
-            onChange={toggle}
-            aria-describedby={noteId}
-          />
-          I am not a robot
-        </label>
-        <span className="human-check__status" role="status">
-          {state === 'verified' ? 'Verified' : ''}
-        </span>
-      </div>
-      <p id={noteId} className="human-check__note">
-        {STAND_IN_NOTE}
-      </p>
-      <p className="human-check__error" role="alert">
-        {state === 'failed' ? LOAD_ERROR : ''}
-      </p>
-    </div>
-  );
+  // The same element on every render, so React never touches what mount.ts changed in the DOM.
+  return useMemo(() => <HumanCheckMarkup ref={root} action={action} noteId={noteId} />, [action, noteId]);
 }

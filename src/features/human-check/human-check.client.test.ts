@@ -89,6 +89,43 @@ describe('requestLocalToken', () => {
   });
 });
 
+describe('loadHumanCheckConfig', () => {
+  it('asks the server once per page and turns its answer into the widget to show', async () => {
+    const { loadHumanCheckConfig } = await load();
+    const fetch = vi.fn(async () => Response.json({ mode: 'turnstile', site_key: 'from-server' }));
+    vi.stubGlobal('fetch', fetch);
+    const expected = { mode: 'turnstile', siteKey: 'from-server' };
+    await expect(loadHumanCheckConfig()).resolves.toEqual(expected);
+    await expect(loadHumanCheckConfig()).resolves.toEqual(expected);
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('local, unavailable, and anything it cannot use as unavailable', async () => {
+    const answers: [unknown, string][] = [
+      [{ mode: 'local' }, 'local'],
+      [{ mode: 'unavailable' }, 'unavailable'],
+      [{ mode: 'turnstile', site_key: null }, 'unavailable'],
+      [{ mode: 'something-new' }, 'unavailable'],
+      ['not an object', 'unavailable'],
+    ];
+    for (const [answer, mode] of answers) {
+      const { loadHumanCheckConfig } = await load();
+      vi.stubGlobal('fetch', async () => Response.json(answer));
+      expect((await loadHumanCheckConfig()).mode).toBe(mode);
+    }
+  });
+
+  it('fails without a connection, and the next call asks again', async () => {
+    const { loadHumanCheckConfig } = await load();
+    vi.stubGlobal('fetch', async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    await expect(loadHumanCheckConfig()).rejects.toThrow();
+    vi.stubGlobal('fetch', async () => Response.json({ mode: 'local' }));
+    await expect(loadHumanCheckConfig()).resolves.toEqual({ mode: 'local' });
+  });
+});
+
 describe('helpers', () => {
   it('clears a token 10 seconds before it expires', async () => {
     const { clearBeforeExpiry } = await load();

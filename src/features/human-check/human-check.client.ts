@@ -1,14 +1,15 @@
-// Browser side of the human check, shared by the React widget (HumanCheck.tsx) and the plain-form
-// widget (HumanCheck.astro). Turnstile when a site key was configured at build time, otherwise the
-// local stand-in that asks this site's API for a signed token. No framework code: plain forms on
-// content pages use it too.
+// Browser side of the human check, shared by the plain-form widget (HumanCheck.astro) and the React
+// wrapper (HumanCheck.tsx), both driven by mount.ts. Which check to show is the server's answer
+// (GET /api/v1/human-check/config), never a build-time guess, so the widget always matches what
+// the server verifies: Turnstile, the local stand-in (signed tokens from this site's API), or none.
+// No framework code: plain forms on content pages use it too.
+import { api } from '../session/api';
 
 export const LOAD_ERROR = 'The security check could not load. Check your connection and try again.';
+export const UNAVAILABLE_MESSAGE = 'The security check is unavailable right now. Please try again later.';
 export const STAND_IN_NOTE =
   'Stand-in security check for development: this site has no Turnstile key configured.';
 export const TURNSTILE_SCRIPT = 'https://challenges.cloudflare.com/turnstile/v0/api.js?render=explicit';
-export const SITE_KEY: string | undefined = import.meta.env.PUBLIC_TURNSTILE_SITE_KEY || undefined;
-const API_KEY: string = import.meta.env.PUBLIC_API_KEY ?? 'kwikfill-public-web';
 const LOAD_TIMEOUT_MS = 15_000;
 
 /** Events of the plain-form widget: it announces tokens, and a form asks it to start over. */
@@ -58,19 +59,41 @@ export function loadTurnstile(): Promise<Turnstile> {
   return loading;
 }
 
+export type HumanCheckConfig =
+  | { mode: 'turnstile'; siteKey: string }
+  | { mode: 'local' }
+  | { mode: 'unavailable' };
+
+/** Anything but a usable answer is 'unavailable': Turnstile without a site key could not work either. */
+function toConfig(answer: { mode?: unknown; site_key?: unknown } | undefined): HumanCheckConfig {
+  if (answer?.mode === 'turnstile' && typeof answer.site_key === 'string' && answer.site_key) {
+    return { mode: 'turnstile', siteKey: answer.site_key };
+  }
+  return answer?.mode === 'local' ? { mode: 'local' } : { mode: 'unavailable' };
+}
+
+let config: Promise<HumanCheckConfig> | undefined;
+
+/** The check the server verifies, asked once per page; after a failure the next call asks again. */
+export function loadHumanCheckConfig(): Promise<HumanCheckConfig> {
+  config ??= api<{ mode?: unknown; site_key?: unknown }>('/human-check/config', { token: null }).then(
+    toConfig,
+    (error: unknown) => {
+      config = undefined;
+      throw error;
+    },
+  );
+  return config;
+}
+
 /** A token from the local stand-in (POST /api/v1/human-check/local), with its lifetime. */
 export async function requestLocalToken(action: string): Promise<{ token: string; expiresInMs: number }> {
-  const response = await fetch('/api/v1/human-check/local', {
+  const data = await api<{ token?: unknown; expires_in?: unknown } | undefined>('/human-check/local', {
     method: 'POST',
-    headers: { 'X-API-Key': API_KEY, 'Content-Type': 'application/json', Accept: 'application/json' },
-    body: JSON.stringify({ action }),
-    credentials: 'same-origin',
+    body: { action },
+    token: null,
   });
-  const data = (await response.json().catch(() => undefined)) as
-    | { token?: unknown; expires_in?: unknown }
-    | undefined;
-  if (!response.ok || typeof data?.token !== 'string')
-    throw new Error(`Local check answered ${response.status}`);
+  if (typeof data?.token !== 'string') throw new Error('The local check answered no token');
   const seconds = typeof data.expires_in === 'number' ? data.expires_in : 300;
   return { token: data.token, expiresInMs: seconds * 1000 };
 }

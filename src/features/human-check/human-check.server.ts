@@ -11,16 +11,18 @@ const localSchema = v.object({
 });
 
 export const humanCheckRoutes = new Hono<AppEnv>()
+  // The widgets ask this when they mount, so they always match what the server verifies.
   .get('/config', (c) => {
     const { deps } = c.var;
-    return humanCheckMode(deps) === 'turnstile'
-      ? c.json({ mode: 'turnstile', site_key: deps.config.turnstileSiteKey ?? null })
-      : c.json({ mode: 'local' });
+    const mode = humanCheckMode(deps);
+    return mode === 'turnstile'
+      ? c.json({ mode, site_key: deps.config.turnstileSiteKey ?? null })
+      : c.json({ mode });
   })
   .post('/local', async (c) => {
     const { deps } = c.var;
-    // With Turnstile configured the stand-in does not exist: its tokens would be refused anyway.
-    if (humanCheckMode(deps) === 'turnstile') throw ApiError.of(ERRORS.notFound);
+    // The stand-in exists only when asked for (HUMAN_CHECK=local) and Turnstile is not configured.
+    if (humanCheckMode(deps) !== 'local') throw ApiError.of(ERRORS.notFound);
     const { action } = await readBody(c, localSchema);
     return c.json({ token: issueLocalToken(deps, action), expires_in: LOCAL_TOKEN_LIFETIME_MS / 1000 });
   });

@@ -1,119 +1,80 @@
-// The plain-form widget's behaviour (HumanCheck.astro): the same checks as the React widget, with
-// the token kept in the hidden input `human_check_token`. It announces each token with a bubbling
-// `human-check:token` event and starts over on `human-check:reset` (see resetHumanCheck).
-import {
-  clearBeforeExpiry,
-  LOAD_ERROR,
-  loadTurnstile,
-  RESET_EVENT,
-  requestLocalToken,
-  TOKEN_EVENT,
-} from './human-check.client';
+// The human check's behaviour, for plain forms (HumanCheck.astro) and islands (HumanCheck.tsx) alike,
+// over the markup of HumanCheckMarkup.tsx. It asks the server which check it verifies and shows
+// that part: Turnstile, the local stand-in, or the 'unavailable' notice (no token ever). The token
+// goes into the hidden input `human_check_token` and out with a bubbling `human-check:token` event;
+// `human-check:reset` starts the check over (see resetHumanCheck). Returns a function that undoes
+// the mount (islands call it when they unmount).
+import { type Check, mountLocal, mountTurnstile, type SetToken, type ShowError } from './checks';
+import { LOAD_ERROR, loadHumanCheckConfig, RESET_EVENT, TOKEN_EVENT } from './human-check.client';
 
-export function mountHumanCheck(root: HTMLElement): void {
+export function mountHumanCheck(root: HTMLElement): () => void {
+  const part = <E extends HTMLElement>(selector: string) => root.querySelector<E>(selector);
   const action = root.dataset.action ?? '';
-  const input = root.querySelector<HTMLInputElement>('input[name="human_check_token"]');
-  const error = root.querySelector<HTMLElement>('[data-error]');
+  const input = part<HTMLInputElement>('input[name="human_check_token"]');
+  const error = part('[data-error]');
+  const retry = part<HTMLButtonElement>('[data-retry]');
+  const local = part('[data-local]');
+  const slot = part('[data-slot]');
+  const unavailable = part('[data-unavailable]');
+  const parts = [local, slot, unavailable];
+  const listening = new AbortController();
+  let check: Check | undefined;
+  // A config answer that arrives after a restart or unmount belongs to the old round.
+  let round = 0;
 
-  const setToken = (token: string | null) => {
+  const setToken: SetToken = (token) => {
     if (input) input.value = token ?? '';
     root.dispatchEvent(new CustomEvent(TOKEN_EVENT, { bubbles: true, detail: { token } }));
   };
-  const showError = (failed: boolean) => {
+  const showError: ShowError = (failed, canRetry = false) => {
     if (error) error.textContent = failed ? LOAD_ERROR : '';
+    if (retry) retry.hidden = !(failed && canRetry);
+  };
+  const show = (shown: HTMLElement | null) => {
+    for (const element of parts) if (element) element.hidden = element !== shown;
   };
 
-  const siteKey = root.dataset.siteKey;
-  if (siteKey) mountTurnstile(root, siteKey, action, setToken, showError);
-  else mountLocal(root, action, setToken, showError);
-}
-
-function mountTurnstile(
-  root: HTMLElement,
-  siteKey: string,
-  action: string,
-  setToken: (token: string | null) => void,
-  showError: (failed: boolean) => void,
-) {
-  const slot = root.querySelector<HTMLElement>('[data-slot]');
-  const retry = root.querySelector<HTMLButtonElement>('[data-retry]');
-  let widgetId: string | null | undefined;
-
   const start = () => {
-    setToken(null);
+    const mine = ++round;
+    check?.stop();
+    check = undefined;
+    show(null);
     showError(false);
-    if (retry) retry.hidden = true;
-    if (widgetId) globalThis.turnstile?.remove(widgetId);
-    widgetId = undefined;
-    loadTurnstile().then(
-      (turnstile) => {
-        if (!slot) return;
-        widgetId = turnstile.render(slot, {
-          sitekey: siteKey,
-          action,
-          callback: (token) => setToken(token),
-          'expired-callback': () => setToken(null),
-          'timeout-callback': () => setToken(null),
-          'error-callback': (code) => {
-            console.warn('Security check error', code);
-            setToken(null);
-          },
-        });
+    setToken(null);
+    root.setAttribute('aria-busy', 'true');
+    loadHumanCheckConfig().then(
+      (config) => {
+        if (mine !== round) return;
+        root.setAttribute('aria-busy', 'false');
+        if (config.mode === 'turnstile' && slot) {
+          show(slot);
+          check = mountTurnstile(slot, config.siteKey, action, setToken, showError);
+        } else if (config.mode === 'local' && local) {
+          show(local);
+          check = mountLocal(root, action, setToken, showError);
+        } else {
+          show(unavailable);
+        }
       },
-      () => {
-        showError(true);
-        if (retry) retry.hidden = false;
+      (failure: unknown) => {
+        if (mine !== round) return;
+        console.warn('Security check error', failure);
+        root.setAttribute('aria-busy', 'false');
+        showError(true, true);
       },
     );
   };
-  retry?.addEventListener('click', start);
-  root.addEventListener(RESET_EVENT, start);
-  start();
-}
 
-function mountLocal(
-  root: HTMLElement,
-  action: string,
-  setToken: (token: string | null) => void,
-  showError: (failed: boolean) => void,
-) {
-  const box = root.querySelector<HTMLInputElement>('[data-box]');
-  // Answers that arrive after a reset belong to the old round and are dropped.
-  let round = 0;
-  const status = root.querySelector<HTMLElement>('[data-status]');
-  let expiry: ReturnType<typeof setTimeout> | undefined;
-
-  const show = (state: 'idle' | 'busy' | 'verified' | 'failed') => {
-    if (box) box.checked = state === 'verified';
-    root.setAttribute('aria-busy', String(state === 'busy'));
-    if (status) status.textContent = state === 'verified' ? 'Verified' : '';
-    showError(state === 'failed');
-  };
-  const reset = () => {
-    round += 1;
-    clearTimeout(expiry);
-    show('idle');
-    setToken(null);
-  };
-
-  box?.addEventListener('change', async () => {
-    if (!box.checked) return reset();
-    if (root.getAttribute('aria-busy') === 'true') return;
-    const mine = ++round;
-    show('busy');
-    try {
-      const { token, expiresInMs } = await requestLocalToken(action);
-      if (mine !== round) return;
-      show('verified');
-      setToken(token);
-      expiry = setTimeout(reset, clearBeforeExpiry(expiresInMs));
-    } catch (failure) {
-      if (mine !== round) return;
-      console.warn('Security check error', failure);
-      show('failed');
-      setToken(null);
-    }
+  retry?.addEventListener('click', start, { signal: listening.signal });
+  root.addEventListener(RESET_EVENT, () => (check ? check.reset() : setToken(null)), {
+    signal: listening.signal,
   });
-  root.addEventListener(RESET_EVENT, reset);
-  reset();
+  start();
+  return () => {
+    round += 1;
+    listening.abort();
+    check?.stop();
+    check = undefined;
+    show(null);
+  };
 }

@@ -2,10 +2,48 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { createTestApi, type TestApi } from '../../server/testing';
 import { issueLocalToken, SITEVERIFY_URL, verifyHumanCheck } from './verify.server';
 
-describe('local stand-in (no Turnstile keys)', () => {
+describe('no Turnstile keys and no HUMAN_CHECK=local: unavailable, fails closed', () => {
   let t: TestApi;
   beforeAll(async () => {
-    t = await createTestApi();
+    t = await createTestApi({ localHumanCheck: false });
+  });
+  afterAll(() => t.close());
+
+  it('GET /human-check/config says unavailable and POST /human-check/local does not exist', async () => {
+    expect((await t.call('GET', '/human-check/config')).json).toEqual({ mode: 'unavailable' });
+    const local = await t.call('POST', '/human-check/local', { body: { action: 'register' } });
+    expect(local.status).toBe(404);
+    expect(local.json.error.code).toBe('not_found');
+  });
+
+  it('refuses every token, even one this server signed', async () => {
+    for (const token of [issueLocalToken(t.deps, 'giveaway'), 'turnstile-token', undefined]) {
+      expect(await verifyHumanCheck(t.deps, { token, action: 'giveaway', ip: '203.0.113.7' })).toBe(false);
+    }
+  });
+
+  it('a form that needs the check is 400 human_check_failed', async () => {
+    const result = await t.call('POST', '/auth/register', {
+      body: {
+        email: 'nocheck@example.com',
+        password: 'Secret123',
+        form_ticket: await t.ticket('register'),
+        human_check_token: issueLocalToken(t.deps, 'register'),
+      },
+    });
+    expect(result.status).toBe(400);
+    expect(result.json.error).toEqual({
+      code: 'human_check_failed',
+      description: 'Please complete the security check',
+    });
+    expect(await t.db.selectFrom('users').select('id').execute()).toEqual([]);
+  });
+});
+
+describe('local stand-in (HUMAN_CHECK=local, no Turnstile keys)', () => {
+  let t: TestApi;
+  beforeAll(async () => {
+    t = await createTestApi({ localHumanCheck: true });
   });
   afterAll(() => t.close());
 
@@ -51,6 +89,7 @@ describe('Turnstile (TURNSTILE_SECRET_KEY set)', () => {
   let t: TestApi;
   beforeAll(async () => {
     t = await createTestApi({
+      localHumanCheck: true, // Turnstile wins over the stand-in
       turnstileSecretKey: 'secret-key',
       turnstileSiteKey: 'site-key',
       siteUrl: 'https://www.kwikfill.example',

@@ -1,8 +1,10 @@
 // Server side of the human check. With TURNSTILE_SECRET_KEY: Cloudflare Turnstile's siteverify,
-// checking success, the hostname (SITE_URL's) and the action. Without it: a local stand-in whose
-// tokens are HMAC-signed by this server, bound to an action, valid 5 minutes. Either way a token
+// checking success, the hostname (SITE_URL's) and the action. Otherwise, only with HUMAN_CHECK=local:
+// a local stand-in whose tokens are HMAC-signed by this server, bound to an action, valid 5
+// minutes. With neither, every check fails (the forms are refused, never waved through). A token
 // is accepted once (its hash goes into used_tokens).
 import { randomUUID } from 'node:crypto';
+import { humanCheckMode as modeOf } from '../../server/config';
 import type { AppDeps } from '../../server/deps';
 import { randomToken, safeEqual, sha256, sign } from '../../server/tokens';
 
@@ -14,9 +16,7 @@ const SITEVERIFY_TIMEOUT_MS = 8000;
 /** Turnstile's own limits: up to 32 characters of letters, digits, '-' and '_'. */
 export const ACTION_PATTERN = /^[A-Za-z0-9_-]{1,32}$/;
 
-export type HumanCheckMode = 'turnstile' | 'local';
-export const humanCheckMode = (deps: AppDeps): HumanCheckMode =>
-  deps.config.turnstileSecretKey ? 'turnstile' : 'local';
+export const humanCheckMode = (deps: AppDeps) => modeOf(deps.config);
 
 const LOCAL_PREFIX = 'local';
 
@@ -93,8 +93,10 @@ export async function verifyHumanCheck(
   deps: AppDeps,
   { token, action, ip }: HumanCheckInput,
 ): Promise<boolean> {
+  const mode = humanCheckMode(deps);
+  if (mode === 'unavailable') return false;
   if (typeof token !== 'string' || token.length === 0 || token.length > 2048) return false;
-  if (humanCheckMode(deps) === 'local') {
+  if (mode === 'local') {
     return (
       checkLocalToken(deps, token, action) &&
       (await markUsed(deps, token, deps.now() + LOCAL_TOKEN_LIFETIME_MS))

@@ -12,7 +12,7 @@ export interface Session {
 export const SESSION_KEYS = { token: 'token', userId: 'user_id', firstName: 'first_name' } as const;
 
 // Storage can throw (privacy modes, disabled cookies): the site then works as signed out.
-const storage = (): Storage | undefined => {
+export const storage = (): Storage | undefined => {
   try {
     return globalThis.localStorage ?? undefined;
   } catch {

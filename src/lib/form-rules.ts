@@ -1,0 +1,12 @@
+// The anti-abuse constants of the public forms, one copy for the browser (src/features/account/
+// guards.ts) and the server (src/server/form-ticket.ts, src/server/rate-limit.ts), so the two
+// checks cannot drift apart. SPEC 5.1: "submit under 3 seconds after load gives 'Please review
+// your information and try again'; 3 or more attempts in the last hour gives 'Too many attempts.
+// Please try again later'". SPEC 9: "Rate limit: 3 attempts per hour (3,600,000 ms) for giveaway
+// and for register" and "Minimum form dwell time: 3 seconds."
+
+/** Least time between loading a public form and submitting it. */
+export const MIN_DWELL_MS = 3000;
+/** Attempts a client may make at one public form within ATTEMPT_WINDOW_MS. */
+export const MAX_ATTEMPTS_PER_HOUR = 3;
+export const ATTEMPT_WINDOW_MS = 3_600_000;
