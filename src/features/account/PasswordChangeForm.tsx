@@ -2,10 +2,11 @@
 // departure, see DESIGN); otherwise the server's answer is shown.
 import { type ChangeEvent, type SubmitEvent, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { ApiError, api } from '../session/api';
+import { api } from '../session/api';
 import { MESSAGES, passwordChangeSchema } from './account';
 import { FormMessages, PasswordRules, TextField } from './Fields';
 import { check, type Errors, focusFirstInvalid } from './form';
+import { reason } from './useSavedForm';
 
 const empty = { old_password: '', new_password: '', confirm: '' };
 
@@ -44,7 +45,7 @@ export default function PasswordChangeForm() {
       setStatus({ success: 'Your password has been changed.' });
     } catch (error) {
       console.warn('Change password failed', error);
-      setStatus({ error: error instanceof ApiError ? error.description : String(error) });
+      setStatus({ error: reason(error) });
     } finally {
       setBusy(false);
     }

@@ -2,12 +2,13 @@
 // address bar at once so it stays out of history and referrers; sessionStorage keeps it for a reload.
 import { type ChangeEvent, type SubmitEvent, useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { ApiError, api } from '../session/api';
+import { api } from '../session/api';
 import { MESSAGES } from './account';
 import { FormMessages, PasswordRules, TextField } from './Fields';
 import { type Errors, focusFirstInvalid } from './form';
 import { firstBrokenRule } from './password';
 import { forgetResetToken, readResetToken } from './reset-token';
+import { reason } from './useSavedForm';
 
 /** SPEC 8: the success text stays readable for a moment before the sign-in page. */
 export const REDIRECT_DELAY_MS = 2000;
@@ -56,7 +57,7 @@ export default function ResetPasswordForm() {
       setStatus({ success: MESSAGES.resetDone });
       setTimeout(() => globalThis.location.assign('/account/login'), REDIRECT_DELAY_MS);
     } catch (error) {
-      setStatus({ error: error instanceof ApiError ? error.description : String(error) });
+      setStatus({ error: reason(error) });
       setBusy(false);
     }
   }
