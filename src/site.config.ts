@@ -20,6 +20,8 @@ export const site = {
     hours: 'Monday to Friday, 8:00 AM to 3:00 PM Eastern',
     mailingAddress: ['Customer Service', '15 Bradley Street', 'Warren, PA 16365'],
   },
+  /** The payment portal's name as menus and links show it ("KwikFill Pay"). */
+  payPortalName: 'KwikFill Pay',
   routes: {
     payPortal: `/${brandSlug}pay`,
     history: `/history-of-${brandSlug}`,
