@@ -1,0 +1,15 @@
+// `npm run admin -- <command> [options]`: the operators' commands (promotions and draws, store and
+// offer imports, contact messages, applications, backups). Each feature registers its own
+// commands from `src/features/<feature>/<feature>.cli.ts`; this file only gathers them.
+// `npm run admin -- --help` lists them all; `npm run admin -- <command> --help` explains one.
+import { Command } from 'commander';
+
+const program = new Command('admin')
+  .description('Operator commands of the Kwik Fill website (database from DATA_DIR or DATABASE_URL)')
+  .showHelpAfterError()
+  .configureOutput({ outputError: (text, write) => write(text) });
+
+// Feature commands: one line per feature, e.g. `registerGiveawayCommands(program);`
+
+if (process.argv.length <= 2) program.help();
+await program.parseAsync(process.argv);

@@ -1,0 +1,49 @@
+// What every operator command shares (`npm run admin -- <command>`, scripts/admin.ts): the
+// configured database (migrated, never seeded), app dependencies (mailer, clock), a progress line
+// for long work, and one way to fail with a clear message and exit code 2.
+
+import { loadConfig } from './config.ts';
+import { type AppDeps, createDeps } from './deps.ts';
+import { closeDatabase, prepareDatabase } from './lifecycle.ts';
+
+/** A mistake the operator can fix (bad option, unknown id): printed without a stack trace. */
+export class CliError extends Error {
+  override name = 'CliError';
+}
+
+/** Opens the database for one command and always closes it (and sends pending mail) afterwards. */
+export async function withDeps<T>(work: (deps: AppDeps) => Promise<T>): Promise<T> {
+  const config = loadConfig();
+  const handle = await prepareDatabase({ seed: 'never' });
+  const deps = createDeps({ config, db: handle.db, dbKind: handle.kind });
+  try {
+    return await work(deps);
+  } finally {
+    await deps.settle();
+    await closeDatabase();
+  }
+}
+
+/** Progress on stderr (so stdout stays clean for CSV and JSON): one line, rewritten in place on a terminal. */
+export function progress(label: string, done: number, total: number): void {
+  const line = `${label}: ${done}/${total}`;
+  if (process.stderr.isTTY) process.stderr.write(`\r${line}${done >= total ? '\n' : ''}`);
+  else if (done === total || done % 1000 === 0) process.stderr.write(`${line}\n`);
+}
+
+/** Runs a command's action, turning CliError (and any other failure) into a message and exit code. */
+export function action<A extends unknown[]>(run: (...args: A) => Promise<void>) {
+  return async (...args: A): Promise<void> => {
+    try {
+      await run(...args);
+    } catch (error) {
+      if (error instanceof CliError) {
+        console.error(`error: ${error.message}`);
+        process.exitCode = 2;
+      } else {
+        console.error('error: the command failed:', error);
+        process.exitCode = 1;
+      }
+    }
+  };
+}
