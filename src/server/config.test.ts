@@ -97,11 +97,20 @@ describe('human check mode and start-up warnings', () => {
     expect(configWarnings(env(turnstile))).toEqual([
       expect.stringContaining('SITE_URL is http://localhost:4321'),
     ]);
-    const site = { SITE_URL: 'https://www.kwikfill.example' };
+    const site = { SITE_URL: 'https://www.kwikfill.example', TRUST_PROXY: '1' };
     expect(configWarnings(env({ ...turnstile, ...site }))).toEqual([]);
     expect(configWarnings(env({ TURNSTILE_SECRET_KEY: 's', ...site }))).toEqual([
       expect.stringContaining('without PUBLIC_TURNSTILE_SITE_KEY'),
     ]);
+  });
+
+  it('warns when the site is served over https (so through a proxy) without TRUST_PROXY', () => {
+    const https = { ...turnstile, SITE_URL: 'https://www.kwikfill.example' };
+    expect(configWarnings(env(https))).toEqual([
+      expect.stringContaining('TRUST_PROXY is off: behind a proxy every visitor would share'),
+    ]);
+    expect(configWarnings(env({ ...https, TRUST_PROXY: 'true' }))).toEqual([]);
+    expect(configWarnings(env({ HUMAN_CHECK: 'local', SITE_URL: 'http://localhost:4321' }))).toEqual([]);
   });
 
   it('logs the warnings once per process', () => {

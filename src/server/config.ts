@@ -109,10 +109,32 @@ export function configWarnings(config: Config): string[] {
         "site's hostname, so every human check fails. Set SITE_URL to the site's public address.",
     );
   }
+  // This server speaks plain HTTP: an https SITE_URL means a proxy terminates TLS in front of it.
+  if (!config.trustProxy && URL.parse(config.siteUrl)?.protocol === 'https:') {
+    warnings.push(
+      `SITE_URL is ${config.siteUrl} but TRUST_PROXY is off: behind a proxy every visitor would share ` +
+        "the proxy's address for the per-address limits. Set TRUST_PROXY=1 when a proxy you control " +
+        'sets X-Forwarded-For.',
+    );
+  }
   return warnings;
 }
 
 const WARNED = Symbol.for('kwikfill.config-warned');
+const WARNED_AT_RUN_TIME = Symbol.for('kwikfill.run-time-warnings');
+
+/**
+ * Logs a warning about the setup found while serving (e.g. a proxy in front without TRUST_PROXY),
+ * once per process and kind, in the same form as the start-up warnings.
+ */
+export function warnOnce(kind: string, warning: string): void {
+  const scope = globalThis as typeof globalThis & { [WARNED_AT_RUN_TIME]?: Set<string> };
+  scope[WARNED_AT_RUN_TIME] ??= new Set();
+  const seen = scope[WARNED_AT_RUN_TIME];
+  if (seen.has(kind)) return;
+  seen.add(kind);
+  console.warn(`[config] WARNING: ${warning}`);
+}
 
 /**
  * Logs configWarnings once per process, at start: scripts/serve.mjs calls it before listening and

@@ -8,15 +8,38 @@ import type { AppEnv } from './deps';
 import { ApiError, ERRORS } from './errors';
 import { checkTicket, type PublicForm } from './form-ticket';
 import { clientIp, readJsonObject, validate } from './http';
-import { enforce, LIMITS } from './rate-limit';
+import { type Check, emailKey, enforceAll, LIMITS } from './rate-limit';
 
 const isFilled = (value: unknown) => value !== undefined && value !== null && value !== '';
+
+/**
+ * The person behind an email address, for limits and once-per-person rules (the giveaway): lower-case,
+ * and without a `+tag` (ann+win1@example.com and Ann+win2@example.com are one person).
+ */
+export function personKey(email: string): string {
+  const address = email.trim().toLowerCase();
+  const at = address.lastIndexOf('@');
+  if (at < 0) return address;
+  const local = address.slice(0, at).replace(/\+.*$/, '');
+  return `${local || address.slice(0, at)}${address.slice(at)}`;
+}
+
+export interface GuardOptions<T> {
+  /**
+   * Who the submission is from: normally the email field (compared lower-case); forms where one
+   * mailbox must count once whatever its +tag (the giveaway) pass `personKey(data.email)`.
+   */
+  person: (data: T) => string;
+  /** The human check's action; the form's name unless given. */
+  action?: string;
+}
 
 /**
  * Reads and checks a public form's submission:
  * 1. trap field `website` filled -> 400 invalid_submission 'Invalid submission';
  * 2. `form_ticket` missing, forged or younger than 3 s -> 400 too_fast;
- * 3. more than 3 attempts from this address for this form in the last hour -> 429 rate_limited;
+ * 3. 3 attempts in the last hour for this form from this browser (the ticket's id) or this person
+ *    (when the fields name one), or 30 from this network address -> 429 rate_limited;
  * 4. the fields -> 400 invalid_input;
  * 5. `human_check_token` missing or not verified -> 400 human_check_failed.
  * Returns the validated fields.
@@ -25,16 +48,32 @@ export async function guardPublicForm<S extends v.GenericSchema>(
   c: Context<AppEnv>,
   form: PublicForm,
   schema: S,
-  action: string = form,
+  { person, action = form }: GuardOptions<v.InferOutput<S>>,
 ): Promise<v.InferOutput<S>> {
   const deps = c.var.deps;
   const body = await readJsonObject(c);
   if (isFilled(body.website)) throw ApiError.of(ERRORS.invalidSubmission);
-  if (!checkTicket(deps, form, body.form_ticket)) throw ApiError.of(ERRORS.tooFast);
+  const ticket = checkTicket(deps, form, body.form_ticket);
+  if (!ticket) throw ApiError.of(ERRORS.tooFast);
+
+  // The fields are read before the limits to learn the person; their errors come after (SPEC order).
+  let data: v.InferOutput<S> | undefined;
+  let invalid: unknown;
+  try {
+    data = validate(schema, body);
+  } catch (error) {
+    invalid = error;
+  }
   const ip = clientIp(c);
-  await enforce(deps, `form:${form}:${ip}`, LIMITS.publicForm);
-  const data = validate(schema, body);
-  if (!(await verifyHumanCheck(deps, { token: body.human_check_token, action, ip }))) {
+  const checks: Check[] = [{ key: `form:${form}:browser:${ticket.browser}`, limit: LIMITS.publicForm }];
+  if (data !== undefined) {
+    checks.push({ key: `form:${form}:person:${emailKey(person(data))}`, limit: LIMITS.publicForm });
+  }
+  if (ip) checks.push({ key: `form:${form}:ip:${ip}`, limit: LIMITS.publicFormPerIp });
+  await enforceAll(deps, checks);
+  if (data === undefined) throw invalid;
+
+  if (!(await verifyHumanCheck(deps, { token: body.human_check_token, action, ip: ip ?? '' }))) {
     throw ApiError.of(ERRORS.humanCheckFailed);
   }
   return data;

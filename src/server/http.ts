@@ -3,6 +3,7 @@
 import type { Context } from 'hono';
 import * as v from 'valibot';
 import { fieldErrors } from '../lib/fields';
+import { warnOnce } from './config';
 import type { AppEnv } from './deps';
 import { ApiError, ERRORS } from './errors';
 
@@ -66,16 +67,32 @@ export async function readBody<S extends v.GenericSchema>(
 
 /**
  * The client's address: the socket's (from Astro's clientAddress), or, behind a trusted proxy
- * (TRUST_PROXY=1), the last X-Forwarded-For entry, the one that proxy itself added.
+ * (TRUST_PROXY=1), the last X-Forwarded-For entry, the one that proxy itself added. Undefined when
+ * unknown: callers then skip their per-address ceiling rather than put every visitor in one bucket.
  */
-export function clientIp(c: Context<AppEnv>): string {
+export function clientIp(c: Context<AppEnv>): string | undefined {
+  const forwarded = c.req.header('x-forwarded-for');
   if (c.var.deps.config.trustProxy) {
-    const forwarded = c.req
-      .header('x-forwarded-for')
+    const last = forwarded
       ?.split(',')
-      .map((part) => part.trim());
-    const last = forwarded?.filter(Boolean).at(-1);
+      .map((part) => part.trim())
+      .filter(Boolean)
+      .at(-1);
     if (last) return last.slice(0, 64);
+  } else if (forwarded) {
+    warnOnce(
+      'forwarded-without-trust-proxy',
+      'Requests carry X-Forwarded-For but TRUST_PROXY is off: the header is ignored, so behind a ' +
+        "proxy every visitor shares the proxy's address for the per-address limits. Set TRUST_PROXY=1 " +
+        'when a proxy you control sets it.',
+    );
   }
-  return c.env?.clientAddress || 'unknown';
+  const address = c.env?.clientAddress;
+  if (address) return address;
+  warnOnce(
+    'no-client-address',
+    'A request arrived without a client address: the per-address limits are skipped for such ' +
+      'requests (the per-person and per-browser limits still apply).',
+  );
+  return undefined;
 }

@@ -1,4 +1,7 @@
 // Rate limits kept in the database (rate_limit_hits), so they hold across processes and restarts.
+// Every limit and its key is listed in docs/api.md ("Limits"). Limits count per person (email)
+// and per browser; a network address only gets a loose flood ceiling, because many customers
+// share one (mobile networks, a store's guest Wi-Fi).
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { ATTEMPT_WINDOW_MS, MAX_ATTEMPTS_PER_HOUR } from '../lib/form-rules';
@@ -15,47 +18,111 @@ export interface Limit {
   windowMs: number;
 }
 
-/** Limits of the account API; later features add theirs (giveaway, contact) beside them. */
+/** Limits of the API; later features add theirs beside them. */
 export const LIMITS = {
-  loginPerIp: { limit: 10, windowMs: 15 * MINUTE },
-  loginPerEmail: { limit: 10, windowMs: 15 * MINUTE },
-  resetPerIp: { limit: 5, windowMs: HOUR },
+  /** Flood ceiling: every sign-in attempt from one network address. */
+  loginPerIp: { limit: 100, windowMs: 15 * MINUTE },
+  /** Failed sign-ins for one email address before the human check is asked for (never a lockout). */
+  loginFailuresPerEmail: { limit: 5, windowMs: 15 * MINUTE },
+  /** Failed sign-ins from one network address (any emails) before the human check is asked for. */
+  loginFailuresPerIp: { limit: 20, windowMs: 15 * MINUTE },
+  resetPerIp: { limit: 30, windowMs: HOUR },
   resetPerEmail: { limit: 3, windowMs: HOUR },
   passwordChangePerUser: { limit: 10, windowMs: 15 * MINUTE },
-  /** SPEC 5.1, 5.2, 9: 3 attempts per hour for each public form. */
+  /** SPEC 5.1, 5.2, 9: 3 attempts per hour for each public form, per person and per browser. */
   publicForm: { limit: MAX_ATTEMPTS_PER_HOUR, windowMs: ATTEMPT_WINDOW_MS },
+  /** Flood ceiling of each public form per network address. */
+  publicFormPerIp: { limit: 30, windowMs: HOUR },
 } as const satisfies Record<string, Limit>;
 
 /** A key part for an email address: hashed, so the table holds no addresses. */
 export const emailKey = (email: string): string => sha256(email.trim().toLowerCase()).slice(0, 32);
 
-/** Records a hit for `key` when it is within the limit; false (nothing recorded) when over it. */
-export async function hit(deps: AppDeps, key: string, { limit, windowMs }: Limit): Promise<boolean> {
-  const now = deps.now();
-  const allowed = await deps.db.transaction().execute(async (trx) => {
-    // Count and record as one step, so simultaneous requests cannot all slip under the limit.
-    // SQLite's write transaction already runs alone; PostgreSQL takes a lock for this key.
-    if (deps.dbKind === 'postgres') await sql`select pg_advisory_xact_lock(hashtext(${key}))`.execute(trx);
-    const row = await trx
-      .selectFrom('rate_limit_hits')
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .where('key', '=', key)
-      .where('at', '>', now - windowMs)
-      .executeTakeFirst();
-    if (Number(row?.count ?? 0) >= limit) return false;
-    await trx.insertInto('rate_limit_hits').values({ id: randomUUID(), key, at: now }).execute();
-    return true;
-  });
-  // Old hits serve no window any more; clear them now and then.
+export interface Check {
+  key: string;
+  limit: Limit;
+}
+
+async function countIn(db: AppDeps['db'], key: string, since: number): Promise<number> {
+  const row = await db
+    .selectFrom('rate_limit_hits')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('key', '=', key)
+    .where('at', '>', since)
+    .executeTakeFirst();
+  return Number(row?.count ?? 0);
+}
+
+/** Old hits serve no window any more; clear them now and then. */
+async function sweep(deps: AppDeps, now: number): Promise<void> {
   if (Math.random() < 0.02)
     await deps.db
       .deleteFrom('rate_limit_hits')
       .where('at', '<', now - DAY)
       .execute();
-  return allowed;
+}
+
+/**
+ * Records one hit for every check when all of them are within their limits; when any is over,
+ * records nothing (attempts over a limit are refused, not counted) and returns that check.
+ */
+export async function hitAll(deps: AppDeps, checks: Check[]): Promise<Check | undefined> {
+  const now = deps.now();
+  const over = await deps.db.transaction().execute(async (trx) => {
+    // Count and record as one step, so simultaneous requests cannot all slip under a limit.
+    // SQLite's write transaction already runs alone; PostgreSQL takes a lock per key (in key
+    // order, so two requests never wait on each other crosswise).
+    if (deps.dbKind === 'postgres') {
+      for (const key of [...new Set(checks.map((check) => check.key))].sort()) {
+        await sql`select pg_advisory_xact_lock(hashtext(${key}))`.execute(trx);
+      }
+    }
+    for (const check of checks) {
+      if ((await countIn(trx, check.key, now - check.limit.windowMs)) >= check.limit.limit) return check;
+    }
+    if (checks.length > 0) {
+      await trx
+        .insertInto('rate_limit_hits')
+        .values(checks.map(({ key }) => ({ id: randomUUID(), key, at: now })))
+        .execute();
+    }
+    return undefined;
+  });
+  await sweep(deps, now);
+  return over;
+}
+
+/** Records a hit for `key` when it is within the limit; false (nothing recorded) when over it. */
+export async function hit(deps: AppDeps, key: string, limit: Limit): Promise<boolean> {
+  return (await hitAll(deps, [{ key, limit }])) === undefined;
 }
 
 /** Records a hit and answers 429 'Too many attempts. Please try again later' over the limit. */
 export async function enforce(deps: AppDeps, key: string, limit: Limit): Promise<void> {
   if (!(await hit(deps, key, limit))) throw ApiError.of(ERRORS.rateLimited);
+}
+
+/** Like enforce, for several limits at once: all are counted, or none. */
+export async function enforceAll(deps: AppDeps, checks: Check[]): Promise<void> {
+  if (await hitAll(deps, checks)) throw ApiError.of(ERRORS.rateLimited);
+}
+
+/** True when `key` has reached its limit, without recording a hit (counters such as failed sign-ins). */
+export const reached = async (deps: AppDeps, key: string, { limit, windowMs }: Limit): Promise<boolean> =>
+  (await countIn(deps.db, key, deps.now() - windowMs)) >= limit;
+
+/** Records one hit for each key without checking a limit (a failure to count). */
+export async function record(deps: AppDeps, ...keys: string[]): Promise<void> {
+  const now = deps.now();
+  if (keys.length === 0) return;
+  await deps.db
+    .insertInto('rate_limit_hits')
+    .values(keys.map((key) => ({ id: randomUUID(), key, at: now })))
+    .execute();
+  await sweep(deps, now);
+}
+
+/** Forgets every hit of `key` (a successful sign-in clears that address's failures). */
+export async function forget(deps: AppDeps, key: string): Promise<void> {
+  await deps.db.deleteFrom('rate_limit_hits').where('key', '=', key).execute();
 }

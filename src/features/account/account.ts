@@ -13,6 +13,7 @@ import {
 
 export const MESSAGES = {
   loginFailed: 'Incorrect user name or password',
+  loginCheckRequired: 'Please complete the security check to sign in.',
   registerFailed: 'There was an error during registration. Please try again.',
   requiredFields: 'Please fill in all required fields',
   passwordsDiffer: 'Passwords do not match.',
@@ -25,6 +26,8 @@ export const MESSAGES = {
 export const loginSchema = v.object({
   email: emailField,
   password: v.pipe(v.string(MESSAGES.loginFailed), v.nonEmpty(MESSAGES.loginFailed), v.maxLength(200)),
+  /** Sent once the server asks for the human check (after repeated failures). */
+  human_check_token: guardFields.human_check_token,
 });
 
 /** The profile fields of SPEC 3 (email is read-only and not part of an update). */

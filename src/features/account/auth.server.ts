@@ -12,6 +12,7 @@ import { emailKey, enforce, LIMITS } from '../../server/rate-limit';
 import { bearerToken, createSession } from '../../server/sessions';
 import { maskEmail, sha256 } from '../../server/tokens';
 import { loginSchema, MESSAGES, registerSchema, resetRequestSchema, resetSubmitSchema } from './account';
+import { clearFailures, countFailure, requireCheckAfterFailures } from './login-limits.server';
 import { requestReset } from './reset.server';
 
 const emailTaken = () =>
@@ -25,7 +26,9 @@ const invalidToken = () => new ApiError(400, 'invalid_token', 'This reset link i
 export const authRoutes = new Hono<AppEnv>()
   .post('/register', async (c) => {
     const { deps } = c.var;
-    const { email, password } = await guardPublicForm(c, 'register', registerSchema);
+    const { email, password } = await guardPublicForm(c, 'register', registerSchema, {
+      person: (data) => data.email,
+    });
     const taken = await deps.db
       .selectFrom('users')
       .select('id')
@@ -49,16 +52,21 @@ export const authRoutes = new Hono<AppEnv>()
 
   .post('/login', async (c) => {
     const { deps } = c.var;
-    const { email, password } = await readBody(c, loginSchema);
-    await enforce(deps, `login-ip:${clientIp(c)}`, LIMITS.loginPerIp);
-    await enforce(deps, `login-email:${emailKey(email)}`, LIMITS.loginPerEmail);
+    const { email, password, human_check_token } = await readBody(c, loginSchema);
+    const ip = clientIp(c);
+    if (ip) await enforce(deps, `login-ip:${ip}`, LIMITS.loginPerIp);
+    await requireCheckAfterFailures(c, email, ip, human_check_token);
     const user = await deps.db
       .selectFrom('users')
       .select(['id', 'password_hash'])
       .where('email', '=', email)
       .executeTakeFirst();
     const ok = user ? await verifyPassword(user.password_hash, password) : await verifyDummy(password);
-    if (!user || !ok) throw new ApiError(401, 'invalid_credentials', MESSAGES.loginFailed);
+    if (!user || !ok) {
+      await countFailure(deps, email, ip);
+      throw new ApiError(401, 'invalid_credentials', MESSAGES.loginFailed);
+    }
+    await clearFailures(deps, email);
     return c.json({ token: await createSession(deps, user.id), user_id: user.id });
   })
 
@@ -72,7 +80,8 @@ export const authRoutes = new Hono<AppEnv>()
   .post('/password_reset/request', async (c) => {
     const { deps } = c.var;
     const { email } = await readBody(c, resetRequestSchema);
-    await enforce(deps, `reset-ip:${clientIp(c)}`, LIMITS.resetPerIp);
+    const ip = clientIp(c);
+    if (ip) await enforce(deps, `reset-ip:${ip}`, LIMITS.resetPerIp);
     await enforce(deps, `reset-email:${emailKey(email)}`, LIMITS.resetPerEmail);
     await requestReset(deps, email);
     return c.json({ ok: true });

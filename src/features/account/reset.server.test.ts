@@ -78,7 +78,7 @@ describe('POST /auth/password_reset/request', () => {
     ).toBe('Email is required');
   });
 
-  it('allows 3 requests per hour per address and 5 per client address', async () => {
+  it('allows 3 requests per hour per email and 30 per network address (a loose ceiling)', async () => {
     for (let i = 0; i < 3; i++) {
       expect(
         (
@@ -97,7 +97,7 @@ describe('POST /auth/password_reset/request', () => {
     expect(fourth.json.error.code).toBe('rate_limited');
 
     const ip = freshIp();
-    for (let i = 0; i < 5; i++) {
+    for (let i = 0; i < 30; i++) {
       expect(
         (await t.call('POST', '/auth/password_reset/request', { body: { email: `a${i}@example.com` }, ip }))
           .status,

@@ -1,5 +1,6 @@
 // Password reset requests: a single-use link valid for one hour, mailed to the address.
 
+import { sql } from 'kysely';
 import type { AppDeps } from '../../server/deps';
 import { randomToken, sha256 } from '../../server/tokens';
 import { site } from '../../site.config';
@@ -24,8 +25,11 @@ const resetMailText = (link: string) =>
   ].join('\n');
 
 /**
- * Does the same work whether or not the address has an account, and sends the mail after the
- * answer, so neither the answer nor its timing tells a visitor which addresses are registered.
+ * Does the same work whether or not the address has an account, so neither the answer nor its
+ * timing nor the database's load tells a visitor which addresses are registered: a token is always
+ * made and hashed, the link always goes into password_resets through one INSERT ... SELECT that
+ * finds the account or nothing, and a mail job is always queued; it sends after the answer, and
+ * only to an address with an account.
  */
 export async function requestReset(deps: AppDeps, email: string): Promise<void> {
   const token = randomToken(32);
@@ -37,14 +41,29 @@ export async function requestReset(deps: AppDeps, email: string): Promise<void> 
       .where('expires_at', '<', now - 24 * 60 * 60 * 1000)
       .execute();
   }
-  const user = await deps.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
-  if (!user) return;
-  await deps.db
+  const inserted = await deps.db
     .insertInto('password_resets')
-    .values({ token_hash: tokenHash, user_id: user.id, created_at: now, expires_at: now + RESET_LIFETIME_MS })
-    .execute();
-  const link = resetLink(deps.config.siteUrl, token);
-  deps.defer('password reset mail', () =>
-    deps.mailer.send({ to: email, subject: resetMailSubject, text: resetMailText(link) }),
-  );
+    .columns(['token_hash', 'user_id', 'created_at', 'expires_at'])
+    .expression((eb) =>
+      eb
+        .selectFrom('users')
+        .select([
+          eb.val(tokenHash).as('token_hash'),
+          'id',
+          // Typed for PostgreSQL, which cannot tell a parameter's type in a SELECT list.
+          sql<number>`cast(${now} as bigint)`.as('created_at'),
+          sql<number>`cast(${now + RESET_LIFETIME_MS} as bigint)`.as('expires_at'),
+        ])
+        .where('email', '=', email),
+    )
+    .executeTakeFirst();
+  const hasAccount = Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0;
+  const mail = {
+    to: email,
+    subject: resetMailSubject,
+    text: resetMailText(resetLink(deps.config.siteUrl, token)),
+  };
+  deps.defer('password reset mail', async () => {
+    if (hasAccount) await deps.mailer.send(mail);
+  });
 }

@@ -1,0 +1,167 @@
+// The public-form guard's attempt limits (docs/api.md, "Limits"): 3 an hour per person and per
+// browser, a loose ceiling of 30 an hour per network address, none for an unknown address. Run on a
+// small app with a form of its own, so the guard is tested apart from any feature's route.
+import { Hono } from 'hono';
+import * as v from 'valibot';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { AppEnv } from './deps';
+import { ApiError } from './errors';
+import { guardPublicForm, personKey } from './form-guard';
+import { createTestApi, type TestApi } from './testing';
+
+let t: TestApi;
+let app: Hono<AppEnv>;
+beforeAll(async () => {
+  t = await createTestApi({ localHumanCheck: true });
+  const schema = v.object({ email: v.pipe(v.string('Email is required'), v.email('Bad email')) });
+  app = new Hono<AppEnv>()
+    .use(async (c, next) => {
+      c.set('deps', t.deps);
+      await next();
+    })
+    .post('/contact', async (c) =>
+      c.json(await guardPublicForm(c, 'contact', schema, { person: (d) => d.email })),
+    )
+    .post('/giveaway', async (c) =>
+      c.json(await guardPublicForm(c, 'giveaway', schema, { person: (d) => personKey(d.email) })),
+    )
+    .onError((error, c) => {
+      if (error instanceof ApiError) return c.json(error.toJSON(), error.status);
+      throw error;
+    });
+});
+afterAll(() => t.close());
+
+type Form = 'contact' | 'giveaway';
+let ipCounter = 0;
+const freshIp = () => `203.0.113.${++ipCounter}`;
+
+/** Posts to the small app as a browser would: its ticket, a fresh human-check token, an address. */
+async function submit(form: Form, fields: Record<string, unknown>, ticket: string, ip: string | undefined) {
+  const body = { website: '', form_ticket: ticket, human_check_token: await t.humanToken(form), ...fields };
+  const answer = await app.request(
+    `/${form}`,
+    { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) },
+    { clientAddress: ip },
+  );
+  return { status: answer.status, json: (await answer.json()) as { error?: { code: string } } };
+}
+
+describe('personKey', () => {
+  it('is the address in lower case, without a +tag', () => {
+    expect(personKey(' Ann+Win2@Example.COM ')).toBe('ann@example.com');
+    expect(personKey('ann@example.com')).toBe('ann@example.com');
+    expect(personKey('a+b+c@example.com')).toBe('a@example.com');
+    expect(personKey('+tag@example.com')).toBe('+tag@example.com');
+  });
+});
+
+describe('public-form attempt limits', () => {
+  it('3 an hour per person, from any browser and address; another person is not affected', async () => {
+    for (let i = 0; i < 3; i++) {
+      expect(
+        (await submit('contact', { email: 'Pat@example.com' }, await t.ticket('contact'), freshIp())).status,
+      ).toBe(200);
+    }
+    const fourth = await submit(
+      'contact',
+      { email: 'pat@EXAMPLE.com' },
+      await t.ticket('contact'),
+      freshIp(),
+    );
+    expect(fourth.status).toBe(429);
+    expect(fourth.json.error?.code).toBe('rate_limited');
+    expect(
+      (await submit('contact', { email: 'lee@example.com' }, await t.ticket('contact'), freshIp())).status,
+    ).toBe(200);
+    t.advance(60 * 60 * 1000 + 1);
+    expect(
+      (await submit('contact', { email: 'pat@example.com' }, await t.ticket('contact'), freshIp())).status,
+    ).toBe(200);
+  });
+
+  it('a form that names the person with personKey counts one mailbox once, whatever its +tag', async () => {
+    for (const tag of ['', '+a', '+b']) {
+      const email = `sam${tag}@example.com`;
+      expect((await submit('giveaway', { email }, await t.ticket('giveaway'), freshIp())).status).toBe(200);
+    }
+    const tagged = await submit(
+      'giveaway',
+      { email: 'Sam+c@example.com' },
+      await t.ticket('giveaway'),
+      freshIp(),
+    );
+    expect(tagged.status).toBe(429);
+    // The same mailbox at another form is counted apart.
+    expect(
+      (await submit('contact', { email: 'sam@example.com' }, await t.ticket('contact'), freshIp())).status,
+    ).toBe(200);
+  });
+
+  it('3 an hour per browser (the id inside its ticket), whatever the people and addresses', async () => {
+    const ticket = await t.ticket('contact');
+    for (let i = 0; i < 3; i++) {
+      expect((await submit('contact', { email: `b${i}@example.com` }, ticket, freshIp())).status).toBe(200);
+    }
+    expect((await submit('contact', { email: 'b3@example.com' }, ticket, freshIp())).status).toBe(429);
+    // Attempts with invalid fields (no person known yet) count for the browser too, before the field check.
+    const other = await t.ticket('contact');
+    for (let i = 0; i < 3; i++) {
+      expect((await submit('contact', { email: 'not-an-email' }, other, freshIp())).json.error?.code).toBe(
+        'invalid_input',
+      );
+    }
+    expect((await submit('contact', { email: 'not-an-email' }, other, freshIp())).json.error?.code).toBe(
+      'rate_limited',
+    );
+  });
+
+  it('a forged browser id is a forged ticket', async () => {
+    const [form, issued, , signature] = (await t.ticket('contact')).split('.');
+    const forged = `${form}.${issued}.someone-else.${signature}`;
+    expect((await submit('contact', { email: 'f@example.com' }, forged, freshIp())).json.error?.code).toBe(
+      'too_fast',
+    );
+  });
+
+  it('30 an hour per network address: many people behind one address get through', async () => {
+    const ip = freshIp();
+    for (let i = 0; i < 30; i++) {
+      const answer = await submit(
+        'contact',
+        { email: `wifi${i}@example.com` },
+        await t.ticket('contact'),
+        ip,
+      );
+      expect(answer.status).toBe(200);
+    }
+    const over = await submit('contact', { email: 'wifi30@example.com' }, await t.ticket('contact'), ip);
+    expect(over.status).toBe(429);
+    expect(
+      (await submit('contact', { email: 'wifi30@example.com' }, await t.ticket('contact'), freshIp())).status,
+    ).toBe(200);
+  });
+
+  it('without a client address, no shared bucket: the address ceiling is skipped', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      for (let i = 0; i < 31; i++) {
+        const answer = await submit(
+          'contact',
+          { email: `anon${i}@example.com` },
+          await t.ticket('contact'),
+          undefined,
+        );
+        expect(answer.status).toBe(200);
+      }
+      // The per-person limit still holds.
+      for (let i = 0; i < 3; i++)
+        await submit('contact', { email: 'anon@example.com' }, await t.ticket('contact'), undefined);
+      expect(
+        (await submit('contact', { email: 'anon@example.com' }, await t.ticket('contact'), undefined)).status,
+      ).toBe(429);
+    } finally {
+      warn.mockRestore();
+    }
+  });
+});
