@@ -10,3 +10,8 @@ export const MIN_DWELL_MS = 3000;
 /** Attempts a client may make at one public form within ATTEMPT_WINDOW_MS. */
 export const MAX_ATTEMPTS_PER_HOUR = 3;
 export const ATTEMPT_WINDOW_MS = 3_600_000;
+/**
+ * A form ticket (server-signed time of issue and browser id) is accepted this long after issue; the
+ * islands keep theirs in the browser and reuse it, so the per-browser limit counts a browser, not a page load.
+ */
+export const FORM_TICKET_LIFETIME_MS = 12 * 60 * 60 * 1000;

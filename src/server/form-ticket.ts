@@ -5,15 +5,12 @@
 // The browser id inside is what the per-browser attempt limit counts: the server picks it and
 // signs it, so a client cannot choose one (or another browser's); a fresh id costs a fresh ticket
 // and the 3-second wait, and it never escapes the per-person limit, which does not depend on it.
-import { MIN_DWELL_MS } from '../lib/form-rules';
+import { FORM_TICKET_LIFETIME_MS, MIN_DWELL_MS } from '../lib/form-rules';
 import type { AppDeps } from './deps';
 import { randomToken, safeEqual, sign } from './tokens';
 
 export const PUBLIC_FORMS = ['register', 'giveaway', 'contact'] as const;
 export type PublicForm = (typeof PUBLIC_FORMS)[number];
-
-/** A form left open longer than this must be reloaded. */
-export const TICKET_LIFETIME_MS = 12 * 60 * 60 * 1000;
 
 const signTicket = (deps: AppDeps, payload: string) => sign(deps.config.appSecret, 'form-ticket', payload);
 
@@ -36,5 +33,5 @@ export function checkTicket(deps: AppDeps, form: PublicForm, ticket: unknown): T
   if (!/^\d{1,16}$/.test(issuedAt)) return undefined;
   if (!safeEqual(signature, signTicket(deps, `${form}.${issuedAt}.${browser}`))) return undefined;
   const age = deps.now() - Number(issuedAt);
-  return age >= MIN_DWELL_MS && age <= TICKET_LIFETIME_MS ? { browser } : undefined;
+  return age >= MIN_DWELL_MS && age <= FORM_TICKET_LIFETIME_MS ? { browser } : undefined;
 }

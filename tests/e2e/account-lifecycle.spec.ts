@@ -1,7 +1,8 @@
 // One visitor's journey through the account area against the real API (SPEC 2.6, 4, 5.3, 8).
 // The steps share one account and one page, in order; each is its own test so a failure names its
-// step. The server allows 3 registrations an hour and 10 sign-ins per 15 minutes per address for
-// the whole browser suite: this file makes 2 registrations and 6 sign-ins, add none lightly.
+// step. The whole browser suite shares one network address: the server asks every sign-in from it
+// for the human check after 20 failures in 15 minutes (docs/api.md, "Limits"); this file makes 2
+// failed sign-ins, add more lightly.
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { DEMO_ACCOUNT, signUpValues } from '../factories/account';
 import {

@@ -10,9 +10,20 @@ import { ApiError, api } from '../session/api';
 import { MESSAGES } from './account';
 import { FormMessages, PasswordRules, RequiredNote, SelectField, TextField } from './Fields';
 import { type Errors, focusFirstInvalid } from './form';
-import { recentAttempts, recordAttempt } from './guards';
+import { dropFormTicket, formTicket, recentAttempts, recordAttempt } from './guards';
 import { PROFILE_INPUTS } from './profile';
 import { completeSignUp, emptySignUp, logOnly, REGISTER_ATTEMPTS_KEY, signUpProblems } from './register';
+
+/** The kept or a new form ticket (its browser id is what the server's per-browser limit counts). */
+function loadTicket(into: { current: string }) {
+  formTicket('register', () =>
+    api<{ ticket: string }>('/form-ticket?form=register', { token: null }).then((answer) => answer.ticket),
+  )
+    .then((kept) => {
+      into.current = kept;
+    })
+    .catch(logOnly('form ticket'));
+}
 
 export default function RegisterForm() {
   const formRef = useRef<HTMLFormElement>(null);
@@ -27,11 +38,7 @@ export default function RegisterForm() {
 
   useEffect(() => {
     loadedAt.current = Date.now();
-    api<{ ticket: string }>('/form-ticket?form=register', { token: null })
-      .then((answer) => {
-        ticket.current = answer.ticket;
-      })
-      .catch(logOnly('form ticket'));
+    loadTicket(ticket);
   }, []);
 
   const update = (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => {
@@ -48,6 +55,11 @@ export default function RegisterForm() {
   });
 
   function fail(error: unknown) {
+    // A kept ticket the server no longer takes (expired, or signed with an older key): get a new one.
+    if (error instanceof ApiError && error.code === 'too_fast') {
+      dropFormTicket('register');
+      loadTicket(ticket);
+    }
     const detail = error instanceof ApiError && error.isSpecific ? ` ${error.description}` : '';
     setMessage(`${MESSAGES.registerFailed}${detail}`);
     setHumanToken(null);

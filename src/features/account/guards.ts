@@ -1,7 +1,12 @@
 // The browser's first line of the anti-abuse rules of SPEC 5.1 and 5.2 (the server enforces the
 // same rules again): a trap field people never fill, a minimum time on the form, and at most 3
 // attempts an hour, counted in localStorage so a reload does not reset them (SPEC 9).
-import { ATTEMPT_WINDOW_MS, MAX_ATTEMPTS_PER_HOUR, MIN_DWELL_MS } from '../../lib/form-rules';
+import {
+  ATTEMPT_WINDOW_MS,
+  FORM_TICKET_LIFETIME_MS,
+  MAX_ATTEMPTS_PER_HOUR,
+  MIN_DWELL_MS,
+} from '../../lib/form-rules';
 import { storage } from '../session/store';
 
 export const GUARD_MESSAGES = {
@@ -45,4 +50,47 @@ export function guardMessage({ trap, loadedAt, now, attempts }: GuardInput): str
   if (now - loadedAt < MIN_DWELL_MS) return GUARD_MESSAGES.tooFast;
   if (attempts >= MAX_ATTEMPTS_PER_HOUR) return GUARD_MESSAGES.tooMany;
   return null;
+}
+
+const ticketKey = (form: string) => `form_ticket_${form}`;
+/** A kept ticket is used while it has at least this long left (a form may stay open a while). */
+const TICKET_MARGIN_MS = 60 * 60 * 1000;
+
+/**
+ * The public form's ticket (GET /form-ticket): the one this browser kept, while it is young enough,
+ * else a new one, kept for next time. The ticket carries the browser id that the server's
+ * per-browser limit counts, so keeping it makes that limit count this browser, not each page load.
+ * Times are this browser's own (when it got the ticket), so a wrong clock does no harm.
+ */
+export async function formTicket(
+  form: string,
+  fetchTicket: () => Promise<string>,
+  now = Date.now(),
+  store = storage(),
+): Promise<string> {
+  try {
+    const kept = JSON.parse(store?.getItem(ticketKey(form)) ?? 'null') as { ticket?: unknown; at?: unknown };
+    const age = now - Number(kept?.at);
+    if (typeof kept?.ticket === 'string' && age >= 0 && age < FORM_TICKET_LIFETIME_MS - TICKET_MARGIN_MS) {
+      return kept.ticket;
+    }
+  } catch {
+    // Unreadable: fetch a new one.
+  }
+  const ticket = await fetchTicket();
+  try {
+    store?.setItem(ticketKey(form), JSON.stringify({ ticket, at: now }));
+  } catch {
+    // Not kept: the next page load fetches another.
+  }
+  return ticket;
+}
+
+/** Forgets the kept ticket (the server refused it), so the next formTicket fetches a new one. */
+export function dropFormTicket(form: string, store = storage()): void {
+  try {
+    store?.removeItem(ticketKey(form));
+  } catch {
+    // Nothing kept.
+  }
 }

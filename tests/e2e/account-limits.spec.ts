@@ -1,0 +1,63 @@
+// Sign-in limits in a real browser (docs/api.md, "Limits"): after repeated wrong passwords for an
+// address the server asks for the human check instead of locking the owner out; the form shows the
+// check and, once it is passed, signs in with the right password.
+// This file makes 5 failed sign-ins from the suite's one address (20 ask the check for all of it).
+import { expect, type Page, test } from '@playwright/test';
+import { DEFAULT_API_KEY } from '../../src/server/config';
+import { uniqueEmail } from '../factories/account';
+import { alertWith, expectNoAxeViolations, hydrated, passwordBox, welcome } from './account-helpers';
+
+const API = { 'X-API-Key': DEFAULT_API_KEY, 'Content-Type': 'application/json' };
+
+/** A new account through the API, as the sign-up form makes it (ticket, dwell time, human check). */
+async function registerThroughApi(page: Page, email: string, password: string) {
+  const ticket = await (await page.request.get('/api/v1/form-ticket?form=register', { headers: API })).json();
+  await page.waitForTimeout(3100); // the 3-second dwell rule
+  const check = await (
+    await page.request.post('/api/v1/human-check/local', { headers: API, data: { action: 'register' } })
+  ).json();
+  const answer = await page.request.post('/api/v1/auth/register', {
+    headers: API,
+    data: { email, password, website: '', form_ticket: ticket.ticket, human_check_token: check.token },
+  });
+  expect(answer.status()).toBe(201);
+}
+
+/** Clicks Sign In and waits for the server's answer (the same alert text may already be showing). */
+async function signInOnce(page: Page, password: string) {
+  await passwordBox(page, 'Password').fill(password);
+  const answered = page.waitForResponse((r) => r.url().endsWith('/api/v1/auth/login'));
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  return (await answered).status();
+}
+
+test('after repeated failures the sign-in asks for the human check, and the right password with it signs in', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const email = uniqueEmail('limits');
+  await registerThroughApi(page, email, 'Right1234');
+
+  await page.goto('/account/login');
+  await hydrated(page);
+  await page.getByLabel('Email').fill(email);
+  for (let i = 0; i < 5; i++) {
+    expect(await signInOnce(page, 'Wrong1234')).toBe(401);
+    await expect(alertWith(page, 'Incorrect user name or password')).toBeVisible();
+  }
+  const robot = page.getByRole('checkbox', { name: 'I am not a robot' });
+  await expect(robot).toHaveCount(0);
+
+  // The right password now needs the check: the form shows it and says so.
+  expect(await signInOnce(page, 'Right1234')).toBe(403);
+  await expect(alertWith(page, 'Please complete the security check to sign in.')).toBeVisible();
+  await expect(robot).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // Passing the check sends the sign-in again with its token.
+  const signedIn = page.waitForResponse((r) => r.url().endsWith('/api/v1/auth/login') && r.status() === 200);
+  await robot.click();
+  await signedIn;
+  await expect(page).toHaveURL(/\/account$/);
+  await expect(welcome(page)).toBeVisible();
+});
