@@ -1,7 +1,7 @@
 // /specials (SPEC 2.11, 4, 8): the header, the pills (All first and selected), the card grid from
 // the sample offers, filtering in place with the pill in the address, and the page without JavaScript.
 import { expect, type Page, test } from '@playwright/test';
-import { SAMPLE_OFFERS } from '../../src/features/offers/offers.seed';
+import { SAMPLE_OFFERS } from '../factories/offers';
 import { expectNoAxeViolations } from './account-helpers';
 
 const PILLS = ['All', 'Bradley Street Cafe', 'General Merchandise', "Charlie Biggs' Chicken"];

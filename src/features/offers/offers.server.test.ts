@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertOffers, offerRow, SAMPLE_OFFERS } from '../../../tests/factories/offers';
 import { createTestApi, START, type TestApi } from '../../server/testing';
-import { SAMPLE_OFFERS, seedOffers } from './offers.seed';
+import { seedOffers } from './offers.seed';
 
 let t: TestApi;
 beforeAll(async () => {
@@ -9,32 +10,18 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const DAY = 24 * 60 * 60 * 1000;
-const offer = (id: string, starts_on: string, ends_on: string, display_order = 0) => ({
-  id,
-  title: `Offer ${id}`,
-  description: `About ${id}`,
-  price: '$1.00',
-  image: `/media/offers/${id}.svg`,
-  category: 'General Merchandise',
-  starts_on,
-  ends_on,
-  display_order,
-  created_at: START,
-  updated_at: START,
-});
+const offer = (id: string, starts_on: string, ends_on: string, display_order = 0) =>
+  offerRow(id, { starts_on, ends_on, display_order }, START);
 
 describe('GET /offers', () => {
   it('answers { success, items } with only the offers running today (store time), in display order', async () => {
     // START is 2026-05-01 14:00 UTC, 10:00 in the stores' time zone.
-    await t.db
-      .insertInto('offers')
-      .values([
-        offer('ends-today', '2026-04-01', '2026-05-01', 2),
-        offer('starts-today', '2026-05-01', '2026-06-01', 1),
-        offer('ended', '2026-04-01', '2026-04-30'),
-        offer('future', '2026-05-02', '2026-06-01'),
-      ])
-      .execute();
+    await insertOffers(t.db, [
+      offer('ends-today', '2026-04-01', '2026-05-01', 2),
+      offer('starts-today', '2026-05-01', '2026-06-01', 1),
+      offer('ended', '2026-04-01', '2026-04-30'),
+      offer('future', '2026-05-02', '2026-06-01'),
+    ]);
     const answer = await t.call('GET', '/offers');
     expect(answer.status).toBe(200);
     expect(answer.json.success).toBe(true);
