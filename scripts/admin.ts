@@ -4,11 +4,15 @@
 // `npm run admin -- --help` lists them all; `npm run admin -- <command> --help` explains one.
 import { Command } from 'commander';
 import { registerOffersCommands } from '../src/features/offers/offers.cli';
+import { registerDatabaseCommands } from '../src/server/db/db.cli';
 
 const program = new Command('admin')
   .description('Operator commands of the Kwik Fill website (database from DATA_DIR or DATABASE_URL)')
   .showHelpAfterError()
   .configureOutput({ outputError: (text, write) => write(text) });
+
+// The platform's own commands (backups, moving to PostgreSQL).
+registerDatabaseCommands(program);
 
 // Feature commands: one line per feature, e.g. `registerGiveawayCommands(program);`
 registerOffersCommands(program);
