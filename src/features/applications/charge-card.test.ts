@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { fieldErrors } from '../../lib/fields';
 import { ageOn, chargeCardSchema, chargeCardSummary, SECTION_B_FIELDS } from './charge-card';
 import { APPLICATION_MESSAGES, summaryMessage } from './rules';
-import { sampleChargeCard, SIGNATURE_PNG } from './testing';
+import { SIGNATURE_PNG, sampleChargeCard } from './testing';
 
 const NOW = Date.UTC(2026, 4, 1, 14);
 const parse = (input: Record<string, unknown>) => v.safeParse(chargeCardSchema(input, NOW), input);
@@ -54,7 +54,9 @@ describe('charge card application (SPEC 3, 5.6, 9)', () => {
     expect(errorsOf({ ...sampleChargeCard(), cards: '0' }).cards).toMatch(/1 to 4/);
     expect(errorsOf({ ...sampleChargeCard(), cards: '5' }).cards).toMatch(/1 to 4/);
     expect(errorsOf({ ...sampleChargeCard(), cards: '4', a_years_at_address: '80' })).toEqual({});
-    expect(errorsOf({ ...sampleChargeCard(), a_years_at_address: '81' }).a_years_at_address).toMatch(/0 to 80/);
+    expect(errorsOf({ ...sampleChargeCard(), a_years_at_address: '81' }).a_years_at_address).toMatch(
+      /0 to 80/,
+    );
   });
 
   it('accepts birth years 1923 to 2023 only, and only real dates', () => {
@@ -71,7 +73,9 @@ describe('charge card application (SPEC 3, 5.6, 9)', () => {
     }
     expect(errorsOf({ ...sampleChargeCard(), a_state: 'XX' }).a_state).toBe('State is required');
     expect(errorsOf({ ...sampleChargeCard(), prev_zip: '16365' })).toEqual({});
-    expect(errorsOf({ ...sampleChargeCard(), prev_zip: '163' }).prev_zip).toBe('Please enter a valid ZIP code');
+    expect(errorsOf({ ...sampleChargeCard(), prev_zip: '163' }).prev_zip).toBe(
+      'Please enter a valid ZIP code',
+    );
   });
 
   it('needs Mail, Email or both for statements', () => {
@@ -83,7 +87,15 @@ describe('charge card application (SPEC 3, 5.6, 9)', () => {
   it('requires every Section B field for a joint account, and drops Section B otherwise', () => {
     const joint = { ...sampleChargeCard(), account_type: 'joint' };
     expect(Object.keys(errorsOf(joint)).sort()).toEqual(
-      ['b_birth_day', 'b_birth_month', 'b_birth_year', 'b_first_name', 'b_last_name', 'b_ssn', 'signature_b'].sort(),
+      [
+        'b_birth_day',
+        'b_birth_month',
+        'b_birth_year',
+        'b_first_name',
+        'b_last_name',
+        'b_ssn',
+        'signature_b',
+      ].sort(),
     );
     const filledB = sampleChargeCard({ joint: true });
     const result = parse(filledB);

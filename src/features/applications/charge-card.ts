@@ -5,6 +5,8 @@ import * as v from 'valibot';
 import { emailField, phoneField, zipField } from '../../lib/fields';
 import {
   APPLICATION_MESSAGES,
+  checkboxGroup,
+  crossCheck,
   integer,
   isRealDate,
   optional,
@@ -81,22 +83,19 @@ export function ageOn(now: number, year: number, month: number, day: number): nu
   return today.getUTCFullYear() - year - (beforeBirthday ? 1 : 0);
 }
 
-type Birth = Record<string, unknown>;
-const birthOf = (data: Birth, prefix: string) =>
-  [data[`${prefix}_birth_year`], data[`${prefix}_birth_month`], data[`${prefix}_birth_day`]] as [
-    number,
-    number,
-    number,
-  ];
-const birthPaths = (prefix: string) =>
-  [[`${prefix}_birth_year`], [`${prefix}_birth_month`], [`${prefix}_birth_day`]] as const;
-
+const birthFields = (prefix: string) => [
+  `${prefix}_birth_year`,
+  `${prefix}_birth_month`,
+  `${prefix}_birth_day`,
+];
+const birthOf = (data: Record<string, unknown>, prefix: string) =>
+  birthFields(prefix).map((name) => Number(data[name])) as [number, number, number];
 const realBirthday = (prefix: string) =>
-  v.forward(
-    // biome-ignore lint/suspicious/noExplicitAny: keys are built from the prefix
-    v.partialCheck(birthPaths(prefix) as any, (data: Birth) => isRealDate(...birthOf(data, prefix)), APPLICATION_MESSAGES.realDate),
-    // biome-ignore lint/suspicious/noExplicitAny: see above
-    [`${prefix}_birth_day`] as any,
+  crossCheck(
+    birthFields(prefix),
+    `${prefix}_birth_day`,
+    (data) => isRealDate(...birthOf(data, prefix)),
+    APPLICATION_MESSAGES.realDate,
   );
 
 /**
@@ -105,35 +104,25 @@ const realBirthday = (prefix: string) =>
  */
 export function chargeCardSchema(input: unknown, now: number) {
   const joint = (input as { account_type?: unknown } | null)?.account_type === 'joint';
+  const entries: v.ObjectEntries = {
+    account_type: v.picklist(['individual', 'joint'], 'Type of Account is required'),
+    cards: integer('Number of Cards', CARDS.min, CARDS.max),
+    ...sectionA,
+    ...(joint ? sectionB : {}),
+    statement: checkboxGroup(['mail', 'email'], 'Choose Mail, Email or both'),
+  };
   return v.pipe(
-    v.object({
-      account_type: v.picklist(['individual', 'joint'], 'Type of Account is required'),
-      cards: integer('Number of Cards', CARDS.min, CARDS.max),
-      ...sectionA,
-      ...(joint ? sectionB : {}),
-      statement: v.pipe(
-        v.union([v.array(v.picklist(['mail', 'email'])), v.picklist(['mail', 'email'])], 'Choose Mail, Email or both'),
-        v.transform((value) => (Array.isArray(value) ? [...new Set(value)] : [value])),
-        v.minLength(1, 'Choose Mail, Email or both'),
-      ),
-    }),
+    v.object(entries),
     realBirthday('a'),
     ...(joint ? [realBirthday('b')] : []),
-    v.forward(
-      v.partialCheck(
-        // biome-ignore lint/suspicious/noExplicitAny: as above
-        [['account_type'], ...birthPaths('a')] as any,
-        (data: Birth) =>
-          data.account_type !== 'individual' || ageOn(now, ...birthOf(data, 'a')) >= CO_SIGNER_AGE,
-        APPLICATION_MESSAGES.coSigner,
-      ),
-      // biome-ignore lint/suspicious/noExplicitAny: as above
-      ['account_type'] as any,
+    crossCheck(
+      ['account_type', ...birthFields('a')],
+      'account_type',
+      (data) => data.account_type !== 'individual' || ageOn(now, ...birthOf(data, 'a')) >= CO_SIGNER_AGE,
+      APPLICATION_MESSAGES.coSigner,
     ),
   );
 }
-
-export type ChargeCardApplication = v.InferOutput<ReturnType<typeof chargeCardSchema>> & Record<string, unknown>;
 
 /** Never kept in the browser's draft, and always encrypted at rest. */
 export const CHARGE_CARD_SECRETS = [

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { keyIdOf, type Keyring, open, openText, reseal, SealError, seal } from './crypto.server';
+import { type Keyring, keyIdOf, open, openText, reseal, SealError, seal } from './crypto.server';
 import { addKeyToFile, keyFilePath, loadKeyring, parseKeyList, retireKeys } from './keys.server';
 
 const keyring = (id = 'k1'): Keyring => ({ activeId: id, keys: new Map([[id, randomBytes(32)]]) });

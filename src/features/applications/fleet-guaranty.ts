@@ -1,7 +1,7 @@
 // The fleet form's personal guaranty (SPEC 3, 4): shown only when the guaranty question is
 // answered 'Yes', for up to three guarantors. The first guarantor is then required; a second or
 // third is optional, but once any of their fields is filled, all of theirs are.
-import * as v from 'valibot';
+import type * as v from 'valibot';
 import { zipField } from '../../lib/fields';
 import { required, signature, slashDate, ssn, streetAddress, usPhone } from './rules';
 import { stateChoice } from './states';

@@ -35,13 +35,53 @@ describe('fleet fueling application (SPEC 3, 5.6, 9)', () => {
     expect(summaryMessage(result.issues)).toBe(APPLICATION_MESSAGES.required);
     expect(Object.keys(fieldErrors(result.issues)).sort()).toEqual(
       [
-        'phone', 'emboss_line_1', 'taxpayer_id', 'billing_contact', 'billing_address', 'billing_city',
-        'billing_state', 'billing_zip', 'principals', 'principal_email', 'principal_phone', 'in_business_since',
-        'year_incorporated', 'fiscal_year_start', 'fuel_spend', 'cards', 'contact_name', 'contact_title',
-        'contact_email', 'contact_phone', 'business_type', 'guaranty', 'bank_name', 'bank_address', 'bank_city',
-        'bank_state', 'bank_zip', 'bank_contact', 'bank_phone', 'bank_account', 'ref1_company', 'ref1_city_state',
-        'ref1_contact', 'ref1_phone', 'ref2_company', 'ref2_city_state', 'ref2_contact', 'ref2_phone', 'signature',
-        'sign_month', 'sign_day', 'sign_year', 'sign_hour', 'sign_minute', 'sign_ampm', 'print_name', 'title',
+        'phone',
+        'emboss_line_1',
+        'taxpayer_id',
+        'billing_contact',
+        'billing_address',
+        'billing_city',
+        'billing_state',
+        'billing_zip',
+        'principals',
+        'principal_email',
+        'principal_phone',
+        'in_business_since',
+        'year_incorporated',
+        'fiscal_year_start',
+        'fuel_spend',
+        'cards',
+        'contact_name',
+        'contact_title',
+        'contact_email',
+        'contact_phone',
+        'business_type',
+        'guaranty',
+        'bank_name',
+        'bank_address',
+        'bank_city',
+        'bank_state',
+        'bank_zip',
+        'bank_contact',
+        'bank_phone',
+        'bank_account',
+        'ref1_company',
+        'ref1_city_state',
+        'ref1_contact',
+        'ref1_phone',
+        'ref2_company',
+        'ref2_city_state',
+        'ref2_contact',
+        'ref2_phone',
+        'signature',
+        'sign_month',
+        'sign_day',
+        'sign_year',
+        'sign_hour',
+        'sign_minute',
+        'sign_ampm',
+        'print_name',
+        'title',
       ].sort(),
     );
   });
@@ -114,10 +154,16 @@ describe('fleet fueling application (SPEC 3, 5.6, 9)', () => {
   it('signs with a drawn signature, a real date in 2018 to 2028 and a time', () => {
     expect(withField('signature', '').signature).toBe(APPLICATION_MESSAGES.signature);
     expect(withField('sign_year', '2029').sign_year).toMatch(/2018 to 2028/);
-    expect(errorsOf({ ...sampleFleet(), sign_month: '4', sign_day: '31' }).sign_day).toBe(APPLICATION_MESSAGES.realDate);
+    expect(errorsOf({ ...sampleFleet(), sign_month: '4', sign_day: '31' }).sign_day).toBe(
+      APPLICATION_MESSAGES.realDate,
+    );
     expect(withField('sign_hour', '13').sign_hour).toBe('Hour is required');
     expect(withField('sign_minute', '60').sign_minute).toBe('Minute is required');
-    expect(signedNow(new Date(2026, 4, 1, 0, 5))).toMatchObject({ sign_hour: '12', sign_minute: '05', sign_ampm: 'AM' });
+    expect(signedNow(new Date(2026, 4, 1, 0, 5))).toMatchObject({
+      sign_hour: '12',
+      sign_minute: '05',
+      sign_ampm: 'AM',
+    });
   });
 
   it('drops guarantor fields unless the answer is Yes, and requires the first guarantor then', () => {

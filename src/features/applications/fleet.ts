@@ -2,10 +2,12 @@
 // status and limits. The guaranty block and the Other text are part of the schema only when
 // they are shown, so hidden fields are never accepted or stored. Shared by island and API.
 import * as v from 'valibot';
-import { emailField, zipField } from '../../lib/fields';
+import { emailField } from '../../lib/fields';
 import { GUARANTOR_KEYS, guarantyEntries } from './fleet-guaranty';
 import {
+  APPLICATION_MESSAGES,
   checkboxGroup,
+  crossCheck,
   integer,
   isRealDate,
   MONTHS,
@@ -142,30 +144,33 @@ const base = {
   store_number: optional('Store #', 20),
   employee_number: optional('Employee #', 20),
   additional_info: optional('Additional Information', 2000),
-  user_agent: v.optional(v.pipe(v.string(), v.transform((s) => s.slice(0, 400))), ''),
+  user_agent: v.optional(
+    v.pipe(
+      v.string(),
+      v.transform((s) => s.slice(0, 400)),
+    ),
+    '',
+  ),
 };
 
 /** The schema for what the visitor chose: guarantors only for 'Yes', the Other text only for Other. */
 export function fleetSchema(input: unknown) {
   const data = (input && typeof input === 'object' ? input : {}) as Record<string, unknown>;
+  const entries: v.ObjectEntries = {
+    ...base,
+    ...(data.how_heard === 'other' ? { how_heard_other: optional('Other', 200) } : {}),
+    ...guarantyEntries(data),
+  };
   return v.pipe(
-    v.object({
-      ...base,
-      ...(data.how_heard === 'other' ? { how_heard_other: optional('Other', 200) } : {}),
-      ...guarantyEntries(data),
-    }),
-    v.forward(
-      v.partialCheck(
-        [['sign_year'], ['sign_month'], ['sign_day']],
-        (d) => isRealDate(d.sign_year, d.sign_month, d.sign_day),
-        'Please choose a date that exists',
-      ),
-      ['sign_day'],
+    v.object(entries),
+    crossCheck(
+      ['sign_year', 'sign_month', 'sign_day'],
+      'sign_day',
+      (d) => isRealDate(Number(d.sign_year), Number(d.sign_month), Number(d.sign_day)),
+      APPLICATION_MESSAGES.realDate,
     ),
   );
 }
-
-export type FleetApplication = v.InferOutput<ReturnType<typeof fleetSchema>> & Record<string, unknown>;
 
 /** Never kept in the browser's draft, and always encrypted at rest. */
 export const FLEET_SECRETS = [

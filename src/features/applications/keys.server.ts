@@ -21,7 +21,8 @@ export const newKeyId = (now = Date.now()): string =>
 function decodeKey(id: string, text: string): Buffer {
   if (!ID.test(id)) throw new KeyConfigError(`Key id "${id}" may hold only letters, digits, - and _`);
   const key = Buffer.from(text, 'base64');
-  if (key.length !== KEY_BYTES) throw new KeyConfigError(`Key ${id} must be ${KEY_BYTES} bytes, base64-encoded`);
+  if (key.length !== KEY_BYTES)
+    throw new KeyConfigError(`Key ${id} must be ${KEY_BYTES} bytes, base64-encoded`);
   return key;
 }
 
@@ -51,7 +52,8 @@ export const keyFilePath = (dataDir: string, env: Env = process.env): string =>
 
 function toKeyring(file: KeyFile): Keyring {
   const keys = new Map(Object.entries(file.keys).map(([id, text]) => [id, decodeKey(id, text)] as const));
-  if (!keys.has(file.active)) throw new KeyConfigError(`The key file names ${file.active} active but lacks it`);
+  if (!keys.has(file.active))
+    throw new KeyConfigError(`The key file names ${file.active} active but lacks it`);
   return { activeId: file.active, keys };
 }
 
@@ -91,7 +93,10 @@ export function addKeyToFile(dataDir: string, env: Env = process.env): Keyring {
   const path = keyFilePath(dataDir, env);
   const file = readKeyFile(path);
   const id = newKeyId();
-  const next: KeyFile = { active: id, keys: { [id]: randomBytes(KEY_BYTES).toString('base64'), ...file.keys } };
+  const next: KeyFile = {
+    active: id,
+    keys: { [id]: randomBytes(KEY_BYTES).toString('base64'), ...file.keys },
+  };
   writeKeyFile(path, next);
   return toKeyring(next);
 }

@@ -32,7 +32,9 @@ const isBlank = (input: unknown): boolean =>
  */
 export function summaryMessage(issues: readonly v.BaseIssue<unknown>[]): string {
   if (issues.some((issue) => isBlank(issue.input))) return APPLICATION_MESSAGES.required;
-  return issues.find((issue) => SPECIFIC_SUMMARIES.has(issue.message))?.message ?? APPLICATION_MESSAGES.format;
+  return (
+    issues.find((issue) => SPECIFIC_SUMMARIES.has(issue.message))?.message ?? APPLICATION_MESSAGES.format
+  );
 }
 
 const text = (label: string) => v.string(`${label} is required`);
@@ -47,7 +49,10 @@ export const required = (label: string, max = 100) =>
   );
 
 export const optional = (label: string, max = 100) =>
-  v.optional(v.pipe(v.string(), v.trim(), v.maxLength(max, `${label} must be at most ${max} characters`)), '');
+  v.optional(
+    v.pipe(v.string(), v.trim(), v.maxLength(max, `${label} must be at most ${max} characters`)),
+    '',
+  );
 
 /** SPEC 3: 9 characters, digits only, no dashes. */
 export const ssnPattern = /^\d{9}$/;
@@ -90,9 +95,15 @@ export const isPoBox = (value: string): boolean => PO_BOX.test(value);
 
 /** A street address where SPEC says 'no PO Box'. */
 export const streetAddress = (label: string, max = 100) =>
-  v.pipe(required(label, max), v.check((value) => !isPoBox(value), APPLICATION_MESSAGES.poBox));
+  v.pipe(
+    required(label, max),
+    v.check((value) => !isPoBox(value), APPLICATION_MESSAGES.poBox),
+  );
 export const optionalStreetAddress = (label: string, max = 100) =>
-  v.pipe(optional(label, max), v.check((value) => !isPoBox(value), APPLICATION_MESSAGES.poBox));
+  v.pipe(
+    optional(label, max),
+    v.check((value) => !isPoBox(value), APPLICATION_MESSAGES.poBox),
+  );
 
 /** A drawn signature: a PNG image as a data URL (the pad's output; the server builds it from the upload). */
 export const SIGNATURE_MAX_CHARS = 400_000;
@@ -146,3 +157,22 @@ export const checkboxGroup = <T extends string>(options: readonly [T, ...T[]], m
     v.transform((value) => (Array.isArray(value) ? [...new Set(value)] : [value])),
     v.minLength(1, message),
   );
+
+type Data = Record<string, unknown>;
+
+/**
+ * A rule across fields (a real date, the co-signer age), reported beside `field`. It runs once the
+ * named fields are valid themselves, so the visitor sees one message at a time per field.
+ */
+export function crossCheck(
+  fields: readonly string[],
+  field: string,
+  ok: (data: Data) => boolean,
+  message: string,
+): v.GenericValidation<Data, Data> {
+  // valibot types the paths from a literal object schema; these forms build theirs per input.
+  // biome-ignore lint/suspicious/noExplicitAny: see above
+  const check = v.partialCheck(fields.map((name) => [name]) as any, ok as any, message);
+  // biome-ignore lint/suspicious/noExplicitAny: see above
+  return v.forward(check as any, [field] as any) as unknown as v.GenericValidation<Data, Data>;
+}

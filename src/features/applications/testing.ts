@@ -146,3 +146,29 @@ export function sampleFleet({ guarantors = 0 } = {}): Record<string, unknown> {
     user_agent: 'Vitest',
   };
 }
+
+const SIGNATURE_NAMES = /^(signature(_a|_b)?|g\d_signature)$/;
+
+/** A multipart body as the islands send it: signatures as PNG files, groups as repeated fields. */
+export function applicationForm(
+  values: Record<string, unknown>,
+  files: Record<string, { name: string; content: Uint8Array<ArrayBuffer> | string; type?: string }> = {},
+): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(values)) {
+    if (SIGNATURE_NAMES.test(name) && typeof value === 'string' && value.startsWith('data:')) {
+      const bytes = Buffer.from(value.slice(value.indexOf(',') + 1), 'base64');
+      form.append(name, new Blob([bytes], { type: 'image/png' }), `${name}.png`);
+    } else if (Array.isArray(value)) {
+      for (const item of value) form.append(name, String(item));
+    } else form.append(name, String(value ?? ''));
+  }
+  for (const [name, file] of Object.entries(files)) {
+    form.append(name, new Blob([file.content], { type: file.type ?? 'application/octet-stream' }), file.name);
+  }
+  return form;
+}
+
+/** A tiny but real PDF, with a marker that must never appear in clear at rest. */
+export const STATEMENT_MARKER = 'CONFIDENTIAL-STATEMENT-7731';
+export const SAMPLE_PDF = `%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n% ${STATEMENT_MARKER}\ntrailer << /Root 1 0 R >>\n%%EOF\n`;

@@ -60,6 +60,26 @@ export interface UsedTokensTable {
   expires_at: number;
 }
 
+/** Applications (migration 0005): `payload`, `meta` and `content` are sealed (AES-256-GCM). */
+export interface ApplicationsTable {
+  id: string;
+  kind: string;
+  reference: string;
+  created_at: number;
+  /** Applicant's or business's name: the only applicant data in clear. */
+  summary: string;
+  key_id: string;
+  payload: string;
+}
+
+export interface ApplicationFilesTable {
+  id: string;
+  application_id: string;
+  key_id: string;
+  meta: string;
+  content: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -67,4 +87,6 @@ export interface Database {
   mailing_list_members: MailingListMembersTable;
   rate_limit_hits: RateLimitHitsTable;
   used_tokens: UsedTokensTable;
+  applications: ApplicationsTable;
+  application_files: ApplicationFilesTable;
 }
