@@ -9,6 +9,7 @@ import { authRoutes } from '../features/account/auth.server';
 import { meRoutes } from '../features/account/me.server';
 import { applicationRoutes } from '../features/applications/applications.server';
 import { humanCheckRoutes } from '../features/human-check/human-check.server';
+import { offersRoutes } from '../features/offers/offers.server';
 import type { AppDeps, AppEnv } from './deps';
 import { ApiError, ERRORS, errorBody } from './errors';
 import { noStore, requireApiKey } from './middleware';
@@ -49,6 +50,7 @@ export function createApp(deps: AppDeps) {
   app.route('/human-check', humanCheckRoutes);
   app.route('/auth', authRoutes);
   app.route('/me', meRoutes);
+  app.route('/offers', offersRoutes);
   app.route('/applications', applicationRoutes);
 
   app.notFound((c) => c.json(errorBody(ERRORS.notFound), 404));
