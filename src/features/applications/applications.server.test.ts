@@ -1,11 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  SAMPLE_PDF,
+  SECRETS,
+  STATEMENT_MARKER,
+  sampleChargeCard,
+  sampleFleet,
+} from '../../../tests/factories/applications';
 import { createTestApi, type TestApi } from '../../server/testing';
 import { captureLog, dumpAtRest, submit } from './api-testing';
 import { schemaFor } from './applications';
 import { keyringFor } from './keys.server';
 import { APPLICATION_MESSAGES } from './rules';
 import { openApplication } from './store.server';
-import { SAMPLE_PDF, SECRETS, STATEMENT_MARKER, sampleChargeCard, sampleFleet } from './testing';
 import { FILE_SIZE_MESSAGE, FILE_TYPE_MESSAGE, MAX_UPLOAD_BYTES } from './uploads';
 
 let api: TestApi;

@@ -1,9 +1,9 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
+import { SIGNATURE_PNG, sampleChargeCard } from '../../../tests/factories/applications';
 import { fieldErrors } from '../../lib/fields';
 import { ageOn, chargeCardSchema, chargeCardSummary, SECTION_B_FIELDS } from './charge-card';
 import { APPLICATION_MESSAGES, summaryMessage } from './rules';
-import { SIGNATURE_PNG, sampleChargeCard } from './testing';
 
 const NOW = Date.UTC(2026, 4, 1, 14);
 const parse = (input: Record<string, unknown>) => v.safeParse(chargeCardSchema(input, NOW), input);

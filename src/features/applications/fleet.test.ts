@@ -1,10 +1,10 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
+import { sampleFleet } from '../../../tests/factories/applications';
 import { fieldErrors } from '../../lib/fields';
 import { fleetSchema, fleetSummary, signedNow } from './fleet';
 import { GUARANTOR_KEYS } from './fleet-guaranty';
 import { APPLICATION_MESSAGES, summaryMessage } from './rules';
-import { sampleFleet } from './testing';
 
 const parse = (input: Record<string, unknown>) => v.safeParse(fleetSchema(input), input);
 const errorsOf = (input: Record<string, unknown>) => {

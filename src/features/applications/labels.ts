@@ -90,6 +90,8 @@ export const FLEET_LABELS: Record<string, string> = {
   contact_email: 'Contact Email',
   contact_phone: 'Phone',
   contact_fax: 'Fax',
+  annual_statement: 'Annual Financial Statement',
+  current_statement: 'Current Financial Statement',
   business_type: 'Business type',
   guaranty: 'Personal guaranty',
   bank_name: 'Primary Business Bank',

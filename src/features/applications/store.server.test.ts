@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SAMPLE_PDF, SECRETS, sampleChargeCard, sampleFleet } from '../../../tests/factories/applications';
 import { createTestApi, type TestApi } from '../../server/testing';
 import { submit } from './api-testing';
 import { SealError } from './crypto.server';
 import { addKeyToFile, keyringFor, retireKeys } from './keys.server';
 import { keysInUse, listApplications, openApplication, purgeBefore, resealAll } from './store.server';
-import { SAMPLE_PDF, SECRETS, sampleChargeCard, sampleFleet } from './testing';
 
 let api: TestApi;
 beforeAll(async () => {

@@ -1,5 +1,6 @@
-// Complete sample applications for the schema, API and CLI tests: values as the islands send them
-// (strings, checkbox groups as lists, signatures as PNG data URLs).
+// Application data, one source for the schema, API and CLI tests and the browser tests
+// (tests/e2e/applications.spec.ts): complete submissions as the islands send them (strings,
+// checkbox groups as lists, signatures as PNG data URLs) and multipart bodies built from them.
 
 /** A 1x1 transparent PNG: the smallest image a signature pad could produce. */
 export const SIGNATURE_PNG =
