@@ -7,7 +7,7 @@ import { verifyHumanCheck } from '../features/human-check/verify.server';
 import type { AppEnv } from './deps';
 import { ApiError, ERRORS } from './errors';
 import { checkTicket, type PublicForm } from './form-ticket';
-import { clientIp, readJsonObject, validate } from './http';
+import { type Body, clientIp, readJsonObject, validate } from './http';
 import { type Check, emailKey, enforceAll, LIMITS } from './rate-limit';
 
 const isFilled = (value: unknown) => value !== undefined && value !== null && value !== '';
@@ -32,6 +32,8 @@ export interface GuardOptions<T> {
   person: (data: T) => string;
   /** The human check's action; the form's name unless given. */
   action?: string;
+  /** The submission when the route read it already (the multipart application forms); else the JSON body. */
+  body?: Body;
 }
 
 /**
@@ -48,10 +50,10 @@ export async function guardPublicForm<S extends v.GenericSchema>(
   c: Context<AppEnv>,
   form: PublicForm,
   schema: S,
-  { person, action = form }: GuardOptions<v.InferOutput<S>>,
+  { person, action = form, body: given }: GuardOptions<v.InferOutput<S>>,
 ): Promise<v.InferOutput<S>> {
   const deps = c.var.deps;
-  const body = await readJsonObject(c);
+  const body = given ?? (await readJsonObject(c));
   if (isFilled(body.website)) throw ApiError.of(ERRORS.invalidSubmission);
   const ticket = checkTicket(deps, form, body.form_ticket);
   if (!ticket) throw ApiError.of(ERRORS.tooFast);
