@@ -3,6 +3,7 @@
 // commands from `src/features/<feature>/<feature>.cli.ts`; this file only gathers them.
 // `npm run admin -- --help` lists them all; `npm run admin -- <command> --help` explains one.
 import { Command } from 'commander';
+import { registerContactCommands } from '../src/features/contact/contact.cli';
 import { registerOffersCommands } from '../src/features/offers/offers.cli';
 
 const program = new Command('admin')
@@ -11,6 +12,7 @@ const program = new Command('admin')
   .configureOutput({ outputError: (text, write) => write(text) });
 
 // Feature commands: one line per feature, e.g. `registerGiveawayCommands(program);`
+registerContactCommands(program);
 registerOffersCommands(program);
 
 if (process.argv.length <= 2) program.help();
