@@ -26,7 +26,9 @@ export const contactRoutes = new Hono<AppEnv>()
   })
   .post('/', async (c) => {
     const { deps } = c.var;
-    const message = await guardPublicForm(c, 'contact', contactPayloadSchema);
+    const message = await guardPublicForm(c, 'contact', contactPayloadSchema, {
+      person: (data) => data.email,
+    });
     const token = bearerToken(c);
     const user = token ? await findSessionUser(deps, sha256(token)) : undefined;
     const id = randomUUID();
@@ -34,7 +36,7 @@ export const contactRoutes = new Hono<AppEnv>()
       ...message,
       id,
       extra_data: JSON.stringify(message.extra_data),
-      ip: c.req.query('include_ip') === 'true' ? clientIp(c) : null,
+      ip: c.req.query('include_ip') === 'true' ? (clientIp(c) ?? null) : null,
       user_id: user?.id ?? null,
       created_at: deps.now(),
     };
