@@ -7,6 +7,7 @@ import { HTTPException } from 'hono/http-exception';
 import { methodNotAllowed } from 'hono/method-not-allowed';
 import { authRoutes } from '../features/account/auth.server';
 import { meRoutes } from '../features/account/me.server';
+import { giveawayRoutes } from '../features/giveaway/giveaway.server';
 import { humanCheckRoutes } from '../features/human-check/human-check.server';
 import type { AppDeps, AppEnv } from './deps';
 import { ApiError, ERRORS, errorBody } from './errors';
@@ -40,6 +41,7 @@ export function createApp(deps: AppDeps) {
   app.route('/human-check', humanCheckRoutes);
   app.route('/auth', authRoutes);
   app.route('/me', meRoutes);
+  app.route('/', giveawayRoutes);
 
   app.notFound((c) => c.json(errorBody(ERRORS.notFound), 404));
   app.onError((error, c) => {

@@ -2,6 +2,7 @@
 // so `npm run seed` can run any number of times. Later features add their seeder to the list.
 import type { Kysely } from 'kysely';
 import type { Database } from '../schema.ts';
+import { seedGiveaway } from '../../../features/giveaway/giveaway.seed.ts';
 import { seedAccounts } from './accounts.ts';
 
 export interface SeedContext {
@@ -12,6 +13,7 @@ export type Seeder = (context: SeedContext) => Promise<void>;
 
 export const seeders: Record<string, Seeder> = {
   accounts: seedAccounts,
+  giveaway: seedGiveaway,
 };
 
 export async function runSeeders(db: Kysely<Database>, now = Date.now()): Promise<string[]> {
