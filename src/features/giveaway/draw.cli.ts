@@ -10,8 +10,8 @@ import { action, CliError, progress, withDeps } from '../../server/cli.ts';
 import type { AppDeps } from '../../server/deps.ts';
 import { parseDate, requirePromotion } from './cli-input.ts';
 import { commitDraw, completeDraw, drawnEntryIds, findDraw, verifyDraw } from './draws.server.ts';
-import { canonicalEntries } from './fair-draw.server.ts';
 import { entryDay, rulesPath } from './entrant.ts';
+import { canonicalEntries } from './fair-draw.server.ts';
 import type { PromotionRow } from './promotions.server.ts';
 
 export const EXPORT_COLUMNS = [

@@ -1,27 +1,13 @@
 // Sample data of the giveaway, so a fresh install shows every screen filled: one promotion running
 // now and two finished ones, each with entries and a real, verifiable draw. Idempotent: a
 // promotion already there (by id) is left alone.
-import type { SeedContext } from '../../server/db/seeds/index.ts';
+import { insertEntry, SAMPLE_PEOPLE } from '../../../tests/factories/giveaway.ts';
+import type { Seeder } from '../../server/db/seed.ts';
 import { commitDraw, completeDraw } from './draws.server.ts';
-import { entryDay, personKey } from './entrant.ts';
+import { entryDay } from './entrant.ts';
 import { createPromotion, findPromotion, type NewPromotion } from './promotions.server.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
-
-const PEOPLE = [
-  ['Alice', 'Johnson', 'Bradford', 'PA', '16701'],
-  ['Brian', 'Kowalski', 'Jamestown', 'NY', '14701'],
-  ['Carla', 'Nguyen', 'Erie', 'PA', '16501'],
-  ['Derek', 'Owens', 'Youngstown', 'OH', '44503'],
-  ['Emma', 'Schultz', 'Olean', 'NY', '14760'],
-  ['Frank', 'Deluca', 'Oil City', 'PA', '16301'],
-  ['Grace', 'Whitfield', 'Ashtabula', 'OH', '44004'],
-  ['Henry', 'Baptiste', 'Warren', 'PA', '16365'],
-  ['Irene', 'Castillo', 'Dunkirk', 'NY', '14048'],
-  ['James', 'Pryor', 'Meadville', 'PA', '16335'],
-  ['Karen', 'Lindqvist', 'Salamanca', 'NY', '14779'],
-  ['Luis', 'Moreno', 'Conneaut', 'OH', '44030'],
-] as const;
 
 const promotionsFor = (now: number): [string, NewPromotion, number][] => [
   [
@@ -69,34 +55,26 @@ const promotionsFor = (now: number): [string, NewPromotion, number][] => [
   ],
 ];
 
-export async function seedGiveaway({ db, now }: SeedContext): Promise<void> {
+export const seedGiveaway: Seeder = async ({ db, now }) => {
   const deps = { db, now: () => now };
   for (const [id, values, entrants] of promotionsFor(now)) {
     if (await findPromotion(deps, id)) continue;
     const promotion = await createPromotion(deps, values, id);
     if (entrants === 0) continue;
     const start = Date.parse(`${values.starts_on}T17:00:00Z`);
-    for (const [index, [first, last, city, state, zip]] of PEOPLE.slice(0, entrants).entries()) {
+    for (const [index, [first, last, city, state, zip]] of SAMPLE_PEOPLE.slice(0, entrants).entries()) {
       const email = `${first}.${last}@example.com`.toLowerCase();
-      await db
-        .insertInto('giveaway_entries')
-        .values({
-          id: `${id}-entry-${String(index + 1).padStart(2, '0')}`,
-          promotion_id: id,
-          person_key: personKey(email),
-          entry_day: entryDay(start + index * DAY),
-          user_id: null,
-          first_name: first,
-          last_name: last,
-          address_1: `${100 + index} Main St`,
-          city,
-          state,
-          zip,
-          phone: `81455501${String(index).padStart(2, '0')}`,
-          email,
-          created_at: start + index * DAY,
-        })
-        .execute();
+      const entry = {
+        first_name: first,
+        last_name: last,
+        address_1: `${100 + index} Main St`,
+        city,
+        state,
+        zip,
+      };
+      const phone = `81455501${String(index).padStart(2, '0')}`;
+      const entryId = `${id}-entry-${String(index + 1).padStart(2, '0')}`;
+      await insertEntry(db, id, { ...entry, phone, email }, start + index * DAY, entryId);
     }
     const { draw, seed, entries } = await commitDraw(deps, {
       promotion,
@@ -105,4 +83,4 @@ export async function seedGiveaway({ db, now }: SeedContext): Promise<void> {
     });
     await completeDraw(deps, promotion, draw, seed, entries);
   }
-}
+};

@@ -1,9 +1,10 @@
 // The giveaway API on SQLite and PostgreSQL: promotions, every entry rule, once a day per person
 // (also under 200 simultaneous tries), members' entries, previous winners.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { entryValues as entryFor } from '../../../tests/factories/giveaway';
 import { createTestApi, type TestApi } from '../../server/testing';
 import { GIVEAWAY_MESSAGES } from './giveaway';
-import { enter, entryFor, nextIp, runningPromotion } from './testing';
+import { enter, nextIp, runningPromotion } from './testing';
 
 let t: TestApi;
 let promotionId: string;

@@ -115,7 +115,7 @@ export function toEntryPayload(values: EntryValues): EntryPayload {
     last_name: values.last_name.trim(),
     address_1: [values.address_1.trim(), values.address_2.trim()].filter(Boolean).join(' '),
     city: values.city.trim(),
-    state: values.state,
+    state: values.state as EntryPayload['state'],
     zip: values.zip.trim(),
     phone: values.phone.trim(),
     email: values.email.trim(),

@@ -5,6 +5,10 @@ import { randomUUID } from 'node:crypto';
 import type { Insertable, Selectable } from 'kysely';
 import type { PromotionsTable } from '../../server/db/schema.ts';
 import type { AppDeps } from '../../server/deps.ts';
+
+/** What promotions need: the seeder and the commands have no full app. */
+type Deps = Pick<AppDeps, 'db' | 'now'>;
+
 import { entryDay, rulesPath } from './entrant.ts';
 
 export type PromotionRow = Selectable<PromotionsTable>;
@@ -33,7 +37,7 @@ export const isRunning = (row: PromotionRow, day: string): boolean =>
   row.active === 1 && row.starts_on <= day && day <= row.ends_on;
 
 /** Every promotion, newest first; with `activeOnly`, only those running today. */
-export async function listPromotions(deps: AppDeps, { activeOnly = false } = {}): Promise<PromotionRow[]> {
+export async function listPromotions(deps: Deps, { activeOnly = false } = {}): Promise<PromotionRow[]> {
   const today = entryDay(deps.now());
   let query = deps.db.selectFrom('promotions').selectAll();
   if (activeOnly) {
@@ -42,11 +46,11 @@ export async function listPromotions(deps: AppDeps, { activeOnly = false } = {})
   return query.orderBy('starts_on', 'desc').orderBy('id').execute();
 }
 
-export async function findPromotion(deps: AppDeps, id: string): Promise<PromotionRow | undefined> {
+export async function findPromotion(deps: Deps, id: string): Promise<PromotionRow | undefined> {
   return deps.db.selectFrom('promotions').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export async function createPromotion(deps: AppDeps, values: NewPromotion, id: string = randomUUID()) {
+export async function createPromotion(deps: Deps, values: NewPromotion, id: string = randomUUID()) {
   const now = deps.now();
   await deps.db
     .insertInto('promotions')
@@ -55,7 +59,7 @@ export async function createPromotion(deps: AppDeps, values: NewPromotion, id: s
   return (await findPromotion(deps, id)) as PromotionRow;
 }
 
-export async function updatePromotion(deps: AppDeps, id: string, changes: Partial<NewPromotion>) {
+export async function updatePromotion(deps: Deps, id: string, changes: Partial<NewPromotion>) {
   await deps.db
     .updateTable('promotions')
     .set({ ...changes, updated_at: deps.now() })

@@ -1,36 +1,12 @@
 // What the giveaway's API tests and benchmark share: a running promotion and a valid entry.
+
+import { type PromotionValues, promotionValues } from '../../../tests/factories/giveaway';
 import type { TestApi } from '../../server/testing';
-import type { EntryPayload } from './giveaway';
-import { createPromotion, type NewPromotion } from './promotions.server';
+import { createPromotion } from './promotions.server';
 
 /** A promotion around the test clock's day (2026-05-01 in New York). */
-export const runningPromotion = (t: TestApi, changes: Partial<NewPromotion> = {}, id?: string) =>
-  createPromotion(
-    t.deps,
-    {
-      title: 'Spring Fuel Giveaway',
-      prize: '$100 gift card',
-      prize_value_cents: 10_000,
-      starts_on: '2026-04-01',
-      ends_on: '2026-05-31',
-      draw_on: '2026-06-03',
-      ...changes,
-    },
-    id,
-  );
-
-export const entryFor = (email: string, changes: Partial<EntryPayload> = {}): EntryPayload => ({
-  first_name: 'Dana',
-  last_name: 'Miller',
-  address_1: '814 Lexington Ave Apt 2',
-  city: 'Warren',
-  state: 'PA',
-  zip: '16365',
-  phone: '(814) 555-0123',
-  email,
-  rules_accepted: true,
-  ...changes,
-});
+export const runningPromotion = (t: TestApi, changes: Partial<PromotionValues> = {}, id?: string) =>
+  createPromotion(t.deps, promotionValues(changes), id);
 
 export interface EnterOptions {
   ticket?: string;

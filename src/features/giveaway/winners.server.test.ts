@@ -1,15 +1,16 @@
 // GET /previous-winners on the sample data: newest promotion first, initials unless the promotion
 // publishes full names, pages of at most 50. Also: the sample data itself (idempotent, complete).
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { runSeeders } from '../../server/db/seeds/index';
+import { runSeeders } from '../../server/db/seed';
 import { createTestApi, type TestApi } from '../../server/testing';
+import { seeders } from '../seeds';
 import { lastNameInitial } from './winners.server';
 
 let t: TestApi;
 beforeAll(async () => {
   t = await createTestApi();
-  await runSeeders(t.db, t.now());
-  await runSeeders(t.db, t.now()); // a second run adds nothing
+  await runSeeders(t.db, seeders, t.now());
+  await runSeeders(t.db, seeders, t.now()); // a second run adds nothing
 });
 afterAll(() => t.close());
 
