@@ -3,6 +3,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seeders } from '../src/features/seeds';
 import { createTestApi, type TestApi } from '../src/server/testing';
 import { DEMO_ACCOUNT } from '../tests/factories/account';
 
@@ -31,7 +32,7 @@ describe('npm run seed', () => {
 
   it('--if-empty seeds an empty database with every listed seeder; the demo member signs in', async () => {
     const { stdout, stderr } = await seed(['--if-empty']);
-    expect(stdout).toContain('sample data seeded (account)');
+    expect(stdout).toContain(`sample data seeded (${Object.keys(seeders).join(', ')})`);
     expect(stderr).toBe('');
     expect(await emails()).toEqual([DEMO_ACCOUNT.email]);
     const login = await t.call('POST', '/auth/login', {

@@ -55,7 +55,7 @@ export const SAMPLE_PEOPLE = [
 export async function insertEntry(
   db: Kysely<Database>,
   promotionId: string,
-  entry: Omit<EntryPayload, 'rules_accepted'>,
+  { rules_accepted: _, ...entry }: Omit<EntryPayload, 'rules_accepted'> & { rules_accepted?: boolean },
   at: number,
   id: string = randomUUID(),
 ) {
