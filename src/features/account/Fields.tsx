@@ -64,7 +64,10 @@ export function TextField({
 }
 
 type SelectProps = Common &
-  Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> & { options: readonly (readonly [string, string])[] };
+  Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> & {
+    options: readonly (readonly [string, string])[];
+    children?: ReactNode;
+  };
 
 export function SelectField({
   id,
@@ -73,6 +76,7 @@ export function SelectField({
   required,
   describedBy: extra,
   options,
+  children,
   ...select
 }: SelectProps) {
   return (
@@ -92,6 +96,7 @@ export function SelectField({
           </option>
         ))}
       </select>
+      {children}
       <ErrorText id={id} error={error} />
     </div>
   );
