@@ -15,7 +15,7 @@ const promotionsFor = (now: number): [string, NewPromotion, number][] => [
     {
       title: 'Win Free Gas for a Year!',
       hero_text: 'Win Free Gas for a Year: Enter Daily!',
-      image_url: '/media/giveaway.svg',
+      image_url: '/media/home/giveaway.svg',
       prize: 'Free gas for a year ($2,500 in fuel cards)',
       prize_value_cents: 250_000,
       winners_count: 1,
