@@ -9,6 +9,7 @@ import { authRoutes } from '../features/account/auth.server';
 import { meRoutes } from '../features/account/me.server';
 import { giveawayRoutes } from '../features/giveaway/giveaway.server';
 import { humanCheckRoutes } from '../features/human-check/human-check.server';
+import { offersRoutes } from '../features/offers/offers.server';
 import type { AppDeps, AppEnv } from './deps';
 import { ApiError, ERRORS, errorBody } from './errors';
 import { noStore, requireApiKey } from './middleware';
@@ -42,6 +43,7 @@ export function createApp(deps: AppDeps) {
   app.route('/auth', authRoutes);
   app.route('/me', meRoutes);
   app.route('/', giveawayRoutes);
+  app.route('/offers', offersRoutes);
 
   app.notFound((c) => c.json(errorBody(ERRORS.notFound), 404));
   app.onError((error, c) => {

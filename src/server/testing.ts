@@ -35,7 +35,7 @@ export interface Answer {
 }
 
 /** A PostgreSQL database of its own for one test file, on the server DATABASE_URL names. */
-async function createPgDatabase(url: string) {
+export async function createPgDatabase(url: string) {
   const name = `kf_test_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
