@@ -6,7 +6,7 @@ import { useStore } from '@nanostores/react';
 import { type ChangeEvent, type SubmitEvent, useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { fetchActivePromotion, type Promotion } from '../../components/home/promotion';
-import { FormMessages, RequiredNote, SelectField, TextField } from '../account/Fields';
+import { FormMessages, RequiredNote, SelectField, TextField, TrapField } from '../account/Fields';
 import { focusFirstInvalid } from '../account/form';
 import { recentAttempts, recordAttempt } from '../account/guards';
 import { PROFILE_INPUTS, type ProfileAnswer } from '../account/profile';
@@ -175,19 +175,7 @@ export default function GiveawayForm() {
           </p>
         )}
       </div>
-      {/* A trap for bots: people never see or reach this field (SPEC 5.1). */}
-      <div className="trap" aria-hidden="true">
-        <label htmlFor="giveaway-website">Website</label>
-        <input
-          id="giveaway-website"
-          name="website"
-          type="text"
-          value={values.website}
-          onChange={update}
-          tabIndex={-1}
-          autoComplete="off"
-        />
-      </div>
+      <TrapField id="giveaway-website" value={values.website} onChange={update} />
       <HumanCheck action={GIVEAWAY_FORM} onToken={setHumanToken} resetKey={resetKey} />
       <FormMessages
         error={entered ? null : message}
