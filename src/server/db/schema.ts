@@ -170,6 +170,26 @@ export interface OffersTable {
   updated_at: number;
 }
 
+/** Applications (migration 0005): `payload`, `meta` and `content` are sealed (AES-256-GCM). */
+export interface ApplicationsTable {
+  id: string;
+  kind: string;
+  reference: string;
+  created_at: number;
+  /** Applicant's or business's name: the only applicant data in clear. */
+  summary: string;
+  key_id: string;
+  payload: string;
+}
+
+export interface ApplicationFilesTable {
+  id: string;
+  application_id: string;
+  key_id: string;
+  meta: string;
+  content: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -183,4 +203,6 @@ export interface Database {
   winners: WinnersTable;
   contact_messages: ContactMessagesTable;
   offers: OffersTable;
+  applications: ApplicationsTable;
+  application_files: ApplicationFilesTable;
 }
