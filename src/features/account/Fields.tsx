@@ -67,6 +67,8 @@ type SelectProps = Common &
   Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> & {
     options: readonly (readonly [string, string])[];
     children?: ReactNode;
+    /** The empty first choice (the state lists say 'Select a state'). */
+    placeholder?: string;
   };
 
 export function SelectField({
@@ -77,6 +79,7 @@ export function SelectField({
   describedBy: extra,
   options,
   children,
+  placeholder = 'Select a state',
   ...select
 }: SelectProps) {
   return (
@@ -89,7 +92,7 @@ export function SelectField({
         aria-describedby={describedBy(id, error, extra)}
         {...select}
       >
-        <option value="">Select a state</option>
+        <option value="">{placeholder}</option>
         {options.map(([value, name]) => (
           <option key={value} value={value}>
             {name}
