@@ -6,8 +6,11 @@ import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AppEnv } from './deps';
 import { ApiError } from './errors';
-import { guardPublicForm, personKey } from './form-guard';
+import { guardPublicForm } from './form-guard';
 import { createTestApi, type TestApi } from './testing';
+
+/** A form may name its person as it likes; the giveaway's drops a +tag like this. */
+const withoutTag = (data: { email: string }) => data.email.replace(/\+[^@]*@/, '@');
 
 let t: TestApi;
 let app: Hono<AppEnv>;
@@ -23,7 +26,7 @@ beforeAll(async () => {
       c.json(await guardPublicForm(c, 'contact', schema, { person: (d) => d.email })),
     )
     .post('/giveaway', async (c) =>
-      c.json(await guardPublicForm(c, 'giveaway', schema, { person: (d) => personKey(d.email) })),
+      c.json(await guardPublicForm(c, 'giveaway', schema, { person: withoutTag })),
     )
     .onError((error, c) => {
       if (error instanceof ApiError) return c.json(error.toJSON(), error.status);
@@ -46,15 +49,6 @@ async function submit(form: Form, fields: Record<string, unknown>, ticket: strin
   );
   return { status: answer.status, json: (await answer.json()) as { error?: { code: string } } };
 }
-
-describe('personKey', () => {
-  it('is the address in lower case, without a +tag', () => {
-    expect(personKey(' Ann+Win2@Example.COM ')).toBe('ann@example.com');
-    expect(personKey('ann@example.com')).toBe('ann@example.com');
-    expect(personKey('a+b+c@example.com')).toBe('a@example.com');
-    expect(personKey('+tag@example.com')).toBe('+tag@example.com');
-  });
-});
 
 describe('public-form attempt limits', () => {
   it('3 an hour per person, from any browser and address; another person is not affected', async () => {
@@ -80,7 +74,7 @@ describe('public-form attempt limits', () => {
     ).toBe(200);
   });
 
-  it('a form that names the person with personKey counts one mailbox once, whatever its +tag', async () => {
+  it('counts the person as the form names it (here without a +tag), not the raw field', async () => {
     for (const tag of ['', '+a', '+b']) {
       const email = `sam${tag}@example.com`;
       expect((await submit('giveaway', { email }, await t.ticket('giveaway'), freshIp())).status).toBe(200);

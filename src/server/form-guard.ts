@@ -12,22 +12,10 @@ import { type Check, emailKey, enforceAll, LIMITS } from './rate-limit';
 
 const isFilled = (value: unknown) => value !== undefined && value !== null && value !== '';
 
-/**
- * The person behind an email address, for limits and once-per-person rules (the giveaway): lower-case,
- * and without a `+tag` (ann+win1@example.com and Ann+win2@example.com are one person).
- */
-export function personKey(email: string): string {
-  const address = email.trim().toLowerCase();
-  const at = address.lastIndexOf('@');
-  if (at < 0) return address;
-  const local = address.slice(0, at).replace(/\+.*$/, '');
-  return `${local || address.slice(0, at)}${address.slice(at)}`;
-}
-
 export interface GuardOptions<T> {
   /**
-   * Who the submission is from: normally the email field (compared lower-case); forms where one
-   * mailbox must count once whatever its +tag (the giveaway) pass `personKey(data.email)`.
+   * Who the submission is from: normally the email field (compared lower-case); a form where one
+   * mailbox must count once whatever its +tag passes it without (the giveaway's `personKey`).
    */
   person: (data: T) => string;
   /** The human check's action; the form's name unless given. */

@@ -10,20 +10,10 @@ import { ApiError, api } from '../session/api';
 import { MESSAGES } from './account';
 import { FormMessages, PasswordRules, RequiredNote, SelectField, TextField, TrapField } from './Fields';
 import { type Errors, focusFirstInvalid } from './form';
-import { dropFormTicket, formTicket, recentAttempts, recordAttempt } from './guards';
+import { loadFormTicket, renewRefusedTicket } from './form-ticket';
+import { recentAttempts, recordAttempt } from './guards';
 import { PROFILE_INPUTS } from './profile';
-import { completeSignUp, emptySignUp, logOnly, REGISTER_ATTEMPTS_KEY, signUpProblems } from './register';
-
-/** The kept or a new form ticket (its browser id is what the server's per-browser limit counts). */
-function loadTicket(into: { current: string }) {
-  formTicket('register', () =>
-    api<{ ticket: string }>('/form-ticket?form=register', { token: null }).then((answer) => answer.ticket),
-  )
-    .then((kept) => {
-      into.current = kept;
-    })
-    .catch(logOnly('form ticket'));
-}
+import { completeSignUp, emptySignUp, REGISTER_ATTEMPTS_KEY, signUpProblems } from './register';
 
 export default function RegisterForm() {
   const formRef = useRef<HTMLFormElement>(null);
@@ -38,7 +28,7 @@ export default function RegisterForm() {
 
   useEffect(() => {
     loadedAt.current = Date.now();
-    loadTicket(ticket);
+    loadFormTicket('register', ticket);
   }, []);
 
   const update = (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => {
@@ -55,11 +45,7 @@ export default function RegisterForm() {
   });
 
   function fail(error: unknown) {
-    // A kept ticket the server no longer takes (expired, or signed with an older key): get a new one.
-    if (error instanceof ApiError && error.code === 'too_fast') {
-      dropFormTicket('register');
-      loadTicket(ticket);
-    }
+    renewRefusedTicket(error, 'register', ticket);
     const detail = error instanceof ApiError && error.isSpecific ? ` ${error.description}` : '';
     setMessage(`${MESSAGES.registerFailed}${detail}`);
     setHumanToken(null);

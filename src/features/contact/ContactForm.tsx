@@ -7,7 +7,7 @@ import { flushSync } from 'react-dom';
 import { US_STATES } from '../../lib/us-states';
 import { FormMessages, RequiredNote, SelectField, TextField } from '../account/Fields';
 import { focusFirstInvalid } from '../account/form';
-import { dropFormTicket, formTicket } from '../account/guards';
+import { loadFormTicket, renewRefusedTicket } from '../account/form-ticket';
 import { PROFILE_INPUTS, type ProfileAnswer, toProfileValues } from '../account/profile';
 import HumanCheck from '../human-check/HumanCheck';
 import { ApiError, api, NETWORK_MESSAGE } from '../session/api';
@@ -43,17 +43,6 @@ const PERSONAL = [
   'zip',
 ] as const;
 
-/** The kept or a new form ticket (its browser id is what the server's per-browser limit counts). */
-function loadTicket(into: { current: string }) {
-  formTicket('contact', () =>
-    api<{ ticket: string }>('/form-ticket?form=contact', { token: null }).then((answer) => answer.ticket),
-  )
-    .then((kept) => {
-      into.current = kept;
-    })
-    .catch((error: unknown) => console.warn('Contact form: no form ticket', error));
-}
-
 export default function ContactForm({ departments }: { departments: DepartmentOption[] }) {
   const formRef = useRef<HTMLFormElement>(null);
   const ticket = useRef('');
@@ -65,7 +54,7 @@ export default function ContactForm({ departments }: { departments: DepartmentOp
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
-    loadTicket(ticket);
+    loadFormTicket('contact', ticket);
     // A signed-in member finds the personal fields filled from the profile.
     if (!readKey(SESSION_KEYS.token)) return;
     api<ProfileAnswer>('/me/profile')
@@ -122,11 +111,7 @@ export default function ContactForm({ departments }: { departments: DepartmentOp
         error instanceof ApiError && error.code !== 'http_error' ? error.description : NETWORK_MESSAGE;
       setStatus({ error: `${CONTACT_MESSAGES.failed} ${reason}` });
       if (error instanceof ApiError) setErrors(error.fields);
-      // A kept ticket the server no longer takes (expired, or signed with an older key): get a new one.
-      if (error instanceof ApiError && error.code === 'too_fast') {
-        dropFormTicket('contact');
-        loadTicket(ticket);
-      }
+      renewRefusedTicket(error, 'contact', ticket);
     } finally {
       setHumanToken(null);
       setResetKey((key) => key + 1); // SPEC 4: the widget starts over after each submit

@@ -8,6 +8,7 @@ import { flushSync } from 'react-dom';
 import { fetchActivePromotion, type Promotion } from '../../components/home/promotion';
 import { FormMessages, RequiredNote, SelectField, TextField, TrapField } from '../account/Fields';
 import { focusFirstInvalid } from '../account/form';
+import { loadFormTicket, renewRefusedTicket } from '../account/form-ticket';
 import { recentAttempts, recordAttempt } from '../account/guards';
 import { PROFILE_INPUTS, type ProfileAnswer } from '../account/profile';
 import HumanCheck from '../human-check/HumanCheck';
@@ -45,11 +46,7 @@ export default function GiveawayForm() {
 
   useEffect(() => {
     loadedAt.current = Date.now();
-    api<{ ticket: string }>(`/form-ticket?form=${GIVEAWAY_FORM}`, { token: null })
-      .then((answer) => {
-        ticket.current = answer.ticket;
-      })
-      .catch((error: unknown) => console.warn('Giveaway: form ticket not loaded', error));
+    loadFormTicket(GIVEAWAY_FORM, ticket);
     fetchActivePromotion().then((active) => setPromotion(active ?? null));
   }, []);
 
@@ -80,6 +77,7 @@ export default function GiveawayForm() {
   function fail(error: unknown) {
     const detail = error instanceof ApiError && error.isSpecific ? ` ${error.description}` : '';
     if (error instanceof ApiError) setErrors(error.fields);
+    renewRefusedTicket(error, GIVEAWAY_FORM, ticket);
     setMessage(`${GIVEAWAY_MESSAGES.failed}${detail}`);
     setHumanToken(null);
     setResetKey((key) => key + 1);

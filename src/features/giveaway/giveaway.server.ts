@@ -8,7 +8,7 @@ import { guardPublicForm } from '../../server/form-guard';
 import { validate } from '../../server/http';
 import { bearerToken, findSessionUser } from '../../server/sessions';
 import { sha256 } from '../../server/tokens';
-import { entryDay } from './entrant';
+import { entryDay, personKey } from './entrant';
 import { recordEntry } from './entries.server';
 import { entrySchema, GIVEAWAY_FORM, GIVEAWAY_MESSAGES } from './giveaway';
 import { findPromotion, isRunning, listPromotions, toApiPromotion } from './promotions.server';
@@ -58,7 +58,10 @@ export const giveawayRoutes = new Hono<AppEnv>()
     if (!isRunning(promotion, entryDay(deps.now()))) {
       throw new ApiError(409, 'not_running', GIVEAWAY_MESSAGES.notRunning);
     }
-    const entry = await guardPublicForm(c, GIVEAWAY_FORM, entrySchema);
+    // One person whatever the +tag: the limits count the mailbox, as the once-a-day rule does.
+    const entry = await guardPublicForm(c, GIVEAWAY_FORM, entrySchema, {
+      person: (fields) => personKey(fields.email),
+    });
     return c.json(await recordEntry(deps, promotion.id, entry, user?.id ?? null), 201);
   })
 
