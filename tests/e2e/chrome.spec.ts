@@ -1,6 +1,7 @@
 // Site chrome on every page: top banner, header menus and fade, footer, app promo (SPEC 1, 2.2-2.4).
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
+import { DEFAULT_API_KEY } from '../../src/lib/api-key';
 import { site } from '../../src/site.config';
 
 const axeTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
@@ -67,7 +68,7 @@ test.describe('top banner and footer', () => {
     await quickLinks(page).getByRole('button', { name: 'Sign Out' }).click();
     await page.waitForURL((url) => url.pathname === '/');
     expect(auth).toBe('Bearer test-token');
-    expect(apiKey).toBe('kwikfill-public-web');
+    expect(apiKey).toBe(DEFAULT_API_KEY);
     expect(await page.evaluate(() => localStorage.length + sessionStorage.length)).toBe(0);
     await expect(quickLinks(page).getByRole('link', { name: 'Sign In' })).toBeVisible();
   });

@@ -1,7 +1,7 @@
 // Every route of SPEC 2.1's table answers with the right status and heading.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { DEFAULT_GIVEAWAY_TITLE } from '../../src/components/home/promotion';
+import { DEFAULT_GIVEAWAY_TITLE } from '../../src/features/giveaway/promotion';
 
 const axeTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
