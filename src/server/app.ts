@@ -9,6 +9,7 @@ import { HTTPException } from 'hono/http-exception';
 import { methodNotAllowed } from 'hono/method-not-allowed';
 import { authRoutes } from '../features/account/auth.server';
 import { meRoutes } from '../features/account/me.server';
+import { offersRoutes } from '../features/offers/offers.server';
 import type { AppDeps, AppEnv } from './deps';
 import { ApiError, ERRORS, errorBody } from './errors';
 import { jsonBodies } from './http';
@@ -45,7 +46,8 @@ export function createApp(deps: AppDeps) {
     .route('/', platformRoutes)
     .route('/human-check', humanCheckRoutes)
     .route('/auth', authRoutes)
-    .route('/me', meRoutes);
+    .route('/me', meRoutes)
+    .route('/offers', offersRoutes);
 
   app.notFound((c) => c.json(errorBody(ERRORS.notFound), 404));
   app.onError((error, c) => {

@@ -46,7 +46,10 @@ export const parsePromotion = (body: unknown): Promotion | undefined => {
 export const heroTitle = (promotion: Promotion | undefined): string =>
   promotion?.heroText ?? promotion?.title ?? DEFAULT_GIVEAWAY_TITLE;
 
-/** Fetches the first active promotion; logs and answers undefined on any failure. */
+/**
+ * Fetches the first active promotion; logs and answers undefined on any failure. A plain fetch until
+ * the giveaway feature adds GET /promotion to the API; then it goes through the typed client.
+ */
 export async function fetchActivePromotion(
   fetchFn: typeof fetch = fetch,
   apiKey: string = PUBLIC_API_KEY,
