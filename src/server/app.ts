@@ -9,6 +9,7 @@ import { HTTPException } from 'hono/http-exception';
 import { methodNotAllowed } from 'hono/method-not-allowed';
 import { authRoutes } from '../features/account/auth.server';
 import { meRoutes } from '../features/account/me.server';
+import { applicationRoutes } from '../features/applications/applications.server';
 import { offersRoutes } from '../features/offers/offers.server';
 import type { AppDeps, AppEnv } from './deps';
 import { ApiError, ERRORS, errorBody } from './errors';
@@ -19,6 +20,12 @@ import { platformRoutes } from './routes/platform';
 
 export const API_BASE = '/api/v1';
 export const MAX_BODY_BYTES = 64 * 1024;
+/**
+ * The application forms carry up to two financial statements of 10 MB and drawn signatures
+ * (src/features/applications/uploads.ts); only their path may send this much.
+ */
+export const MAX_UPLOAD_BODY_BYTES = 24 * 1024 * 1024;
+const UPLOAD_PATH = `${API_BASE}/applications/`;
 
 export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>({ strict: false }).basePath(API_BASE);
@@ -36,18 +43,22 @@ export function createApp(deps: AppDeps) {
     await next();
   });
   app.use(requireApiKey);
-  app.use(
-    bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json(errorBody(ERRORS.payloadTooLarge), 413) }),
-  );
+  const limit = (maxSize: number) =>
+    bodyLimit({ maxSize, onError: (c) => c.json(errorBody(ERRORS.payloadTooLarge), 413) });
+  const jsonLimit = limit(MAX_BODY_BYTES);
+  const uploadLimit = limit(MAX_UPLOAD_BODY_BYTES);
+  app.use((c, next) => (c.req.path.startsWith(UPLOAD_PATH) ? uploadLimit : jsonLimit)(c, next));
 
-  app.use(jsonBodies);
+  // Every body is a JSON object, except the application forms' multipart uploads (read by their route).
+  app.use((c, next) => (c.req.path.startsWith(UPLOAD_PATH) ? next() : jsonBodies(c, next)));
 
   const routes = app
     .route('/', platformRoutes)
     .route('/human-check', humanCheckRoutes)
     .route('/auth', authRoutes)
     .route('/me', meRoutes)
-    .route('/offers', offersRoutes);
+    .route('/offers', offersRoutes)
+    .route('/applications', applicationRoutes);
 
   app.notFound((c) => c.json(errorBody(ERRORS.notFound), 404));
   app.onError((error, c) => {

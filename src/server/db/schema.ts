@@ -104,6 +104,26 @@ export interface OffersTable {
   updated_at: number;
 }
 
+/** Applications (migration 0005): `payload`, `meta` and `content` are sealed (AES-256-GCM). */
+export interface ApplicationsTable {
+  id: string;
+  kind: string;
+  reference: string;
+  created_at: number;
+  /** Applicant's or business's name: the only applicant data in clear. */
+  summary: string;
+  key_id: string;
+  payload: string;
+}
+
+export interface ApplicationFilesTable {
+  id: string;
+  application_id: string;
+  key_id: string;
+  meta: string;
+  content: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -113,4 +133,6 @@ export interface Database {
   used_tokens: UsedTokensTable;
   contact_messages: ContactMessagesTable;
   offers: OffersTable;
+  applications: ApplicationsTable;
+  application_files: ApplicationFilesTable;
 }
