@@ -10,6 +10,7 @@ import { methodNotAllowed } from 'hono/method-not-allowed';
 import { authRoutes } from '../features/account/auth.server';
 import { meRoutes } from '../features/account/me.server';
 import { applicationRoutes } from '../features/applications/applications.server';
+import { contactRoutes } from '../features/contact/contact.server';
 import { offersRoutes } from '../features/offers/offers.server';
 import type { AppDeps, AppEnv } from './deps';
 import { ApiError, ERRORS, errorBody } from './errors';
@@ -58,6 +59,7 @@ export function createApp(deps: AppDeps) {
     .route('/auth', authRoutes)
     .route('/me', meRoutes)
     .route('/offers', offersRoutes)
+    .route('/contact', contactRoutes)
     .route('/applications', applicationRoutes);
 
   app.notFound((c) => c.json(errorBody(ERRORS.notFound), 404));

@@ -5,7 +5,7 @@
 // error answer becomes text).
 import { type RefObject, type SubmitEvent, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { type ErrorTextOptions, errorText } from '../../features/session/api';
+import { ApiError, type ErrorTextOptions, errorText } from '../../features/session/api';
 import { type Errors, focusFirstInvalid } from './form';
 
 /** A client-side check: errors beside fields and/or one message for the form; `output` to send. */
@@ -63,6 +63,8 @@ export function useSubmit<O>(options: SubmitOptions<O>) {
     } catch (error) {
       console.warn(`${name}: failed`, error);
       setStatus({ error: errorText(error, failure) });
+      // The server's own messages per field go beside the fields too.
+      if (error instanceof ApiError && Object.keys(error.fields).length > 0) setErrors(error.fields);
       onFailure?.(error);
     } finally {
       if (!(done && leaves)) setBusy(false);

@@ -1,0 +1,62 @@
+// POST /contact (SPEC 3, 5.4, 7): through the public-form guard, either payload reading, stored
+// with the sender's address (include_ip=true) and time, answered only once stored; the mails go
+// out after the answer and are retried from the stored message when they fail.
+import { randomBytes, randomUUID } from 'node:crypto';
+import { Hono } from 'hono';
+import * as v from 'valibot';
+import type { AppEnv } from '../../server/deps';
+import { isUniqueViolation } from '../../server/errors';
+import { publicForm } from '../../server/form-guard';
+import { clientIp } from '../../server/http';
+import { bearerToken, findSessionUser } from '../../server/sessions';
+import { sha256 } from '../../server/tokens';
+import { query } from '../../server/validate';
+import { contactPayloadSchema } from './contact';
+import { sendContactMail, startMailSweep } from './contact-mail.server';
+
+// No 0/O or 1/I: the reference is read out on the phone.
+const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+export function newReference(): string {
+  const chars = [...randomBytes(8)].map((byte) => ALPHABET[byte % ALPHABET.length]).join('');
+  return `KF-${chars.slice(0, 4)}-${chars.slice(4)}`;
+}
+
+/** SPEC 7: `?include_ip=true` stores the sender's address with the message. */
+const contactQuery = v.object({ include_ip: v.optional(v.string()) });
+
+export const contactRoutes = new Hono<AppEnv>()
+  .use(async (c, next) => {
+    startMailSweep(c.var.deps);
+    await next();
+  })
+  .post('/', query(contactQuery), publicForm('contact', contactPayloadSchema), async (c) => {
+    const { deps } = c.var;
+    const message = c.req.valid('json');
+    const token = bearerToken(c);
+    const user = token ? await findSessionUser(deps, sha256(token)) : undefined;
+    const id = randomUUID();
+    const values = {
+      ...message,
+      id,
+      extra_data: JSON.stringify(message.extra_data),
+      ip: c.req.valid('query').include_ip === 'true' ? clientIp(c) : null,
+      user_id: user?.id ?? null,
+      created_at: deps.now(),
+    };
+    let reference = newReference();
+    try {
+      await deps.db
+        .insertInto('contact_messages')
+        .values({ ...values, reference })
+        .execute();
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      reference = newReference(); // one in a trillion: the same reference twice
+      await deps.db
+        .insertInto('contact_messages')
+        .values({ ...values, reference })
+        .execute();
+    }
+    deps.defer('contact mail', () => sendContactMail(deps, id));
+    return c.json({ ok: true, reference }, 201);
+  });
