@@ -11,6 +11,7 @@ import { authRoutes } from '../features/account/auth.server';
 import { meRoutes } from '../features/account/me.server';
 import { applicationRoutes } from '../features/applications/applications.server';
 import { contactRoutes } from '../features/contact/contact.server';
+import { giveawayRoutes } from '../features/giveaway/giveaway.server';
 import { offersRoutes } from '../features/offers/offers.server';
 import type { AppDeps, AppEnv } from './deps';
 import { ApiError, ERRORS, errorBody } from './errors';
@@ -58,6 +59,7 @@ export function createApp(deps: AppDeps) {
     .route('/human-check', humanCheckRoutes)
     .route('/auth', authRoutes)
     .route('/me', meRoutes)
+    .route('/', giveawayRoutes)
     .route('/offers', offersRoutes)
     .route('/contact', contactRoutes)
     .route('/applications', applicationRoutes);

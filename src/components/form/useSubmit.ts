@@ -71,5 +71,5 @@ export function useSubmit<O>(options: SubmitOptions<O>) {
     }
   }
 
-  return { formRef, errors, status, setStatus, busy, submit };
+  return { formRef, errors, setErrors, status, setStatus, busy, submit };
 }

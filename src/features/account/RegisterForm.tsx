@@ -2,7 +2,7 @@
 // Flow (completeSignUp in register.ts): create the account, store the session, save the profile,
 // join the ticked mailing lists (a failure there is only logged), then /account.
 import { type ChangeEvent, useEffect, useRef, useState } from 'react';
-import { FormMessages, RequiredNote, SelectField, TextField } from '../../components/form/Fields';
+import { FormMessages, RequiredNote, SelectField, TextField, TrapField } from '../../components/form/Fields';
 import { useSubmit } from '../../components/form/useSubmit';
 import { US_STATES } from '../../lib/us-states';
 import { site } from '../../site.config';
@@ -103,19 +103,7 @@ export default function RegisterForm() {
           offers
         </label>
       </fieldset>
-      {/* A trap for bots: people never see or reach this field (SPEC 5.1). */}
-      <div className="trap" aria-hidden="true">
-        <label htmlFor="register-website">Website</label>
-        <input
-          id="register-website"
-          name="website"
-          type="text"
-          value={values.website}
-          onChange={update}
-          tabIndex={-1}
-          autoComplete="off"
-        />
-      </div>
+      <TrapField id="register-website" value={values.website} onChange={update} />
       <HumanCheck action="register" onToken={setHumanToken} resetKey={resetKey} />
       <FormMessages error={status.error} />
       <button type="submit" className="button" disabled={busy}>

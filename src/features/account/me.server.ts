@@ -7,8 +7,8 @@ import { verifyPassword } from '../../server/passwords';
 import { enforce, LIMITS } from '../../server/rate-limit';
 import { requireUser } from '../../server/sessions';
 import { json } from '../../server/validate';
+import { memberEntries } from '../giveaway/entries.server';
 import { mailingListSchema, passwordChangeSchema, profileSchema, vipSchema } from './account';
-import type { Entry } from './entries';
 import { loadProfile } from './profile.server';
 import { setPassword } from './set-password.server';
 
@@ -85,8 +85,7 @@ export const meRoutes = new Hono<AppEnv>()
     return c.json({ ok: true });
   })
 
-  // The giveaway feature fills this from its entries table; until then there are none.
-  .get('/entries', (c) => c.json({ items: [] as Entry[] }))
+  .get('/entries', async (c) => c.json({ items: await memberEntries(c.var.deps, c.var.user.id) }))
 
   .delete('/', async (c) => {
     const { deps, user } = c.var;

@@ -47,8 +47,8 @@ export const heroTitle = (promotion: Promotion | undefined): string =>
   promotion?.heroText ?? promotion?.title ?? DEFAULT_GIVEAWAY_TITLE;
 
 /**
- * Fetches the first active promotion; logs and answers undefined on any failure. A plain fetch until
- * the giveaway feature adds GET /promotion to the API; then it goes through the typed client.
+ * Fetches the first active promotion; logs and answers undefined on any failure. A plain fetch on
+ * purpose: the home page's script carries no session store and no API client (page weight).
  */
 export async function fetchActivePromotion(
   fetchFn: typeof fetch = fetch,
