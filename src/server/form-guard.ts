@@ -1,16 +1,20 @@
-// The one guard of the public forms (register, giveaway, contact): SPEC 5.1's submit checks,
-// enforced on the server in the order of docs/api.md. The island runs the same checks first for
-// fast feedback; this is where they cannot be skipped.
+// The one guard of the public forms (register, giveaway, contact, applications): SPEC 5.1's submit
+// checks, enforced on the server in the order of docs/api.md. The island runs the same checks first
+// for fast feedback; this is where they cannot be skipped.
+import { vValidator } from '@hono/valibot-validator';
 import type { Context } from 'hono';
-import type * as v from 'valibot';
-import { verifyHumanCheck } from '../features/human-check/verify.server';
+import * as v from 'valibot';
 import type { AppEnv } from './deps';
 import { ApiError, ERRORS } from './errors';
 import { checkTicket, type PublicForm } from './form-ticket';
-import { type Body, clientIp, readJsonObject, validate } from './http';
+import { type Body, clientIp, readJsonObject } from './http';
+import { verifyHumanCheck } from './human-check';
 import { type Check, emailKey, enforceAll, LIMITS } from './rate-limit';
+import { type Issues, invalidInput } from './validate';
 
 const isFilled = (value: unknown) => value !== undefined && value !== null && value !== '';
+
+type Checked = { success: true; output: unknown } | { success: false; issues: Issues };
 
 export interface GuardOptions<T> {
   /**
@@ -20,51 +24,69 @@ export interface GuardOptions<T> {
   person: (data: T) => string;
   /** The human check's action; the form's name unless given. */
   action?: string;
-  /** The submission when the route read it already (the multipart application forms); else the JSON body. */
-  body?: Body;
 }
 
 /**
- * Reads and checks a public form's submission:
+ * Checks a public form's submission (`body`), given the schema check of its fields:
  * 1. trap field `website` filled -> 400 invalid_submission 'Invalid submission';
  * 2. `form_ticket` missing, forged or younger than 3 s -> 400 too_fast;
  * 3. 3 attempts in the last hour for this form from this browser (the ticket's id) or this person
- *    (when the fields name one), or 30 from this network address -> 429 rate_limited;
+ *    (when the fields are valid, so the person is known), or 30 from this network address -> 429
+ *    rate_limited (docs/api.md, "Limits");
  * 4. the fields -> 400 invalid_input;
  * 5. `human_check_token` missing or not verified -> 400 human_check_failed.
- * Returns the validated fields.
+ */
+async function check<T>(
+  c: Context<AppEnv>,
+  form: PublicForm,
+  body: Body,
+  fields: Checked,
+  { person, action = form }: GuardOptions<T>,
+) {
+  const deps = c.var.deps;
+  if (isFilled(body.website)) throw ApiError.of(ERRORS.invalidSubmission);
+  const ticket = checkTicket(deps, form, body.form_ticket);
+  if (!ticket) throw ApiError.of(ERRORS.tooFast);
+  const ip = clientIp(c);
+  const checks: Check[] = [{ key: `form:${form}:browser:${ticket.browser}`, limit: LIMITS.publicForm }];
+  if (fields.success) {
+    const who = emailKey(person(fields.output as T));
+    checks.push({ key: `form:${form}:person:${who}`, limit: LIMITS.publicForm });
+  }
+  if (ip) checks.push({ key: `form:${form}:ip:${ip}`, limit: LIMITS.publicFormPerIp });
+  await enforceAll(deps, checks);
+  if (!fields.success) throw invalidInput(fields.issues);
+  if (!(await verifyHumanCheck(deps, { token: body.human_check_token, action, ip: ip ?? '' }))) {
+    throw ApiError.of(ERRORS.humanCheckFailed);
+  }
+}
+
+/**
+ * The guard as the validator of a public form's JSON route: the handler runs only when every check
+ * passed and reads the fields with `c.req.valid('json')`. The schema includes `guardFields`.
+ *   .post('/register', publicForm('register', registerSchema, { person: (d) => d.email }), async (c) => ...)
+ */
+export const publicForm = <S extends v.GenericSchema>(
+  form: PublicForm,
+  schema: S,
+  options: GuardOptions<v.InferOutput<S>>,
+) =>
+  vValidator('json', schema, async (result, c: Context<AppEnv>) =>
+    check(c, form, await readJsonObject(c), result as Checked, options),
+  );
+
+/**
+ * The same checks for a route that reads its own body (the multipart application forms, whose
+ * schema depends on the answers): returns the validated fields.
  */
 export async function guardPublicForm<S extends v.GenericSchema>(
   c: Context<AppEnv>,
   form: PublicForm,
   schema: S,
-  { person, action = form, body: given }: GuardOptions<v.InferOutput<S>>,
+  body: Body,
+  options: GuardOptions<v.InferOutput<S>>,
 ): Promise<v.InferOutput<S>> {
-  const deps = c.var.deps;
-  const body = given ?? (await readJsonObject(c));
-  if (isFilled(body.website)) throw ApiError.of(ERRORS.invalidSubmission);
-  const ticket = checkTicket(deps, form, body.form_ticket);
-  if (!ticket) throw ApiError.of(ERRORS.tooFast);
-
-  // The fields are read before the limits to learn the person; their errors come after (SPEC order).
-  let data: v.InferOutput<S> | undefined;
-  let invalid: unknown;
-  try {
-    data = validate(schema, body);
-  } catch (error) {
-    invalid = error;
-  }
-  const ip = clientIp(c);
-  const checks: Check[] = [{ key: `form:${form}:browser:${ticket.browser}`, limit: LIMITS.publicForm }];
-  if (data !== undefined) {
-    checks.push({ key: `form:${form}:person:${emailKey(person(data))}`, limit: LIMITS.publicForm });
-  }
-  if (ip) checks.push({ key: `form:${form}:ip:${ip}`, limit: LIMITS.publicFormPerIp });
-  await enforceAll(deps, checks);
-  if (data === undefined) throw invalid;
-
-  if (!(await verifyHumanCheck(deps, { token: body.human_check_token, action, ip: ip ?? '' }))) {
-    throw ApiError.of(ERRORS.humanCheckFailed);
-  }
-  return data;
+  const result = v.safeParse(schema, body);
+  await check(c, form, body, result as Checked, options);
+  return result.output as v.InferOutput<S>;
 }

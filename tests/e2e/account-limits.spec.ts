@@ -3,7 +3,7 @@
 // check and, once it is passed, signs in with the right password.
 // This file makes 5 failed sign-ins from the suite's one address (20 ask the check for all of it).
 import { expect, type Page, test } from '@playwright/test';
-import { DEFAULT_API_KEY } from '../../src/server/config';
+import { DEFAULT_API_KEY } from '../../src/lib/api-key';
 import { uniqueEmail } from '../factories/account';
 import { alertWith, expectNoAxeViolations, hydrated, passwordBox, welcome } from './account-helpers';
 

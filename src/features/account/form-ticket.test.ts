@@ -7,7 +7,7 @@ afterEach(() => vi.unstubAllGlobals());
 describe('form tickets in the islands', () => {
   it('loads a ticket into the ref, and a new one only when the server refused the old one', async () => {
     let issued = 0;
-    const fetch = vi.fn(async () => Response.json({ ticket: `ticket-${++issued}` }));
+    const fetch = vi.fn(async (_url: RequestInfo | URL) => Response.json({ ticket: `ticket-${++issued}` }));
     vi.stubGlobal('fetch', fetch);
     const ref = { current: '' };
     loadFormTicket('contact', ref);

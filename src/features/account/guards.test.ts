@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ATTEMPT_WINDOW_MS, FORM_TICKET_LIFETIME_MS } from '../../lib/form-rules';
+import { ATTEMPT_WINDOW_MS, FORM_TICKET_LIFETIME_MS, GUARD_MESSAGES } from '../../lib/form-rules';
 import { FakeStorage } from '../session/testing';
-import {
-  dropFormTicket,
-  formTicket,
-  GUARD_MESSAGES,
-  guardMessage,
-  recentAttempts,
-  recordAttempt,
-} from './guards';
+import { dropFormTicket, formTicket, guardMessage, recentAttempts, recordAttempt } from './guards';
 
 const ok = { trap: '', loadedAt: 0, now: 5000, attempts: 0 };
 

@@ -4,17 +4,11 @@
 import {
   ATTEMPT_WINDOW_MS,
   FORM_TICKET_LIFETIME_MS,
+  GUARD_MESSAGES,
   MAX_ATTEMPTS_PER_HOUR,
   MIN_DWELL_MS,
 } from '../../lib/form-rules';
 import { storage } from '../session/store';
-
-export const GUARD_MESSAGES = {
-  trap: 'Invalid submission',
-  tooFast: 'Please review your information and try again',
-  tooMany: 'Too many attempts. Please try again later',
-  humanCheck: 'Please complete the security check',
-} as const;
 
 /** Attempt times (epoch ms) within the last hour; anything unreadable counts as none. */
 export function recentAttempts(key: string, now: number, store = storage()): number[] {

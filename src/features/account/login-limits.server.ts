@@ -5,8 +5,8 @@
 import type { Context } from 'hono';
 import type { AppDeps, AppEnv } from '../../server/deps';
 import { ApiError, ERRORS } from '../../server/errors';
+import { verifyHumanCheck } from '../../server/human-check';
 import { emailKey, forget, LIMITS, reached, record } from '../../server/rate-limit';
-import { verifyHumanCheck } from '../human-check/verify.server';
 import { MESSAGES } from './account';
 
 /** The human check's action on the sign-in form. */

@@ -74,9 +74,8 @@ export const applicationRoutes = new Hono<AppEnv>().post('/:kind', async (c) => 
   const schema = schemaFor(kind, values, deps.now());
   let data: Record<string, unknown>;
   try {
-    data = await guardPublicForm(c, kind, schema, {
+    data = await guardPublicForm(c, kind, schema, values, {
       person: (fields) => String(fields[KINDS[kind].emailField]),
-      body: values,
     });
   } catch (error) {
     // The guard names the first problem; the forms say SPEC 5.6's sentence for all of them.
