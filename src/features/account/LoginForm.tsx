@@ -23,7 +23,8 @@ export default function LoginForm() {
     setValues((old) => ({ ...old, [name]: event.target.value }));
 
   const [checkShown, setCheckShown] = useState(false);
-  const [humanToken, setHumanToken] = useState<string | null>(null);
+  // A ref, not state: the retry below submits at once and must see the token it was just given.
+  const humanToken = useRef<string | null>(null);
   const [resetKey, setResetKey] = useState(0);
   // Set when the server asked for the check: the sign-in goes again as soon as the check gives a token.
   const retryWithToken = useRef(false);
@@ -31,7 +32,7 @@ export default function LoginForm() {
   const { formRef, errors, status, busy, submit } = useSubmit({
     name: 'Sign-in',
     check() {
-      if (checkShown && !humanToken) {
+      if (checkShown && !humanToken.current) {
         retryWithToken.current = true;
         return { message: GUARD_MESSAGES.humanCheck };
       }
@@ -41,7 +42,7 @@ export default function LoginForm() {
       return result;
     },
     async send(json) {
-      const body = { ...json, human_check_token: humanToken ?? '' };
+      const body = { ...json, human_check_token: humanToken.current ?? '' };
       signIn(await read(publicApi.auth.login.$post({ json: body })));
       // The greeting is a nicety: a failed profile read must not block signing in.
       await read(api.me.profile.$get())
@@ -53,8 +54,8 @@ export default function LoginForm() {
     failure: { general: MESSAGES.loginFailed },
     onFailure(error) {
       // A token is good for one try: the check starts over after every failed submit (SPEC 4).
-      if (humanToken) {
-        setHumanToken(null);
+      if (humanToken.current) {
+        humanToken.current = null;
         setResetKey((key) => key + 1);
       }
       const code = error instanceof ApiError ? error.code : '';
@@ -65,11 +66,10 @@ export default function LoginForm() {
   });
 
   function onToken(token: string | null) {
-    setHumanToken(token);
+    humanToken.current = token;
     if (token && retryWithToken.current && !busy) {
       retryWithToken.current = false;
-      // After this render, so that the submit sees the token.
-      setTimeout(() => formRef.current?.requestSubmit(), 0);
+      formRef.current?.requestSubmit();
     }
   }
 
