@@ -12,6 +12,7 @@ import { contactRoutes } from '../features/contact/contact.server';
 import { giveawayRoutes } from '../features/giveaway/giveaway.server';
 import { humanCheckRoutes } from '../features/human-check/human-check.server';
 import { offersRoutes } from '../features/offers/offers.server';
+import { vitalsRoutes } from '../features/vitals/vitals.server';
 import type { AppDeps, AppEnv } from './deps';
 import { ApiError, ERRORS, errorBody } from './errors';
 import { noStore, requireApiKey } from './middleware';
@@ -56,6 +57,7 @@ export function createApp(deps: AppDeps) {
   app.route('/offers', offersRoutes);
   app.route('/contact', contactRoutes);
   app.route('/applications', applicationRoutes);
+  app.route('/vitals', vitalsRoutes);
 
   app.notFound((c) => c.json(errorBody(ERRORS.notFound), 404));
   app.onError((error, c) => {

@@ -78,7 +78,8 @@ export function loadConfig(env: Env = process.env): Config {
   const outboxDir = resolve(value(env, 'OUTBOX_DIR') ?? join(dataDir, 'outbox'));
   // The data folder holds the SQLite file and the generated secret: with PostgreSQL and APP_SECRET
   // nothing is written there, so a read-only disk is fine. Mail without SMTP_URL goes to the outbox.
-  if (!databaseUrl || !value(env, 'APP_SECRET')) ensureFolder(dataDir, 'the data folder (DATA_DIR)', DISKLESS);
+  if (!databaseUrl || !value(env, 'APP_SECRET'))
+    ensureFolder(dataDir, 'the data folder (DATA_DIR)', DISKLESS);
   else if (!smtpUrl) ensureFolder(outboxDir, 'the mail outbox (OUTBOX_DIR)', 'SMTP_URL');
   const turnstileSecretKey = value(env, 'TURNSTILE_SECRET_KEY');
   return {

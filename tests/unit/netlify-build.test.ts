@@ -94,14 +94,16 @@ describe('netlify.toml', () => {
 });
 
 describe('the Netlify build output', () => {
-  it("gives each prerendered page its CSP as a header, with frame-ancestors, instead of a <meta>", () => {
+  it('gives each prerendered page its CSP as a header, with frame-ancestors, instead of a <meta>', () => {
     const config = JSON.parse(readFileSync(join(root, '.netlify', 'v1', 'config.json'), 'utf8'));
     const csp = (path: string) =>
       config.headers.find((rule: { for: string }) => rule.for === path)?.values['Content-Security-Policy'];
     for (const path of ['/', '/rewards', '/account/login']) {
       expect(csp(path), path).toMatch(/frame-ancestors 'self'.*script-src 'self'.*'sha256-/);
     }
-    expect(readFileSync(join(distDir, 'index.html'), 'utf8')).not.toContain('http-equiv="content-security-policy"');
+    expect(readFileSync(join(distDir, 'index.html'), 'utf8')).not.toContain(
+      'http-equiv="content-security-policy"',
+    );
   });
 
   it('has one function for the API and on-demand pages, behind the static files', () => {
@@ -111,14 +113,11 @@ describe('the Netlify build output', () => {
   });
 
   it('answers the API and the on-demand pages from the function', async () => {
-    const { answers } = await callFunction(
-      { DATA_DIR: join(tmp, 'data'), APP_SECRET: 'test-secret' },
-      [
-        { path: '/api/v1/health', headers: { 'X-API-Key': DEFAULT_API_KEY } },
-        { path: '/api/v1/health' },
-        { path: '/fleet-fueling' },
-      ],
-    );
+    const { answers } = await callFunction({ DATA_DIR: join(tmp, 'data'), APP_SECRET: 'test-secret' }, [
+      { path: '/api/v1/health', headers: { 'X-API-Key': DEFAULT_API_KEY } },
+      { path: '/api/v1/health' },
+      { path: '/fleet-fueling' },
+    ]);
     expect(answers[0]).toMatchObject({ status: 200, body: JSON.stringify({ ok: true, database: 'sqlite' }) });
     expect(answers[0].headers['cache-control']).toBe('no-store');
     expect(answers[1].status).toBe(401);
