@@ -33,7 +33,7 @@ const videoHost = new URL(process.env.PUBLIC_VIDEO_EMBED_BASE ?? 'https://www.yo
   .origin;
 
 // DEPLOY_TARGET=netlify (set in netlify.toml) builds static pages plus one function for Netlify;
-// otherwise the Node adapter for scripts/serve.mjs. See docs/decisions/0005-netlify-deploy.md.
+// otherwise the Node adapter for scripts/serve.mjs. See docs/decisions/0006-netlify-deploy.md.
 const onNetlify = process.env.DEPLOY_TARGET === 'netlify';
 
 export default defineConfig({

@@ -1,7 +1,7 @@
 // The Netlify deploy (netlify.toml, DEPLOY_TARGET=netlify): runs the build command netlify.toml
 // names, once, into its own folder, then checks what Netlify would deploy: the static pages, the
 // function (and that it answers, run as Netlify runs it), the redirects and the headers. What only
-// a real deploy shows is listed in docs/decisions/0005-netlify-deploy.md.
+// a real deploy shows is listed in docs/decisions/0006-netlify-deploy.md.
 import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,7 +9,7 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { parse } from 'smol-toml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_API_KEY } from '../../src/server/config';
+import { DEFAULT_API_KEY } from '../../src/lib/api-key';
 
 const run = promisify(execFile);
 const root = resolve(import.meta.dirname, '../..');

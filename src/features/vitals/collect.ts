@@ -1,11 +1,11 @@
 // Loaded only on a sampled page view (RealUserSpeed.astro decides): measures LCP, INP and CLS with
 // web-vitals and sends them once, when the visitor leaves the page (or hides it), to our own API.
-// Our own small sender rather than the session client: this code loads on content pages too,
-// where no island (and no framework) runs. fetch with keepalive outlives the page and, unlike
-// sendBeacon, can carry the API key header.
+// Through the one typed client: this module loads only on sampled views, after the page, so its
+// weight is no content page's. keepalive lets the request outlive the page (unlike sendBeacon it
+// carries the API key header).
 import { type Metric, onCLS, onINP, onLCP } from 'web-vitals';
-import { API_KEY } from '../session/api';
-import { deviceClass, VITALS_PATH } from './metrics';
+import { publicApi } from '../session/api';
+import { deviceClass } from './metrics';
 import type { VitalsPayload } from './vitals';
 
 const latest = new Map<Metric['name'], Metric>();
@@ -23,12 +23,8 @@ function send(): void {
       rating,
     })),
   };
-  fetch(VITALS_PATH, {
-    method: 'POST',
-    keepalive: true,
-    headers: { 'Content-Type': 'application/json', 'X-API-Key': API_KEY },
-    body: JSON.stringify(payload),
-  }).catch(() => {}); // speed figures are worth nothing to the visitor: never an error for them
+  // Speed figures are worth nothing to the visitor: never an error for them.
+  publicApi.vitals.$post({ json: payload }, { init: { keepalive: true } }).catch(() => {});
 }
 
 const keep = (metric: Metric) => latest.set(metric.name, metric);

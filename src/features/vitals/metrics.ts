@@ -1,7 +1,6 @@
 // Real-user speed (issue 11, point 8): the names, classes and pure helpers shared by the sender
 // (loaded on every sampled page, so nothing heavy: no valibot here), the API and the report.
 
-export const VITALS_PATH = '/api/v1/vitals';
 export const METRICS = ['LCP', 'INP', 'CLS'] as const;
 export const RATINGS = ['good', 'needs-improvement', 'poor'] as const;
 export const DEVICES = ['phone', 'tablet', 'desktop'] as const;

@@ -4,18 +4,19 @@
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import type { AppEnv } from '../../server/deps';
-import { clientIp, readBody } from '../../server/http';
+import { clientIp } from '../../server/http';
 import { enforce, type Limit } from '../../server/rate-limit';
 import { sign } from '../../server/tokens';
+import { json } from '../../server/validate';
 import { pageOf } from './metrics';
 import { vitalsPayload } from './vitals';
 
 /** A visitor sends at most one report per page view: 120 views in 10 minutes is already a lot. */
 export const VITALS_LIMIT: Limit = { limit: 120, windowMs: 10 * 60_000 };
 
-export const vitalsRoutes = new Hono<AppEnv>().post('/', async (c) => {
+export const vitalsRoutes = new Hono<AppEnv>().post('/', json(vitalsPayload), async (c) => {
   const deps = c.var.deps;
-  const payload = await readBody(c, vitalsPayload);
+  const payload = c.req.valid('json');
   await enforce(deps, `vitals:${sign(deps.config.appSecret, 'vitals-ip', clientIp(c))}`, VITALS_LIMIT);
   const at = deps.now();
   const path = pageOf(payload.path);
