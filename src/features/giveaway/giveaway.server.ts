@@ -55,11 +55,12 @@ export const giveawayRoutes = new Hono<AppEnv>()
     if (token && !user) throw ApiError.of(ERRORS.unauthorized);
     const promotion = await findPromotion(deps, c.req.param('id'));
     if (!promotion) throw notFound();
-    if (!isRunning(promotion, entryDay(deps.now()))) {
+    const now = deps.now();
+    if (!isRunning(promotion, entryDay(now))) {
       throw new ApiError(409, 'not_running', GIVEAWAY_MESSAGES.notRunning);
     }
     const entry = await guardPublicForm(c, GIVEAWAY_FORM, entrySchema);
-    return c.json(await recordEntry(deps, promotion.id, entry, user?.id ?? null), 201);
+    return c.json(await recordEntry(deps, promotion.id, entry, user?.id ?? null, now), 201);
   })
 
   .get('/previous-winners', async (c) => {
