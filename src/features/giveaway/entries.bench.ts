@@ -5,8 +5,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, test } from 'vitest';
 import { entryValues } from '../../../tests/factories/giveaway';
 import { issueTicket } from '../../server/form-ticket';
+import { issueLocalToken } from '../../server/human-check';
 import { createTestApi, type TestApi } from '../../server/testing';
-import { issueLocalToken } from '../human-check/verify.server';
 import { entryDay, personKey } from './entrant';
 import { nextIp, runningPromotion } from './testing';
 
