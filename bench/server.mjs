@@ -1,0 +1,114 @@
+// Server benchmark: the production server (`node scripts/serve.mjs`, as `npm run serve` starts it)
+// measured side by side with a bare node:http server sending the same bytes (bench/bare-server.mjs),
+// on loopback, with autocannon. Reports requests/s, p50/p99 latency and the ratio ours/bare for a
+// content page and for GET /api/v1/health, and the server's resident memory (VmRSS) at rest after
+// start and after its load. Run after a build: `npm run bench` does both. BENCH_SECONDS sets the
+// length of each measured run (default 7.5: the server gets 15 s of measured load in all).
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import autocannon from 'autocannon';
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 7.5);
+const page = process.env.BENCH_PAGE ?? '/charge-card';
+const connections = 10;
+const dataDir = mkdtempSync(join(tmpdir(), 'kwikfill-bench-'));
+
+const freePort = () =>
+  new Promise((resolve, reject) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+    probe.on('error', reject);
+  });
+
+/** Starts a child process and resolves once it prints `ready` (a RegExp; group 1 may hold the port). */
+function start(args, env, ready) {
+  const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: 'pipe' });
+  let output = '';
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no start within 60 s:\n${output}`)), 60_000);
+    const read = (chunk) => {
+      output += chunk;
+      const match = output.match(ready);
+      if (match) {
+        clearTimeout(timer);
+        resolve({ child, port: match[1] });
+      }
+    };
+    child.stdout.on('data', read);
+    child.stderr.on('data', read);
+    child.on('exit', (code) => reject(new Error(`exited with ${code}:\n${output}`)));
+  });
+}
+
+const rssMb = (pid) => {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Math.round(Number(status.match(/VmRSS:\s+(\d+)/)?.[1]) / 1024);
+};
+
+const oursPort = await freePort();
+const ours = await start(
+  ['scripts/serve.mjs'],
+  { PORT: String(oursPort), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_SAMPLE_DATA: '0' },
+  /Serving on/,
+);
+const bare = await start(['bench/bare-server.mjs'], { BENCH_PAGE: page }, /PORT (\d+)/);
+await sleep(2000); // let start-up work settle before reading memory at rest
+const restRss = rssMb(ours.child.pid);
+
+const targets = {
+  ours: `http://127.0.0.1:${oursPort}`,
+  bare: `http://127.0.0.1:${bare.port}`,
+};
+const cases = [
+  { name: `content page ${page}`, path: page, headers: { 'accept-encoding': 'br, gzip' } },
+  {
+    name: 'GET /api/v1/health',
+    path: '/api/v1/health',
+    headers: { 'x-api-key': process.env.PUBLIC_API_KEY ?? 'kwikfill-public-web' },
+  },
+];
+
+const run = async (base, { path, headers }, duration) => {
+  const result = await autocannon({ url: base + path, headers, connections, duration });
+  const failed = result.non2xx + result.errors + result.timeouts;
+  if (failed > 0) throw new Error(`${base}${path}: ${failed} failed answers (non-2xx or errors)`);
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+};
+
+const rows = [];
+let loadSeconds = 0;
+for (const test of cases) {
+  // A short warm-up of each (JIT, caches), then the measured runs, the bare one first.
+  await run(targets.bare, test, 1);
+  await run(targets.ours, test, 1);
+  const bareResult = await run(targets.bare, test, seconds);
+  const oursResult = await run(targets.ours, test, seconds);
+  loadSeconds += 1 + seconds;
+  rows.push({
+    case: test.name,
+    'ours req/s': Math.round(oursResult.rps),
+    'bare req/s': Math.round(bareResult.rps),
+    ratio: Number((oursResult.rps / bareResult.rps).toFixed(2)),
+    'ours p50/p99 ms': `${oursResult.p50}/${oursResult.p99}`,
+    'bare p50/p99 ms': `${bareResult.p50}/${bareResult.p99}`,
+  });
+}
+const loadRss = rssMb(ours.child.pid);
+
+console.table(rows);
+console.log(
+  `server RSS: ${restRss} MB at rest after start, ${loadRss} MB after ${loadSeconds} s of load ` +
+    `(${connections} connections, ${seconds} s measured runs)`,
+);
+for (const { child } of [ours, bare]) {
+  child.removeAllListeners('exit');
+  child.kill('SIGTERM');
+}
+await sleep(500);
+rmSync(dataDir, { recursive: true, force: true });
