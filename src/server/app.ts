@@ -32,9 +32,12 @@ export function createApp(deps: AppDeps) {
     await next();
   });
   app.use(requireApiKey);
-  app.use(
-    bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json(errorBody(ERRORS.payloadTooLarge), 413) }),
-  );
+  const limitBody = bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: (c) => c.json(errorBody(ERRORS.payloadTooLarge), 413),
+  });
+  // GET and HEAD carry no body; looking for one would make the Node adapter build a full Request.
+  app.use((c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next)));
 
   app.route('/', platformRoutes);
   app.route('/human-check', humanCheckRoutes);
