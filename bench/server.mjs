@@ -2,7 +2,8 @@
 // measured side by side with a bare node:http server sending the same bytes (bench/bare-server.mjs),
 // on loopback, with autocannon. Reports requests/s, p50/p99 latency and the ratio ours/bare for a
 // content page and for GET /api/v1/health, and the server's resident memory (VmRSS) at rest after
-// start and after its load. Run after a build: `npm run bench` does both. BENCH_SECONDS sets the
+// start and after its load. Each server's CPU time per request is shown too: on a busy machine it
+// holds steadier than requests/s. Run after a build: `npm run bench` does both. BENCH_SECONDS sets the
 // length of each measured run (default 7.5: the server gets 15 s of measured load in all).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -74,11 +75,24 @@ const cases = [
   },
 ];
 
-const run = async (base, { path, headers }, duration) => {
-  const result = await autocannon({ url: base + path, headers, connections, duration });
+/** CPU time (user + system) a process has used, in ms: steadier than req/s on a busy machine. */
+const cpuMs = (pid) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime, stime in 1/100 s
+};
+
+const run = async (name, { path, headers }, duration) => {
+  const pid = (name === 'ours' ? ours : bare).child.pid;
+  const before = cpuMs(pid);
+  const result = await autocannon({ url: targets[name] + path, headers, connections, duration });
   const failed = result.non2xx + result.errors + result.timeouts;
-  if (failed > 0) throw new Error(`${base}${path}: ${failed} failed answers (non-2xx or errors)`);
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+  if (failed > 0) throw new Error(`${name} ${path}: ${failed} failed answers (non-2xx or errors)`);
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    cpuUs: ((cpuMs(pid) - before) * 1000) / result.requests.total,
+  };
 };
 
 // Each case alternates short runs of the two servers, so that other work on the machine weighs
@@ -87,15 +101,16 @@ const rounds = 3;
 const rows = [];
 let loadSeconds = 0;
 for (const test of cases) {
-  await run(targets.bare, test, 1); // warm-up (JIT, caches), not counted
-  await run(targets.ours, test, 1);
+  await run('bare', test, 1); // warm-up (JIT, caches), not counted
+  await run('ours', test, 1);
   const results = { ours: [], bare: [] };
   for (let round = 0; round < rounds; round++) {
-    for (const name of ['bare', 'ours']) results[name].push(await run(targets[name], test, seconds / rounds));
+    for (const name of ['bare', 'ours']) results[name].push(await run(name, test, seconds / rounds));
   }
   loadSeconds += 1 + seconds;
   const summary = (list) => ({
     rps: list.reduce((sum, r) => sum + r.rps, 0) / list.length,
+    cpuUs: list.reduce((sum, r) => sum + r.cpuUs, 0) / list.length,
     latency: `${Math.max(...list.map((r) => r.p50))}/${Math.max(...list.map((r) => r.p99))}`,
   });
   const [oursResult, bareResult] = [summary(results.ours), summary(results.bare)];
@@ -104,6 +119,7 @@ for (const test of cases) {
     'ours req/s': Math.round(oursResult.rps),
     'bare req/s': Math.round(bareResult.rps),
     ratio: Number((oursResult.rps / bareResult.rps).toFixed(2)),
+    'CPU µs/req ours/bare': `${Math.round(oursResult.cpuUs)}/${Math.round(bareResult.cpuUs)}`,
     'ours p50/p99 ms': oursResult.latency,
     'bare p50/p99 ms': bareResult.latency,
   });

@@ -32,7 +32,10 @@ export function readPagePolicies(clientDir) {
     const path = join(entry.parentPath, entry.name);
     const html = readFileSync(path, 'utf8');
     const meta = html.match(/<meta[^>]+http-equiv="content-security-policy"[^>]*>/i)?.[0];
-    const content = meta?.match(/content="([^"]*)"/i)?.[1]?.replaceAll('&#39;', "'").replaceAll('&quot;', '"');
+    const content = meta
+      ?.match(/content="([^"]*)"/i)?.[1]
+      ?.replaceAll('&#39;', "'")
+      .replaceAll('&quot;', '"');
     policies.set(`/${relative(clientDir, path)}`, withFrameAncestors(content?.trim()));
   }
   return policies;
@@ -49,7 +52,10 @@ export function isHttps(req, trustProxy) {
   if (req.socket.encrypted) return true;
   if (!trustProxy) return false;
   // The last entry is the one our own proxy added (as for X-Forwarded-For in src/server/http.ts).
-  const proto = String(req.headers['x-forwarded-proto'] ?? '').split(',').at(-1)?.trim();
+  const proto = String(req.headers['x-forwarded-proto'] ?? '')
+    .split(',')
+    .at(-1)
+    ?.trim();
   return proto === 'https';
 }
 

@@ -3,7 +3,7 @@
 // - other GET/HEAD requests: the files of dist/client (scripts/static-files.mjs: sirv, and small
 //   files from memory), then Astro's handler (on-demand pages, the 404 page), loaded on first
 //   need since most visits never reach it;
-// - any other method gets a 405, never a 500.
+// - any other method gets a 405 (the API's own, with the route's Allow), never a 500.
 import http from 'node:http';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -46,8 +46,6 @@ function onlyByExtension(path) {
   const bare = path.replace(/\/+$/, '');
   return !/\.\w+$/.test(bare) && policies.has(`${bare}.html`) && !policies.has(`${bare}/index.html`);
 }
-// Methods fetch's Request refuses to carry: answered here, since the API could not even see them.
-const forbidden = new Set(['CONNECT', 'TRACE', 'TRACK']);
 
 const decoded = (path) => {
   try {
@@ -61,9 +59,7 @@ const server = http.createServer((req, res) => {
   setCommonHeaders(req, res, trustProxy);
   const path = (req.url ?? '/').split('?')[0];
   if (path === '/api/v1' || path.startsWith('/api/v1/')) {
-    if (!forbidden.has(req.method)) return api.apiListener(req, res);
-    res.writeHead(405, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', Allow: api.API_METHODS });
-    return res.end(JSON.stringify(api.methodNotAllowedBody));
+    return api.apiListener(req, res);
   }
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     res.writeHead(405, { 'Content-Type': 'text/plain; charset=utf-8', Allow: 'GET, HEAD' });
@@ -71,6 +67,13 @@ const server = http.createServer((req, res) => {
   }
   if (errorPage.test(path) || onlyByExtension(path)) return render(req, res);
   files(req, res, decoded(path), () => render(req, res));
+});
+
+// CONNECT (a proxy's method) never reaches the request handler: refuse it here too.
+server.on('connect', (_req, socket) => {
+  socket.end(
+    'HTTP/1.1 405 Method Not Allowed\r\nAllow: GET, HEAD\r\nContent-Length: 0\r\nConnection: close\r\n\r\n',
+  );
 });
 
 api.warnAboutSettings();

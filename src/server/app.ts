@@ -16,6 +16,11 @@ import { platformRoutes } from './routes/platform';
 export const API_BASE = '/api/v1';
 export const MAX_BODY_BYTES = 64 * 1024;
 
+/** True when the client closed the connection before its request was read to the end. */
+function clientGone(request: Request, error: Error): boolean {
+  return request.signal?.aborted || (error as { code?: unknown }).code === 'ECONNRESET';
+}
+
 export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>({ strict: false }).basePath(API_BASE);
 
@@ -53,6 +58,8 @@ export function createApp(deps: AppDeps) {
         error.status,
       );
     }
+    // A client that went away mid-request (an upload cut off) is no failure of ours: no log.
+    if (clientGone(c.req.raw, error)) return c.json(errorBody(ERRORS.aborted), 400);
     console.error(`[api] ${c.req.method} ${c.req.path} failed:`, error);
     return c.json(errorBody(ERRORS.internal), 500);
   });

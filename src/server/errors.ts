@@ -16,6 +16,7 @@ export const ERRORS = {
   invalidSubmission: [400, 'invalid_submission', 'Invalid submission'],
   tooFast: [400, 'too_fast', 'Please review your information and try again'],
   humanCheckFailed: [400, 'human_check_failed', 'Please complete the security check'],
+  aborted: [400, 'request_aborted', 'The request was cut off before it was complete.'],
   internal: [500, 'internal_error', 'Something went wrong on our side. Please try again.'],
 } as const satisfies Record<string, readonly [ContentfulStatusCode, string, string]>;
 

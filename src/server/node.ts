@@ -4,15 +4,9 @@
 // start and stop: the database, the settings warnings, clean shutdown.
 import { getRequestListener } from '@hono/node-server';
 import { loadConfig } from './config.ts';
-import { ERRORS, errorBody } from './errors.ts';
 import { answerApi } from './runtime.ts';
 
 export { closeDatabase, onShutdown, prepareDatabase, warnAboutSettings } from './lifecycle.ts';
-
-/** The answer to a method fetch cannot carry (TRACE, CONNECT): serve.mjs sends it itself. */
-export const methodNotAllowedBody = errorBody(ERRORS.methodNotAllowed);
-/** The methods the API's routes use, for the Allow header of that answer. */
-export const API_METHODS = 'GET, HEAD, POST, PUT, PATCH, DELETE';
 
 /** What the server itself needs to know from the configuration. */
 export const serverSettings = (): { trustProxy: boolean } => ({ trustProxy: loadConfig().trustProxy });

@@ -1,4 +1,5 @@
 // Opens the database: SQLite in DATA_DIR by default, PostgreSQL when DATABASE_URL is set.
+import { chmodSync, closeSync, openSync } from 'node:fs';
 import { join } from 'node:path';
 import { Kysely, PostgresDialect } from 'kysely';
 import type { Config } from '../config.ts';
@@ -36,12 +37,29 @@ async function postgresPool(connectionString: string) {
 
 export const sqliteFile = (dataDir: string): string => join(dataDir, 'kwikfill.sqlite');
 
+/**
+ * The database holds personal data: its file is created readable by the owner only (and an older
+ * one tightened). SQLite gives its -wal and -shm files the mode of the database file.
+ */
+function ownerOnly(file: string): void {
+  closeSync(openSync(file, 'a', 0o600));
+  for (const path of [file, `${file}-wal`, `${file}-shm`]) {
+    try {
+      chmodSync(path, 0o600);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    }
+  }
+}
+
 export function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): DatabaseHandle {
   if (config.databaseUrl) {
     const url = config.databaseUrl;
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: () => postgresPool(url) }) });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
-  const db = new Kysely<Database>({ dialect: new NodeSqliteDialect(sqliteFile(config.dataDir)) });
+  const file = sqliteFile(config.dataDir);
+  ownerOnly(file);
+  const db = new Kysely<Database>({ dialect: new NodeSqliteDialect(file) });
   return { db, kind: 'sqlite', close: () => db.destroy() };
 }
