@@ -77,8 +77,8 @@ server.on('connect', (_req, socket) => {
 });
 
 api.warnAboutSettings();
-// Sample data only when asked for (`npm start` asks): a production database never gets the demo account.
-await api.prepareDatabase({ seed: process.env.SEED_SAMPLE_DATA === '1' ? 'if-empty' : 'never' });
+// The database, migrated, before the first request. Sample data is a step of its own (`npm run seed`).
+await api.prepareDatabase();
 server.listen(port, host, () => console.log(`Serving on http://${host}:${port}`));
 // Clean shutdown: stop accepting, let requests in flight finish, close the database, exit 0.
 api.onShutdown(server, api.closeDatabase);

@@ -7,7 +7,9 @@ import { HTTPException } from 'hono/http-exception';
 import { methodNotAllowed } from 'hono/method-not-allowed';
 import { authRoutes } from '../features/account/auth.server';
 import { meRoutes } from '../features/account/me.server';
+import { applicationRoutes } from '../features/applications/applications.server';
 import { humanCheckRoutes } from '../features/human-check/human-check.server';
+import { offersRoutes } from '../features/offers/offers.server';
 import type { AppDeps, AppEnv } from './deps';
 import { ApiError, ERRORS, errorBody } from './errors';
 import { noStore, requireApiKey } from './middleware';
@@ -15,6 +17,12 @@ import { platformRoutes } from './routes/platform';
 
 export const API_BASE = '/api/v1';
 export const MAX_BODY_BYTES = 64 * 1024;
+/**
+ * The application forms carry up to two financial statements of 10 MB and drawn signatures
+ * (src/features/applications/uploads.ts); only their path may send this much.
+ */
+export const MAX_UPLOAD_BODY_BYTES = 24 * 1024 * 1024;
+const UPLOAD_PATH = `${API_BASE}/applications/`;
 
 /** True when the client closed the connection before its request was read to the end. */
 function clientGone(request: Request, error: Error): boolean {
@@ -37,17 +45,22 @@ export function createApp(deps: AppDeps) {
     await next();
   });
   app.use(requireApiKey);
-  const limitBody = bodyLimit({
-    maxSize: MAX_BODY_BYTES,
-    onError: (c) => c.json(errorBody(ERRORS.payloadTooLarge), 413),
+  const limit = (maxSize: number) =>
+    bodyLimit({ maxSize, onError: (c) => c.json(errorBody(ERRORS.payloadTooLarge), 413) });
+  const jsonLimit = limit(MAX_BODY_BYTES);
+  const uploadLimit = limit(MAX_UPLOAD_BODY_BYTES);
+  app.use((c, next) => {
+    // GET and HEAD carry no body; looking for one would make the Node adapter build a full Request.
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
+    return (c.req.path.startsWith(UPLOAD_PATH) ? uploadLimit : jsonLimit)(c, next);
   });
-  // GET and HEAD carry no body; looking for one would make the Node adapter build a full Request.
-  app.use((c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next)));
 
   app.route('/', platformRoutes);
   app.route('/human-check', humanCheckRoutes);
   app.route('/auth', authRoutes);
   app.route('/me', meRoutes);
+  app.route('/offers', offersRoutes);
+  app.route('/applications', applicationRoutes);
 
   app.notFound((c) => c.json(errorBody(ERRORS.notFound), 404));
   app.onError((error, c) => {
