@@ -14,10 +14,18 @@ const IN_MEMORY_LIMIT = 64 * 1024;
 const PREFERENCE = ['br', 'gzip', 'identity'];
 const SUFFIX = { br: '.br', gzip: '.gz', identity: '' };
 
+const negotiated = new Map();
 /** The encodings the client accepts (q-values honoured: `br;q=0, gzip` is gzip), best first. */
 export function acceptedEncodings(req) {
-  const accepted = new Set(new Negotiator(req).encodings(PREFERENCE));
-  return PREFERENCE.filter((encoding) => accepted.has(encoding));
+  const header = req.headers['accept-encoding'] ?? '';
+  let encodings = negotiated.get(header);
+  if (!encodings) {
+    const accepted = new Set(new Negotiator(req).encodings(PREFERENCE));
+    encodings = PREFERENCE.filter((encoding) => accepted.has(encoding));
+    if (negotiated.size > 200) negotiated.clear(); // browsers send a handful of distinct values
+    negotiated.set(header, encodings);
+  }
+  return encodings;
 }
 
 /** Headers of a static file beyond those of every answer (caching, the page's CSP). */
@@ -64,25 +72,37 @@ export function staticFiles(clientDir, policies) {
     setHeaders: (res, pathname) => fileHeaders(res, pathname, policies),
   });
 
+  /** The headers of one file variant, made once: the same for every answer. */
+  function variantHeaders(pathname, file, encoding, variant) {
+    const headers = {
+      'Content-Type': file.type,
+      'Content-Length': variant.info.size,
+      'Last-Modified': variant.info.mtime.toUTCString(),
+      ETag: `W/"${variant.info.size}-${variant.info.mtime.getTime()}"`, // sirv's form
+      Vary: 'Accept-Encoding',
+      'Accept-Ranges': 'bytes',
+      'Cache-Control': pathname.startsWith('/_astro/') ? ASSET_CACHE : PAGE_CACHE,
+    };
+    if (encoding !== 'identity') headers['Content-Encoding'] = encoding;
+    const policy = pagePolicy(policies, pathname);
+    if (policy) headers['Content-Security-Policy'] = policy;
+    return headers;
+  }
+
   /** Answers from memory when it can (no byte range asked for); false otherwise. */
   function fromMemory(req, res, pathname, encodings) {
     const file = req.headers.range ? undefined : table.get(pathname);
     const encoding = file && encodings.find((name) => file.variants[name]);
     if (!encoding) return false;
     const variant = file.variants[encoding];
-    const etag = `W/"${variant.info.size}-${variant.info.mtime.getTime()}"`; // sirv's form
-    fileHeaders(res, pathname, policies);
-    res.setHeader('Vary', 'Accept-Encoding');
-    res.setHeader('ETag', etag);
-    if (req.headers['if-none-match'] === etag) {
-      res.writeHead(304).end();
+    variant.headers ??= variantHeaders(pathname, file, encoding, variant);
+    if (req.headers['if-none-match'] === variant.headers.ETag) {
+      const { ETag, Vary, 'Cache-Control': cache } = variant.headers;
+      res.writeHead(304, { ETag, Vary, 'Cache-Control': cache }).end();
       return true;
     }
     variant.body ??= readFileSync(variant.path);
-    const headers = { 'Content-Type': file.type, 'Content-Length': variant.body.length };
-    if (encoding !== 'identity') headers['Content-Encoding'] = encoding;
-    headers['Last-Modified'] = variant.info.mtime.toUTCString();
-    res.writeHead(200, headers);
+    res.writeHead(200, variant.headers);
     res.end(req.method === 'HEAD' ? undefined : variant.body);
     return true;
   }
