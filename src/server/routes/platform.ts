@@ -2,22 +2,25 @@
 import { Hono } from 'hono';
 import type { CompiledQuery } from 'kysely';
 import * as v from 'valibot';
+import { text } from '../../lib/fields';
 import type { AppDeps, AppEnv } from '../deps';
 import { issueTicket, PUBLIC_FORMS } from '../form-ticket';
-import { validate } from '../http';
+import { query } from '../validate';
 
-const ticketQuery = v.object({ form: v.picklist(PUBLIC_FORMS, 'Unknown form') });
+const ticketQuery = v.object({
+  form: v.pipe(text('Unknown form'), v.picklist(PUBLIC_FORMS, 'Unknown form')),
+});
 
 // The health probe's query, compiled once per database: monitors call it often, and building the
 // query each time cost more than running it (bench/server.mjs).
 const probes = new WeakMap<object, CompiledQuery>();
 const probe = (db: AppDeps['db']) => {
-  let query = probes.get(db);
-  if (!query) {
-    query = db.selectFrom('users').select('id').limit(1).compile();
-    probes.set(db, query);
+  let compiled = probes.get(db);
+  if (!compiled) {
+    compiled = db.selectFrom('users').select('id').limit(1).compile();
+    probes.set(db, compiled);
   }
-  return query;
+  return compiled;
 };
 
 export const platformRoutes = new Hono<AppEnv>()
@@ -31,7 +34,7 @@ export const platformRoutes = new Hono<AppEnv>()
     }
     return c.json({ ok: true, database: dbKind });
   })
-  .get('/form-ticket', (c) => {
-    const { form } = validate(ticketQuery, { form: c.req.query('form') });
+  .get('/form-ticket', query(ticketQuery), (c) => {
+    const { form } = c.req.valid('query');
     return c.json({ ticket: issueTicket(c.var.deps, form) });
   });
