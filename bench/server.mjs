@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import autocannon from 'autocannon';
+import { DEFAULT_API_KEY } from '../src/lib/api-key.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 7.5);
 const page = process.env.BENCH_PAGE ?? '/charge-card';
@@ -71,7 +72,7 @@ const cases = [
   {
     name: 'GET /api/v1/health',
     path: '/api/v1/health',
-    headers: { 'x-api-key': process.env.PUBLIC_API_KEY ?? 'kwikfill-public-web' },
+    headers: { 'x-api-key': process.env.PUBLIC_API_KEY ?? DEFAULT_API_KEY },
   },
 ];
 

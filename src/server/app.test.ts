@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_API_KEY } from '../lib/api-key';
 import { MAX_BODY_BYTES } from './app';
-import { API_KEY, createTestApi, type TestApi } from './testing';
+import { createTestApi, type TestApi } from './testing';
 
 let t: TestApi;
 beforeAll(async () => {
@@ -134,7 +135,7 @@ describe('platform', () => {
     });
     const request = new Request('http://localhost/api/v1/auth/login', {
       method: 'POST',
-      headers: { 'X-API-Key': API_KEY, 'Content-Type': 'application/json' },
+      headers: { 'X-API-Key': DEFAULT_API_KEY, 'Content-Type': 'application/json' },
       body,
       duplex: 'half',
       signal: abort.signal,

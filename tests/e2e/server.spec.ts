@@ -4,6 +4,7 @@ import { statSync } from 'node:fs';
 import http from 'node:http';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
+import { DEFAULT_API_KEY } from '../../src/lib/api-key';
 
 test('pages go out precompressed, with revalidation and security headers', async ({ request }) => {
   const cases: [accept: string, encoding: string][] = [
@@ -84,7 +85,7 @@ function rawRequest(baseURL: string, method: string, path: string) {
   const { hostname, port } = new URL(baseURL);
   return new Promise<{ status: number; allow?: string; body: string }>((resolve, reject) => {
     const req = http.request(
-      { host: hostname, port, method, path, headers: { 'X-API-Key': 'kwikfill-public-web' } },
+      { host: hostname, port, method, path, headers: { 'X-API-Key': DEFAULT_API_KEY } },
       (res) => {
         let body = '';
         res.on('data', (chunk) => {
@@ -162,7 +163,7 @@ test('HSTS is sent only over HTTPS; a forwarded proto is believed only behind TR
 test('the database, its -wal/-shm files and the secret are readable by the owner only', async ({
   request,
 }) => {
-  await request.get('/api/v1/health', { headers: { 'X-API-Key': 'kwikfill-public-web' } });
+  await request.get('/api/v1/health', { headers: { 'X-API-Key': DEFAULT_API_KEY } });
   const dataDir = process.env.E2E_DATA_DIR as string;
   expect(statSync(dataDir).mode & 0o777).toBe(0o700);
   for (const name of ['kwikfill.sqlite', 'kwikfill.sqlite-wal', 'kwikfill.sqlite-shm', 'secret.key']) {
