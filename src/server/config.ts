@@ -61,7 +61,9 @@ const DISKLESS = 'DATABASE_URL (PostgreSQL), APP_SECRET and SMTP_URL';
 /** Creates a folder the configuration needs, or says which setting would make it unnecessary. */
 function ensureFolder(dir: string, what: string, instead: string): void {
   try {
-    mkdirSync(dir, { recursive: true });
+    // Owner only: it holds the database, the secret and the outbox (mail with reset links). A folder
+    // that already exists keeps the mode its operator gave it.
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? 'error';
     throw new Error(
