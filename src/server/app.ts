@@ -9,6 +9,7 @@ import { authRoutes } from '../features/account/auth.server';
 import { meRoutes } from '../features/account/me.server';
 import { applicationRoutes } from '../features/applications/applications.server';
 import { contactRoutes } from '../features/contact/contact.server';
+import { giftCardRoutes } from '../features/gift-card/gift-card.server';
 import { humanCheckRoutes } from '../features/human-check/human-check.server';
 import { offersRoutes } from '../features/offers/offers.server';
 import type { AppDeps, AppEnv } from './deps';
@@ -53,6 +54,7 @@ export function createApp(deps: AppDeps) {
   app.route('/me', meRoutes);
   app.route('/offers', offersRoutes);
   app.route('/contact', contactRoutes);
+  app.route('/gift-card', giftCardRoutes);
   app.route('/applications', applicationRoutes);
 
   app.notFound((c) => c.json(errorBody(ERRORS.notFound), 404));
