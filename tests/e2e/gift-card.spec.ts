@@ -4,7 +4,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { SAMPLE_GIFT_CARDS } from '../../src/features/gift-card/providers.server';
 import { site } from '../../src/site.config';
-import { expectNoAxeViolations } from './account-helpers';
+import { expectNoAxeViolations } from './axe';
 
 const [card] = SAMPLE_GIFT_CARDS;
 const form = (page: Page) => page.locator('form[data-gift-card-form]');

@@ -2,7 +2,7 @@
 // the sample offers, filtering in place with the pill in the address, and the page without JavaScript.
 import { expect, type Page, test } from '@playwright/test';
 import { SAMPLE_OFFERS } from '../factories/offers';
-import { expectNoAxeViolations } from './account-helpers';
+import { expectNoAxeViolations } from './axe';
 
 const PILLS = ['All', 'Bradley Street Cafe', 'General Merchandise', "Charlie Biggs' Chicken"];
 const SLUGS: Record<string, string> = {
