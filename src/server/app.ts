@@ -10,6 +10,7 @@ import { meRoutes } from '../features/account/me.server';
 import { applicationRoutes } from '../features/applications/applications.server';
 import { contactRoutes } from '../features/contact/contact.server';
 import { giftCardRoutes } from '../features/gift-card/gift-card.server';
+import { giveawayRoutes } from '../features/giveaway/giveaway.server';
 import { humanCheckRoutes } from '../features/human-check/human-check.server';
 import { offersRoutes } from '../features/offers/offers.server';
 import type { AppDeps, AppEnv } from './deps';
@@ -52,6 +53,7 @@ export function createApp(deps: AppDeps) {
   app.route('/human-check', humanCheckRoutes);
   app.route('/auth', authRoutes);
   app.route('/me', meRoutes);
+  app.route('/', giveawayRoutes);
   app.route('/offers', offersRoutes);
   app.route('/contact', contactRoutes);
   app.route('/gift-card', giftCardRoutes);

@@ -5,7 +5,7 @@
 import { type ChangeEvent, type SubmitEvent, useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { US_STATES } from '../../lib/us-states';
-import { FormMessages, RequiredNote, SelectField, TextField } from '../account/Fields';
+import { FormMessages, RequiredNote, SelectField, TextField, TrapField } from '../account/Fields';
 import { focusFirstInvalid } from '../account/form';
 import { PROFILE_INPUTS, type ProfileAnswer, toProfileValues } from '../account/profile';
 import HumanCheck from '../human-check/HumanCheck';
@@ -191,19 +191,7 @@ export default function ContactForm({ departments }: { departments: DepartmentOp
           </div>
         </section>
       )}
-      {/* A trap for bots: people never see or reach this field. */}
-      <div className="trap" aria-hidden="true">
-        <label htmlFor="contact-website">Website</label>
-        <input
-          id="contact-website"
-          name="website"
-          type="text"
-          value={values.website}
-          onChange={update}
-          tabIndex={-1}
-          autoComplete="off"
-        />
-      </div>
+      <TrapField id="contact-website" value={values.website} onChange={update} />
       <HumanCheck action="contact" onToken={setHumanToken} resetKey={resetKey} />
       <FormMessages error={status.error} success={status.success} />
       {department && (
