@@ -3,7 +3,7 @@
 // balance or what went wrong. The human check starts over after every try (a token is single use).
 import { digitsError } from '../../components/content/digits';
 import { resetHumanCheck } from '../human-check/human-check.client';
-import { ApiError, api, NETWORK_MESSAGE } from '../session/api';
+import { errorText, publicApi, read } from '../session/api';
 import { type BalanceAnswer, balanceSentence, GIFT_CARD_MESSAGES } from './gift-card';
 
 function disable(form: HTMLFormElement) {
@@ -24,13 +24,13 @@ export function initGiftCardForms(root: ParentNode = document): void {
       if (problem) problem.textContent = bad;
     };
 
-    api<{ available?: boolean; stand_in?: boolean }>('/gift-card/config', { token: null })
+    read(publicApi['gift-card'].config.$get())
       .then((config) => {
         if (!config.available) return disable(form);
         if (config.stand_in) section?.querySelector('[data-stand-in]')?.removeAttribute('hidden');
       })
       .catch(() => disable(form));
-    api<{ ticket: string }>('/form-ticket?form=gift-card', { token: null })
+    read(publicApi['form-ticket'].$get({ query: { form: 'gift-card' } }))
       .then((answer) => {
         ticket = answer.ticket;
       })
@@ -42,21 +42,22 @@ export function initGiftCardForms(root: ParentNode = document): void {
       if (inputs.some((input) => digitsError(input.dataset.digits ?? '', input.value) !== '')) return;
       const token = form.querySelector<HTMLInputElement>('input[name="human_check_token"]')?.value ?? '';
       if (!token) return show('', GIFT_CARD_MESSAGES.humanCheck);
-      const body = Object.fromEntries(inputs.map((input) => [input.name, input.value]));
+      const value = (name: string) => inputs.find((input) => input.name === name)?.value ?? '';
       if (button) button.disabled = true;
       show('', '');
       try {
-        const result = await api<BalanceAnswer>('/gift-card/balance', {
-          method: 'POST',
-          token: null,
-          body: { ...body, form_ticket: ticket, human_check_token: token, website: '' },
-        });
+        const json = {
+          account_number: value('account_number'),
+          pin: value('pin'),
+          form_ticket: ticket,
+          human_check_token: token,
+          website: '',
+        };
+        const result: BalanceAnswer = await read(publicApi['gift-card'].balance.$post({ json }));
         show(balanceSentence(result), '');
       } catch (error) {
-        show(
-          '',
-          error instanceof ApiError && error.code !== 'http_error' ? error.description : NETWORK_MESSAGE,
-        );
+        // A 503 (no processor, or it did not answer) carries no 4xx sentence: say whom to call.
+        show('', errorText(error, { general: GIFT_CARD_MESSAGES.unavailable }));
       } finally {
         if (button) button.disabled = false;
         resetHumanCheck(form);

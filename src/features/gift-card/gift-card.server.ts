@@ -4,11 +4,16 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../server/deps';
 import { ApiError } from '../../server/errors';
-import { guardPublicForm } from '../../server/form-guard';
+import { publicForm } from '../../server/form-guard';
 import { clientIp } from '../../server/http';
 import { enforce } from '../../server/rate-limit';
 import { sha256 } from '../../server/tokens';
-import { type BalanceAnswer, balanceSchema, GIFT_CARD_MESSAGES, HUMAN_CHECK_ACTION } from './gift-card';
+import {
+  type BalanceAnswer,
+  balanceRequestSchema,
+  GIFT_CARD_MESSAGES,
+  HUMAN_CHECK_ACTION,
+} from './gift-card';
 import { giftCardProvider } from './providers.server';
 
 const HOUR = 60 * 60 * 1000;
@@ -26,9 +31,9 @@ export const giftCardRoutes = new Hono<AppEnv>()
     const provider = giftCardProvider(c.var.deps);
     return c.json({ available: !!provider, stand_in: provider?.standIn ?? false });
   })
-  .post('/balance', async (c) => {
+  .post('/balance', publicForm('gift-card', balanceRequestSchema, HUMAN_CHECK_ACTION), async (c) => {
     const { deps } = c.var;
-    const { account_number, pin } = await guardPublicForm(c, 'gift-card', balanceSchema, HUMAN_CHECK_ACTION);
+    const { account_number, pin } = c.req.valid('json');
     const provider = giftCardProvider(deps);
     if (!provider) throw unavailable();
     await enforce(deps, `gift-card-ip:${clientIp(c)}`, GIFT_CARD_LIMITS.perIp);

@@ -1,6 +1,7 @@
 // The gift card balance check (SPEC 2.8): card number and PIN, digits only, plus the human check.
 // One schema and the visitor-facing texts for the page's script and POST /gift-card/balance.
 import * as v from 'valibot';
+import { guardFields } from '../../lib/fields';
 
 export const GIFT_CARD_MESSAGES = {
   accountNumber: 'Enter your account number.',
@@ -27,6 +28,8 @@ export const balanceSchema = v.object({
   pin: digits('The PIN', GIFT_CARD_MESSAGES.pin, 4, 8),
 });
 export type BalanceRequest = v.InferOutput<typeof balanceSchema>;
+/** What POST /gift-card/balance reads: the two fields and the public-form guard's fields. */
+export const balanceRequestSchema = v.object({ ...balanceSchema.entries, ...guardFields });
 
 /** What the API answers for a found card. */
 export interface BalanceAnswer {
