@@ -21,7 +21,7 @@ export interface GuardOptions<T> {
    * Who the submission is from: normally the email field (compared lower-case); a form where one
    * mailbox must count once whatever its +tag passes it without (the giveaway's `personKey`).
    */
-  person: (data: T) => string;
+  person?: (data: T) => string;
   /** The human check's action; the form's name unless given. */
   action?: string;
 }
@@ -49,7 +49,7 @@ async function check<T>(
   if (!ticket) throw ApiError.of(ERRORS.tooFast);
   const ip = clientIp(c);
   const checks: Check[] = [{ key: `form:${form}:browser:${ticket.browser}`, limit: LIMITS.publicForm }];
-  if (fields.success) {
+  if (fields.success && person) {
     const who = emailKey(person(fields.output as T));
     checks.push({ key: `form:${form}:person:${who}`, limit: LIMITS.publicForm });
   }
@@ -69,10 +69,17 @@ async function check<T>(
 export const publicForm = <S extends v.GenericSchema>(
   form: PublicForm,
   schema: S,
-  options: GuardOptions<v.InferOutput<S>>,
+  options: GuardOptions<v.InferOutput<S>> | string,
 ) =>
   vValidator('json', schema, async (result, c: Context<AppEnv>) =>
-    check(c, form, await readJsonObject(c), result as Checked, options),
+    // A bare string is the human check's action of a form that names no person (the gift-card check).
+    check(
+      c,
+      form,
+      await readJsonObject(c),
+      result as Checked,
+      typeof options === 'string' ? { action: options } : options,
+    ),
   );
 
 /**

@@ -9,7 +9,14 @@ import { FORM_TICKET_LIFETIME_MS, MIN_DWELL_MS } from '../lib/form-rules';
 import type { AppDeps } from './deps';
 import { randomToken, safeEqual, sign } from './tokens';
 
-export const PUBLIC_FORMS = ['register', 'giveaway', 'contact', 'charge-card', 'fleet-fueling'] as const;
+export const PUBLIC_FORMS = [
+  'register',
+  'giveaway',
+  'contact',
+  'charge-card',
+  'fleet-fueling',
+  'gift-card',
+] as const;
 export type PublicForm = (typeof PUBLIC_FORMS)[number];
 
 const signTicket = (deps: AppDeps, payload: string) => sign(deps.config.appSecret, 'form-ticket', payload);
