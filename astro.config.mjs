@@ -30,6 +30,11 @@ if (recruitingUrl) scriptHosts.push(new URL(recruitingUrl).origin);
 // Video players are framed from this host, and only after a click (see src/site.config.ts).
 const videoHost = new URL(process.env.PUBLIC_VIDEO_EMBED_BASE ?? 'https://www.youtube-nocookie.com/embed/')
   .origin;
+// A form provider's hosted applications, when configured, are framed instead of our own forms.
+const frameHosts = [videoHost, 'https://challenges.cloudflare.com'];
+for (const url of [process.env.PUBLIC_CHARGE_CARD_FORM_URL, process.env.PUBLIC_FLEET_FUELING_FORM_URL]) {
+  if (url?.trim()) frameHosts.push(new URL(url.trim()).origin);
+}
 
 export default defineConfig({
   site: process.env.SITE_URL ?? 'http://localhost:4321',
@@ -54,7 +59,7 @@ export default defineConfig({
         "img-src 'self' data: blob:",
         "font-src 'self'",
         "connect-src 'self' https://challenges.cloudflare.com",
-        `frame-src 'self' ${videoHost} https://challenges.cloudflare.com`,
+        `frame-src 'self' ${frameHosts.join(' ')}`,
         "media-src 'self'",
         "object-src 'none'",
         "base-uri 'self'",

@@ -40,6 +40,11 @@ export const site = {
   recruitingScriptUrl: env('PUBLIC_RECRUITING_SCRIPT_URL'),
   giftCardBalanceUrl: env('PUBLIC_GIFT_CARD_BALANCE_URL'),
   videoEmbedBase: env('PUBLIC_VIDEO_EMBED_BASE') ?? 'https://www.youtube-nocookie.com/embed/',
+  /** A form provider's hosted application, embedded instead of our own form when set. */
+  applicationEmbeds: {
+    'charge-card': env('PUBLIC_CHARGE_CARD_FORM_URL'),
+    'fleet-fueling': env('PUBLIC_FLEET_FUELING_FORM_URL'),
+  },
 } as const;
 
 /** Replaces {brand} and {slug} in editor-written text, so content never hard-codes the name. */
