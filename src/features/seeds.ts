@@ -3,9 +3,11 @@
 // hands this list to the platform's runner, src/server/db/seed.ts.
 import type { Seeders } from '../server/db/seed';
 import { seedAccount } from './account/account.seed';
+import { seedGiveaway } from './giveaway/giveaway.seed';
 import { seedOffers } from './offers/offers.seed';
 
 export const seeders: Seeders = {
   account: seedAccount,
+  giveaway: seedGiveaway,
   offers: seedOffers,
 };

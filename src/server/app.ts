@@ -8,6 +8,8 @@ import { methodNotAllowed } from 'hono/method-not-allowed';
 import { authRoutes } from '../features/account/auth.server';
 import { meRoutes } from '../features/account/me.server';
 import { applicationRoutes } from '../features/applications/applications.server';
+import { contactRoutes } from '../features/contact/contact.server';
+import { giveawayRoutes } from '../features/giveaway/giveaway.server';
 import { humanCheckRoutes } from '../features/human-check/human-check.server';
 import { offersRoutes } from '../features/offers/offers.server';
 import type { AppDeps, AppEnv } from './deps';
@@ -50,7 +52,9 @@ export function createApp(deps: AppDeps) {
   app.route('/human-check', humanCheckRoutes);
   app.route('/auth', authRoutes);
   app.route('/me', meRoutes);
+  app.route('/', giveawayRoutes);
   app.route('/offers', offersRoutes);
+  app.route('/contact', contactRoutes);
   app.route('/applications', applicationRoutes);
 
   app.notFound((c) => c.json(errorBody(ERRORS.notFound), 404));

@@ -64,7 +64,12 @@ export function TextField({
 }
 
 type SelectProps = Common &
-  Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> & { options: readonly (readonly [string, string])[] };
+  Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> & {
+    options: readonly (readonly [string, string])[];
+    children?: ReactNode;
+    /** The empty first choice (the state lists say 'Select a state'). */
+    placeholder?: string;
+  };
 
 export function SelectField({
   id,
@@ -73,6 +78,8 @@ export function SelectField({
   required,
   describedBy: extra,
   options,
+  children,
+  placeholder = 'Select a state',
   ...select
 }: SelectProps) {
   return (
@@ -85,13 +92,14 @@ export function SelectField({
         aria-describedby={describedBy(id, error, extra)}
         {...select}
       >
-        <option value="">Select a state</option>
+        <option value="">{placeholder}</option>
         {options.map(([value, name]) => (
           <option key={value} value={value}>
             {name}
           </option>
         ))}
       </select>
+      {children}
       <ErrorText id={id} error={error} />
     </div>
   );
@@ -128,3 +136,21 @@ export function FormMessages({ error, success }: { error?: ReactNode; success?: 
 }
 
 export const RequiredNote = () => <p className="form-note">Fields marked * are required.</p>;
+
+/** A trap for bots (SPEC 5.1): people never see or reach this field; anything typed in it is refused. */
+export function TrapField({ id, value, onChange }: Pick<InputProps, 'id' | 'value' | 'onChange'>) {
+  return (
+    <div className="trap" aria-hidden="true">
+      <label htmlFor={id}>Website</label>
+      <input
+        id={id}
+        name="website"
+        type="text"
+        value={value}
+        onChange={onChange}
+        tabIndex={-1}
+        autoComplete="off"
+      />
+    </div>
+  );
+}

@@ -8,7 +8,7 @@ import { site } from '../../site.config';
 import HumanCheck from '../human-check/HumanCheck';
 import { ApiError, api } from '../session/api';
 import { MESSAGES } from './account';
-import { FormMessages, PasswordRules, RequiredNote, SelectField, TextField } from './Fields';
+import { FormMessages, PasswordRules, RequiredNote, SelectField, TextField, TrapField } from './Fields';
 import { type Errors, focusFirstInvalid } from './form';
 import { recentAttempts, recordAttempt } from './guards';
 import { PROFILE_INPUTS } from './profile';
@@ -114,19 +114,7 @@ export default function RegisterForm() {
           offers
         </label>
       </fieldset>
-      {/* A trap for bots: people never see or reach this field (SPEC 5.1). */}
-      <div className="trap" aria-hidden="true">
-        <label htmlFor="register-website">Website</label>
-        <input
-          id="register-website"
-          name="website"
-          type="text"
-          value={values.website}
-          onChange={update}
-          tabIndex={-1}
-          autoComplete="off"
-        />
-      </div>
+      <TrapField id="register-website" value={values.website} onChange={update} />
       <HumanCheck action="register" onToken={setHumanToken} resetKey={resetKey} />
       <FormMessages error={message} />
       <button type="submit" className="button" disabled={busy}>

@@ -7,6 +7,7 @@ import { readBody } from '../../server/http';
 import { hashPassword, verifyPassword } from '../../server/passwords';
 import { enforce, LIMITS } from '../../server/rate-limit';
 import { requireUser } from '../../server/sessions';
+import { memberEntries } from '../giveaway/entries.server';
 import { mailingListSchema, passwordChangeSchema, profileSchema, vipSchema } from './account';
 import { loadProfile } from './profile.server';
 
@@ -103,8 +104,7 @@ export const meRoutes = new Hono<AppEnv>()
     return c.json({ ok: true });
   })
 
-  // The giveaway feature fills this from its entries table; until then there are none.
-  .get('/entries', (c) => c.json({ items: [] }))
+  .get('/entries', async (c) => c.json({ items: await memberEntries(c.var.deps, c.var.user.id) }))
 
   .delete('/', async (c) => {
     const { deps, user } = c.var;
