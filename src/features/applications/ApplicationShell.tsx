@@ -2,6 +2,7 @@
 // required-fields note, the bot trap, the human check, SPEC 5.6's message, the Submit Form button,
 // and, once sent, the thank-you with the reference number in place of the form.
 import { type ReactNode, useEffect, useRef } from 'react';
+import { TrapField } from '../account/Fields';
 import HumanCheck from '../human-check/HumanCheck';
 import { type ApplicationKind, KINDS } from './applications';
 import { FormContext } from './Fields';
@@ -44,19 +45,11 @@ export default function ApplicationShell({
           <span className="visually-hidden">with an asterisk</span> are required.
         </p>
         {children}
-        {/* A trap for bots: people never see or reach this field (SPEC 5.1). */}
-        <div className="trap" aria-hidden="true">
-          <label htmlFor={`${kind}-website`}>Website</label>
-          <input
-            id={`${kind}-website`}
-            name="website"
-            type="text"
-            tabIndex={-1}
-            autoComplete="off"
-            value={String(form.values.website ?? '')}
-            onChange={(event) => form.set('website', event.target.value)}
-          />
-        </div>
+        <TrapField
+          id={`${kind}-website`}
+          value={String(form.values.website ?? '')}
+          onChange={(event) => form.set('website', event.target.value)}
+        />
         <HumanCheck action={kind} onToken={setHumanToken} resetKey={resetKey} />
         <div role="alert" className={message ? 'form-message form-message--error' : 'form-message'}>
           {message}
