@@ -2,6 +2,7 @@
 // visible label (with * when required), an optional hint and its message beside it, tied to the
 // control with aria-describedby and aria-invalid (the first invalid one gets focus on submit).
 import { createContext, type InputHTMLAttributes, type ReactNode, useContext } from 'react';
+import { ErrorText, Label } from '../account/Fields';
 import type { ApplicationForm } from './useApplication';
 
 export const FormContext = createContext<ApplicationForm & { prefix: string }>(null as never);
@@ -17,27 +18,8 @@ interface Common {
 const describedBy = (id: string, hint?: string, error?: string) =>
   [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
 
-export function Label({ id, label, required }: { id: string; label: string; required?: boolean }) {
-  return (
-    <label htmlFor={id}>
-      {label}
-      {required && (
-        <span className="field__required" aria-hidden="true">
-          {' '}
-          *
-        </span>
-      )}
-    </label>
-  );
-}
-
-export function Message({ id, text }: { id: string; text?: string }) {
-  return text ? (
-    <p id={`${id}-error`} className="field__error">
-      {text}
-    </p>
-  ) : null;
-}
+/** The message beside a field (the account forms' markup, so both look and read the same). */
+export const Message = ({ id, text }: { id: string; text?: string }) => <ErrorText id={id} error={text} />;
 
 const Hint = ({ id, hint }: { id: string; hint?: string }) =>
   hint ? (
