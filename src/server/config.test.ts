@@ -1,8 +1,9 @@
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { configWarnings, DEFAULT_API_KEY, humanCheckMode, loadConfig, warnAboutConfig } from './config';
+import { DEFAULT_API_KEY } from '../lib/api-key';
+import { configWarnings, humanCheckMode, loadConfig, warnAboutConfig } from './config';
 
 const dirs: string[] = [];
 const tempDir = () => {
@@ -19,6 +20,7 @@ describe('loadConfig', () => {
     const dataDir = join(tempDir(), 'nested', 'data');
     const config = loadConfig({ DATA_DIR: dataDir });
     expect(statSync(dataDir).isDirectory()).toBe(true);
+    expect(statSync(dataDir).mode & 0o777).toBe(0o700); // owner only
     expect(config).toMatchObject({
       dataDir,
       databaseUrl: undefined,
@@ -27,6 +29,8 @@ describe('loadConfig', () => {
       publicApiKey: DEFAULT_API_KEY,
       turnstileSecretKey: undefined,
       localHumanCheck: false,
+      localGiftCards: false,
+      giftCardApiUrl: undefined,
       trustProxy: false,
       siteUrl: 'http://localhost:4321',
       mailFrom: '"Kwik Fill" <no-reply@kwikfill.example>',
@@ -58,8 +62,14 @@ describe('loadConfig', () => {
       TRUST_PROXY: '1',
       SITE_URL: 'https://www.kwikfill.example/',
       HUMAN_CHECK: 'local',
+      GIFT_CARD_API_URL: 'https://cards.example/balance',
+      GIFT_CARD_API_KEY: 'gc-key',
+      GIFT_CARD_PROVIDER: 'local',
     });
     expect(config).toMatchObject({
+      giftCardApiUrl: 'https://cards.example/balance',
+      giftCardApiKey: 'gc-key',
+      localGiftCards: true,
       databaseUrl: 'postgres://u@h/db',
       smtpUrl: 'smtp://mail.example:587',
       mailFrom: 'Shop <shop@example.com>',
@@ -72,6 +82,34 @@ describe('loadConfig', () => {
       trustProxy: true,
       siteUrl: 'https://www.kwikfill.example',
     });
+  });
+});
+
+describe('loadConfig on a read-only file system (Netlify functions)', () => {
+  // A folder below a regular file can never be created (ENOTDIR), even for root: a stand-in
+  // for a read-only disk that the tests can make anywhere.
+  const unwritable = () => {
+    const file = join(tempDir(), 'file');
+    writeFileSync(file, '');
+    return join(file, 'data');
+  };
+  const diskless = { DATABASE_URL: 'postgres://u@h/db', APP_SECRET: 's', SMTP_URL: 'smtp://m.example' };
+
+  it('touches no folder with DATABASE_URL, APP_SECRET and SMTP_URL', () => {
+    const dataDir = unwritable();
+    const config = loadConfig({ DATA_DIR: dataDir, ...diskless });
+    expect(config).toMatchObject({ appSecret: 's', databaseUrl: diskless.DATABASE_URL });
+    expect(existsSync(dataDir)).toBe(false);
+  });
+
+  it('fails at start with a message naming the settings that are missing', () => {
+    const DATA_DIR = unwritable();
+    expect(() => loadConfig({ DATA_DIR, DATABASE_URL: diskless.DATABASE_URL })).toThrow(
+      /Cannot create the data folder \(DATA_DIR\) .* \(ENOTDIR\).*set DATABASE_URL \(PostgreSQL\), APP_SECRET and SMTP_URL/,
+    );
+    expect(() => loadConfig({ DATA_DIR, DATABASE_URL: 'postgres://u@h/db', APP_SECRET: 's' })).toThrow(
+      /Cannot create the mail outbox \(OUTBOX_DIR\) .*set SMTP_URL/,
+    );
   });
 });
 

@@ -3,9 +3,9 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { DEFAULT_API_KEY } from '../lib/api-key.ts';
 import { site } from '../site.config.ts';
 
-export const DEFAULT_API_KEY = 'kwikfill-public-web';
 export const DEFAULT_SITE_URL = 'http://localhost:4321';
 
 export interface Config {
@@ -27,6 +27,14 @@ export interface Config {
    * anyone through.
    */
   localHumanCheck: boolean;
+  /**
+   * Gift card balances: the card processor's balance endpoint (GIFT_CARD_API_URL, with its key
+   * GIFT_CARD_API_KEY) in production; GIFT_CARD_PROVIDER=local asks for the local stand-in with
+   * sample cards (never in production); with neither the check answers that it is unavailable.
+   */
+  giftCardApiUrl?: string;
+  giftCardApiKey?: string;
+  localGiftCards: boolean;
   /** Take the client address from X-Forwarded-For (only behind a proxy that sets it). */
   trustProxy: boolean;
   siteUrl: string;
@@ -55,21 +63,49 @@ function appSecret(env: Env, dataDir: string): string {
   return readFileSync(file, 'utf8').trim();
 }
 
+/** Variables that let the server run without a writable disk (Netlify functions, containers). */
+const DISKLESS = 'DATABASE_URL (PostgreSQL), APP_SECRET and SMTP_URL';
+
+/** Creates a folder the configuration needs, or says which setting would make it unnecessary. */
+function ensureFolder(dir: string, what: string, instead: string): void {
+  try {
+    // Owner only: it holds the database, the secret and the outbox (mail with reset links). A folder
+    // that already exists keeps the mode its operator gave it.
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? 'error';
+    throw new Error(
+      `[config] Cannot create ${what} ${dir} (${code}). On a read-only file system (a Netlify ` +
+        `function, say) set ${instead}; see the README's Configuration table.`,
+    );
+  }
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const dataDir = resolve(value(env, 'DATA_DIR') ?? 'data');
-  mkdirSync(dataDir, { recursive: true });
+  const databaseUrl = value(env, 'DATABASE_URL');
+  const smtpUrl = value(env, 'SMTP_URL');
+  const outboxDir = resolve(value(env, 'OUTBOX_DIR') ?? join(dataDir, 'outbox'));
+  // The data folder holds the SQLite file and the generated secret: with PostgreSQL and APP_SECRET
+  // nothing is written there, so a read-only disk is fine. Mail without SMTP_URL goes to the outbox.
+  if (!databaseUrl || !value(env, 'APP_SECRET'))
+    ensureFolder(dataDir, 'the data folder (DATA_DIR)', DISKLESS);
+  else if (!smtpUrl) ensureFolder(outboxDir, 'the mail outbox (OUTBOX_DIR)', 'SMTP_URL');
   const turnstileSecretKey = value(env, 'TURNSTILE_SECRET_KEY');
   return {
     dataDir,
-    databaseUrl: value(env, 'DATABASE_URL'),
-    smtpUrl: value(env, 'SMTP_URL'),
+    databaseUrl,
+    smtpUrl,
     mailFrom: value(env, 'MAIL_FROM') ?? `"${site.name}" <no-reply@${site.slug}.example>`,
-    outboxDir: resolve(value(env, 'OUTBOX_DIR') ?? join(dataDir, 'outbox')),
+    outboxDir,
     appSecret: appSecret(env, dataDir),
     publicApiKey: value(env, 'PUBLIC_API_KEY') ?? DEFAULT_API_KEY,
     turnstileSecretKey,
     turnstileSiteKey: turnstileSecretKey ? value(env, 'PUBLIC_TURNSTILE_SITE_KEY') : undefined,
     localHumanCheck: value(env, 'HUMAN_CHECK') === 'local',
+    giftCardApiUrl: value(env, 'GIFT_CARD_API_URL'),
+    giftCardApiKey: value(env, 'GIFT_CARD_API_KEY'),
+    localGiftCards: value(env, 'GIFT_CARD_PROVIDER') === 'local',
     trustProxy: value(env, 'TRUST_PROXY') === '1' || value(env, 'TRUST_PROXY') === 'true',
     siteUrl: (value(env, 'SITE_URL') ?? DEFAULT_SITE_URL).replace(/\/+$/, ''),
   };

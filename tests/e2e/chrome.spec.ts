@@ -1,6 +1,8 @@
 // Site chrome on every page: top banner, header menus and fade, footer, app promo (SPEC 1, 2.2-2.4).
 import { expect, type Page, test } from '@playwright/test';
+import { DEFAULT_API_KEY } from '../../src/lib/api-key';
 import { site } from '../../src/site.config';
+import { leftInStorage } from './account-helpers';
 import { expectNoAxeViolations } from './axe';
 
 /** Stores a session before the page at `path` loads (and only there, so Sign Out can stick). */
@@ -65,8 +67,8 @@ test.describe('top banner and footer', () => {
     await quickLinks(page).getByRole('button', { name: 'Sign Out' }).click();
     await page.waitForURL((url) => url.pathname === '/');
     expect(auth).toBe('Bearer test-token');
-    expect(apiKey).toBe('kwikfill-public-web');
-    expect(await page.evaluate(() => localStorage.length + sessionStorage.length)).toBe(0);
+    expect(apiKey).toBe(DEFAULT_API_KEY);
+    expect(await leftInStorage(page)).toEqual([]);
     await expect(quickLinks(page).getByRole('link', { name: 'Sign In' })).toBeVisible();
   });
 

@@ -3,18 +3,15 @@
 // it checks each field as it changes and everything again on submit (giveaway.ts, SPEC order),
 // fills itself from a member's profile, and posts the entry through the public-form guard.
 import { useStore } from '@nanostores/react';
-import { type ChangeEvent, type SubmitEvent, useEffect, useRef, useState } from 'react';
-import { flushSync } from 'react-dom';
-import { fetchActivePromotion, type Promotion } from '../../components/home/promotion';
-import { FormMessages, RequiredNote, SelectField, TextField, TrapField } from '../account/Fields';
-import { focusFirstInvalid } from '../account/form';
+import { type ChangeEvent, useEffect, useRef, useState } from 'react';
+import { FormMessages, RequiredNote, SelectField, TextField, TrapField } from '../../components/form/Fields';
+import { useSubmit } from '../../components/form/useSubmit';
 import { recentAttempts, recordAttempt } from '../account/guards';
-import { PROFILE_INPUTS, type ProfileAnswer } from '../account/profile';
+import { PROFILE_INPUTS } from '../account/profile';
 import HumanCheck from '../human-check/HumanCheck';
-import { ApiError, api } from '../session/api';
+import { api, publicApi, read } from '../session/api';
 import { $session } from '../session/store';
 import {
-  type EntryErrors,
   type EntryValues,
   emptyEntry,
   fieldProblems,
@@ -26,26 +23,53 @@ import {
   toEntryPayload,
 } from './giveaway';
 import { prefillFromProfile } from './prefill';
+import { fetchActivePromotion, type Promotion } from './promotion';
 
 export const DEFAULT_RULES_URL = '/giveaway/rules';
 
 export default function GiveawayForm() {
-  const formRef = useRef<HTMLFormElement>(null);
   const loadedAt = useRef(0);
   const ticket = useRef('');
   const { token } = useStore($session);
   const [promotion, setPromotion] = useState<Promotion | null | undefined>(undefined);
   const [values, setValues] = useState<EntryValues>(emptyEntry);
-  const [errors, setErrors] = useState<EntryErrors>({});
-  const [message, setMessage] = useState<string | null>(null);
   const [humanToken, setHumanToken] = useState<string | null>(null);
   const [resetKey, setResetKey] = useState(0);
-  const [busy, setBusy] = useState(false);
   const [entered, setEntered] = useState(false);
+
+  const { formRef, errors, setErrors, status, busy, submit } = useSubmit({
+    name: 'Giveaway',
+    check() {
+      const now = Date.now();
+      const attempts = recentAttempts(GIVEAWAY_ATTEMPTS_KEY, now).length;
+      const problems = submitProblems(values, { loadedAt: loadedAt.current, now, attempts, humanToken });
+      const message = problems.message ?? (promotion === null ? GIVEAWAY_MESSAGES.noPromotion : null);
+      // While the promotion is still loading nothing is sent (output null).
+      return { errors: problems.errors, message, output: promotion ? { promotion, values } : null };
+    },
+    async send({ promotion }) {
+      recordAttempt(GIVEAWAY_ATTEMPTS_KEY, Date.now());
+      const json = {
+        ...toEntryPayload(values),
+        website: values.website,
+        form_ticket: ticket.current,
+        human_check_token: humanToken ?? '',
+      };
+      const param = { id: promotion.id };
+      await read(api.promotion[':id'].entry.$post({ param, query: { cb: String(Date.now()) }, json }));
+      setEntered(true);
+    },
+    failure: { lead: GIVEAWAY_MESSAGES.failed, general: '' },
+    // SPEC 4: a failed submit starts the human check over.
+    onFailure() {
+      setHumanToken(null);
+      setResetKey((key) => key + 1);
+    },
+  });
 
   useEffect(() => {
     loadedAt.current = Date.now();
-    api<{ ticket: string }>(`/form-ticket?form=${GIVEAWAY_FORM}`, { token: null })
+    read(publicApi['form-ticket'].$get({ query: { form: GIVEAWAY_FORM } }))
       .then((answer) => {
         ticket.current = answer.ticket;
       })
@@ -56,7 +80,7 @@ export default function GiveawayForm() {
   // A member finds the form filled from the profile (fields already typed in are kept).
   useEffect(() => {
     if (!token) return;
-    api<ProfileAnswer>('/me/profile')
+    read(api.me.profile.$get())
       .then((answer) => setValues((old) => prefillFromProfile(old, answer)))
       .catch((error: unknown) => console.warn('Giveaway: profile not loaded', error));
   }, [token]);
@@ -66,8 +90,9 @@ export default function GiveawayForm() {
     const checked = type === 'checkbox' && (event.target as HTMLInputElement).checked;
     const next = { ...values, [name]: type === 'checkbox' ? checked : value };
     setValues(next);
-    if (name !== 'website')
-      setErrors((old) => ({ ...old, [name]: fieldProblems(next)[name as keyof EntryValues] }));
+    if (name === 'website') return;
+    const problem = fieldProblems(next)[name as keyof EntryValues];
+    setErrors(({ [name]: _old, ...rest }) => (problem ? { ...rest, [name]: problem } : rest));
   };
   const field = (name: keyof typeof PROFILE_INPUTS | 'email') => ({
     id: `giveaway-${name}`,
@@ -76,47 +101,6 @@ export default function GiveawayForm() {
     onChange: update,
     error: errors[name],
   });
-
-  function fail(error: unknown) {
-    const detail = error instanceof ApiError && error.isSpecific ? ` ${error.description}` : '';
-    if (error instanceof ApiError) setErrors(error.fields);
-    setMessage(`${GIVEAWAY_MESSAGES.failed}${detail}`);
-    setHumanToken(null);
-    setResetKey((key) => key + 1);
-    setBusy(false);
-  }
-
-  async function submit(event: SubmitEvent) {
-    event.preventDefault();
-    const now = Date.now();
-    const attempts = recentAttempts(GIVEAWAY_ATTEMPTS_KEY, now).length;
-    const problems = submitProblems(values, { loadedAt: loadedAt.current, now, attempts, humanToken });
-    flushSync(() => {
-      setErrors(problems.errors);
-      setMessage(problems.message ?? (promotion === null ? GIVEAWAY_MESSAGES.noPromotion : null));
-    });
-    if (problems.message || Object.keys(problems.errors).length > 0)
-      return focusFirstInvalid(formRef.current);
-    if (!promotion) return;
-
-    recordAttempt(GIVEAWAY_ATTEMPTS_KEY, now);
-    setBusy(true);
-    try {
-      await api(`/promotion/${encodeURIComponent(promotion.id)}/entry?cb=${Date.now()}`, {
-        method: 'POST',
-        body: {
-          ...toEntryPayload(values),
-          website: values.website,
-          form_ticket: ticket.current,
-          human_check_token: humanToken,
-        },
-      });
-    } catch (error) {
-      return fail(error);
-    }
-    setEntered(true);
-    setBusy(false);
-  }
 
   const rulesUrl = promotion?.rulesUrl ?? DEFAULT_RULES_URL;
   return (
@@ -178,7 +162,7 @@ export default function GiveawayForm() {
       <TrapField id="giveaway-website" value={values.website} onChange={update} />
       <HumanCheck action={GIVEAWAY_FORM} onToken={setHumanToken} resetKey={resetKey} />
       <FormMessages
-        error={entered ? null : message}
+        error={entered ? null : status.error}
         success={entered ? GIVEAWAY_MESSAGES.enteredAlert : null}
       />
       {entered ? (

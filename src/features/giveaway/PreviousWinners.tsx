@@ -1,10 +1,10 @@
 // /account/winners: every previous winner, grouped by promotion, newest first. Open to all.
 import { useEffect, useState } from 'react';
-import { api } from '../session/api';
+import { publicApi, read } from '../session/api';
 import { groupByPromotion, readAllWinners, type WinnerGroup, type WinnersPage } from './winners';
 
 const readPage: WinnersPage = (page, limit) =>
-  api(`/previous-winners?page=${page}&limit=${limit}`, { token: null });
+  read(publicApi['previous-winners'].$get({ query: { page: String(page), limit: String(limit) } }));
 
 export default function PreviousWinners() {
   const [groups, setGroups] = useState<WinnerGroup[] | null>(null);

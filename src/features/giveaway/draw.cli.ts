@@ -8,7 +8,7 @@ import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import { action, CliError, progress, withDeps } from '../../server/cli.ts';
 import type { AppDeps } from '../../server/deps.ts';
-import { parseDate, requirePromotion } from './cli-input.ts';
+import { parseDate, requirePromotion } from './cli-input.server.ts';
 import { commitDraw, completeDraw, drawnEntryIds, findDraw, verifyDraw } from './draws.server.ts';
 import { entryDay, rulesPath } from './entrant.ts';
 import { canonicalEntries } from './fair-draw.server.ts';

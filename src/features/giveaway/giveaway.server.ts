@@ -1,13 +1,13 @@
 // The giveaway's API (SPEC 7, docs/api.md): the active promotion, one promotion, entries through
 // the public-form guard, and the previous winners.
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import * as v from 'valibot';
 import type { AppEnv } from '../../server/deps';
 import { ApiError, ERRORS } from '../../server/errors';
-import { guardPublicForm } from '../../server/form-guard';
-import { validate } from '../../server/http';
+import { publicForm } from '../../server/form-guard';
 import { bearerToken, findSessionUser } from '../../server/sessions';
 import { sha256 } from '../../server/tokens';
+import { query } from '../../server/validate';
 import { entryDay } from './entrant';
 import { recordEntry } from './entries.server';
 import { entrySchema, GIVEAWAY_FORM, GIVEAWAY_MESSAGES } from './giveaway';
@@ -31,11 +31,32 @@ const winnersQuery = v.object({
   limit: v.optional(integerText('limit', 1, WINNERS_PAGE_SIZE), String(WINNERS_PAGE_SIZE)),
 });
 
+/** SPEC 7's cache breaker. */
+const cbQuery = v.object({ cb: v.optional(v.string()) });
+
 const notFound = () => new ApiError(404, 'not_found', 'There is no such giveaway.');
 
+/**
+ * Before the entry's guard: a member's entry is linked to the account (a stale token is a 401,
+ * SPEC 4, before any attempt counts), and the promotion must exist and run today.
+ */
+const entryGate: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const deps = c.var.deps;
+  const token = bearerToken(c);
+  const user = token ? await findSessionUser(deps, sha256(token)) : undefined;
+  if (token && !user) throw ApiError.of(ERRORS.unauthorized);
+  if (user) c.set('user', user);
+  const promotion = await findPromotion(deps, c.req.param('id') ?? '');
+  if (!promotion) throw notFound();
+  if (!isRunning(promotion, entryDay(deps.now()))) {
+    throw new ApiError(409, 'not_running', GIVEAWAY_MESSAGES.notRunning);
+  }
+  await next();
+};
+
 export const giveawayRoutes = new Hono<AppEnv>()
-  .get('/promotion', async (c) => {
-    const { active_only } = validate(promotionQuery, c.req.query());
+  .get('/promotion', query(promotionQuery), async (c) => {
+    const { active_only } = c.req.valid('query');
     const rows = await listPromotions(c.var.deps, { activeOnly: active_only === 'true' });
     return c.json({ items: rows.map(toApiPromotion) });
   })
@@ -47,22 +68,20 @@ export const giveawayRoutes = new Hono<AppEnv>()
   })
 
   // `?cb=` (SPEC 7) only defeats caches; the answer is never cached anyway.
-  .post('/promotion/:id/entry', async (c) => {
-    const deps = c.var.deps;
-    // A member's entry is linked to the account; a stale token is a 401 (SPEC 4) before any attempt counts.
-    const token = bearerToken(c);
-    const user = token ? await findSessionUser(deps, sha256(token)) : undefined;
-    if (token && !user) throw ApiError.of(ERRORS.unauthorized);
-    const promotion = await findPromotion(deps, c.req.param('id'));
-    if (!promotion) throw notFound();
-    if (!isRunning(promotion, entryDay(deps.now()))) {
-      throw new ApiError(409, 'not_running', GIVEAWAY_MESSAGES.notRunning);
-    }
-    const entry = await guardPublicForm(c, GIVEAWAY_FORM, entrySchema);
-    return c.json(await recordEntry(deps, promotion.id, entry, user?.id ?? null), 201);
-  })
+  .post(
+    '/promotion/:id/entry',
+    entryGate,
+    query(cbQuery),
+    publicForm(GIVEAWAY_FORM, entrySchema),
+    async (c) => {
+      const deps = c.var.deps;
+      const entry = c.req.valid('json');
+      const user = c.get('user') as { id: string } | undefined;
+      return c.json(await recordEntry(deps, c.req.param('id') ?? '', entry, user?.id ?? null), 201);
+    },
+  )
 
-  .get('/previous-winners', async (c) => {
-    const { page, limit } = validate(winnersQuery, c.req.query());
+  .get('/previous-winners', query(winnersQuery), async (c) => {
+    const { page, limit } = c.req.valid('query');
     return c.json({ items: await previousWinners(c.var.deps, page, limit) });
   });

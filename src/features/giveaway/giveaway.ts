@@ -3,7 +3,8 @@
 // in SPEC order, who counts as one person, and which calendar day an entry belongs to.
 import * as v from 'valibot';
 import { emailField, optionalText, phoneField, requiredText, zipField } from '../../lib/fields';
-import { GUARD_MESSAGES, guardMessage } from '../account/guards';
+import { GUARD_MESSAGES } from '../../lib/form-rules';
+import { guardMessage } from '../account/guards';
 
 export const GIVEAWAY_FORM = 'giveaway';
 /** localStorage key of the browser's attempt times (SPEC 9). */

@@ -1,7 +1,6 @@
-// Accessible form controls for the account islands: a visible label with a required marker, the
+// Accessible form controls for every island's forms: a visible label with a required marker, the
 // error tied to the control (aria-invalid + aria-describedby), and optional help text.
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes } from 'react';
-import { type PasswordRule, passwordChecklist } from './password';
 
 interface Common {
   id: string;
@@ -102,22 +101,6 @@ export function SelectField({
       {children}
       <ErrorText id={id} error={error} />
     </div>
-  );
-}
-
-/** The SPEC 5.2 password rules, ticked off live as the visitor types. */
-export function PasswordRules({ id, password }: { id: string; password: string }) {
-  const rules: PasswordRule[] = passwordChecklist(password);
-  return (
-    <ul id={id} className="password-rules">
-      {rules.map((rule) => (
-        <li key={rule.message} className={rule.met ? 'is-met' : undefined}>
-          <span aria-hidden="true">{rule.met ? '✓ ' : '• '}</span>
-          {rule.message}
-          {rule.met && <span className="visually-hidden"> (done)</span>}
-        </li>
-      ))}
-    </ul>
   );
 }
 
