@@ -2,7 +2,7 @@
 // required-fields note, the bot trap, the human check, SPEC 5.6's message, the Submit Form button,
 // and, once sent, the thank-you with the reference number in place of the form.
 import { type ReactNode, useEffect, useRef } from 'react';
-import { TrapField } from '../account/Fields';
+import { TrapField } from '../../components/form/Fields';
 import HumanCheck from '../human-check/HumanCheck';
 import { type ApplicationKind, KINDS } from './applications';
 import { FormContext } from './Fields';

@@ -1,7 +1,11 @@
 // Sending an application from the browser: the checked values as multipart form data (the API's
 // JSON client cannot carry files), drawn signatures as PNG files, the chosen statements as they
 // are, and the anti-abuse fields. Errors come back as the API client's ApiError.
-import { API_BASE, API_KEY, ApiError, NETWORK_MESSAGE, UNEXPECTED_MESSAGE } from '../session/api';
+import { PUBLIC_API_KEY } from '../../lib/api-key';
+import { ApiError, NETWORK_MESSAGE, UNEXPECTED_MESSAGE } from '../session/api';
+
+const API_BASE = '/api/v1';
+
 import { type ApplicationKind, KINDS, type SubmitAnswer } from './applications';
 import type { Values } from './draft';
 
@@ -38,7 +42,7 @@ export async function sendApplication(kind: ApplicationKind, body: FormData): Pr
   try {
     response = await fetch(`${API_BASE}/applications/${kind}`, {
       method: 'POST',
-      headers: { 'X-API-Key': API_KEY, Accept: 'application/json' },
+      headers: { 'X-API-Key': PUBLIC_API_KEY, Accept: 'application/json' },
       body,
       credentials: 'same-origin',
     });
@@ -54,4 +58,13 @@ export async function sendApplication(kind: ApplicationKind, body: FormData): Pr
     throw new ApiError(response.status, error.code, error.description, error.fields ?? {});
   }
   throw new ApiError(response.status, 'http_error', UNEXPECTED_MESSAGE);
+}
+
+/** A ticket for this form (SPEC 5.1's minimum time on the form), '' when none could be had. */
+export async function fetchTicket(kind: ApplicationKind): Promise<string> {
+  const response = await fetch(`${API_BASE}/form-ticket?form=${kind}`, {
+    headers: { 'X-API-Key': PUBLIC_API_KEY, Accept: 'application/json' },
+  });
+  const data = (await response.json().catch(() => undefined)) as { ticket?: unknown } | undefined;
+  return typeof data?.ticket === 'string' ? data.ticket : '';
 }

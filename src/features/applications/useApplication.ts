@@ -3,14 +3,14 @@
 // 5.6's message above the button, the form ticket and human check, and the multipart submission.
 import { type SubmitEvent, useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
+import { type Errors, focusFirstInvalid } from '../../components/form/form';
 import { fieldErrors } from '../../lib/fields';
-import { type Errors, focusFirstInvalid } from '../account/form';
-import { GUARD_MESSAGES } from '../account/guards';
-import { ApiError, api } from '../session/api';
+import { GUARD_MESSAGES } from '../../lib/form-rules';
+import { ApiError } from '../session/api';
 import { type ApplicationKind, KINDS, parseApplication } from './applications';
 import { clearDraft, readDraft, type Values, writeDraft } from './draft';
 import { summaryMessage } from './rules';
-import { sendApplication, toFormData } from './submit';
+import { fetchTicket, sendApplication, toFormData } from './submit';
 import { uploadProblem } from './uploads';
 
 export interface ApplicationForm {
@@ -45,9 +45,9 @@ export function useApplication(kind: ApplicationKind, initial: () => Values, atM
     const draft = readDraft(kind, secrets);
     setValues((old) => ({ ...old, ...draft, ...atMount?.() }));
     restored.current = true;
-    api<{ ticket: string }>(`/form-ticket?form=${kind}`, { token: null })
-      .then((answer) => {
-        ticket.current = answer.ticket;
+    fetchTicket(kind)
+      .then((value) => {
+        ticket.current = value;
       })
       .catch((error: unknown) => console.warn(`${kind}: no form ticket`, error));
   }, [kind]);
