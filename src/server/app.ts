@@ -60,7 +60,10 @@ export function createApp(deps: AppDeps) {
   app.use(async (c, next) => {
     if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
     const upload = c.req.path.startsWith(UPLOAD_PATH);
-    return (upload ? uploadLimit : jsonLimit)(c, upload ? next : () => jsonBodies(c, next));
+    if (upload) return uploadLimit(c, next);
+    return jsonLimit(c, async () => {
+      await jsonBodies(c, next);
+    });
   });
 
   const routes = app
