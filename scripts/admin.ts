@@ -7,6 +7,7 @@ import { registerApplicationsCommands } from '../src/features/applications/appli
 import { registerContactCommands } from '../src/features/contact/contact.cli';
 import { registerGiveawayCommands } from '../src/features/giveaway/giveaway.cli';
 import { registerOffersCommands } from '../src/features/offers/offers.cli';
+import { registerVitalsCommands } from '../src/features/vitals/vitals.cli';
 import { registerDatabaseCommands } from '../src/server/db/db.cli';
 
 const program = new Command('admin')
@@ -22,6 +23,7 @@ registerGiveawayCommands(program);
 registerContactCommands(program);
 registerOffersCommands(program);
 registerApplicationsCommands(program);
+registerVitalsCommands(program);
 
 if (process.argv.length <= 2) program.help();
 await program.parseAsync(process.argv);

@@ -13,6 +13,7 @@ import { applicationRoutes } from '../features/applications/applications.server'
 import { contactRoutes } from '../features/contact/contact.server';
 import { giveawayRoutes } from '../features/giveaway/giveaway.server';
 import { offersRoutes } from '../features/offers/offers.server';
+import { vitalsRoutes } from '../features/vitals/vitals.server';
 import type { AppDeps, AppEnv } from './deps';
 import { ApiError, ERRORS, errorBody } from './errors';
 import { jsonBodies } from './http';
@@ -74,7 +75,8 @@ export function createApp(deps: AppDeps) {
     .route('/', giveawayRoutes)
     .route('/offers', offersRoutes)
     .route('/contact', contactRoutes)
-    .route('/applications', applicationRoutes);
+    .route('/applications', applicationRoutes)
+    .route('/vitals', vitalsRoutes);
 
   app.notFound((c) => c.json(errorBody(ERRORS.notFound), 404));
   app.onError((error, c) => {

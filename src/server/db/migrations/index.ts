@@ -5,10 +5,12 @@ import * as accounts from './0001-accounts.ts';
 import * as giveaway from './0002-giveaway.ts';
 import * as contactOffers from './0004-contact-offers.ts';
 import * as applications from './0005-applications.ts';
+import * as vitals from './0007-vitals.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_accounts': accounts,
   '0002_giveaway': giveaway,
   '0004_contact_offers': contactOffers,
   '0005_applications': applications,
+  '0007_vitals': vitals,
 };
