@@ -11,6 +11,7 @@ import { authRoutes } from '../features/account/auth.server';
 import { meRoutes } from '../features/account/me.server';
 import { applicationRoutes } from '../features/applications/applications.server';
 import { contactRoutes } from '../features/contact/contact.server';
+import { giftCardRoutes } from '../features/gift-card/gift-card.server';
 import { giveawayRoutes } from '../features/giveaway/giveaway.server';
 import { offersRoutes } from '../features/offers/offers.server';
 import { vitalsRoutes } from '../features/vitals/vitals.server';
@@ -75,6 +76,7 @@ export function createApp(deps: AppDeps) {
     .route('/', giveawayRoutes)
     .route('/offers', offersRoutes)
     .route('/contact', contactRoutes)
+    .route('/gift-card', giftCardRoutes)
     .route('/applications', applicationRoutes)
     .route('/vitals', vitalsRoutes);
 
