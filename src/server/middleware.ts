@@ -3,10 +3,13 @@ import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from './deps';
 import { ApiError, ERRORS } from './errors';
 
-/** API answers are per visitor and per moment: never cached by the browser or a proxy. */
+/**
+ * API answers are per visitor and per moment: never cached by the browser or a proxy, unless a
+ * route says otherwise (the public store list is revalidated with its ETag instead).
+ */
 export const noStore: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
-  c.res.headers.set('Cache-Control', 'no-store');
+  if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
 };
 
 /** The public key identifies the web client (docs/api.md); it is not a secret. */

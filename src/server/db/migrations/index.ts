@@ -2,7 +2,9 @@
 // line here; never edit a migration that has shipped.
 import type { Migration } from 'kysely/migration';
 import * as accounts from './0001-accounts.ts';
+import * as stores from './0003-stores.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_accounts': accounts,
+  '0003_stores': stores,
 };

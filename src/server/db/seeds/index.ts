@@ -1,6 +1,7 @@
 // Sample data, one seeder per feature. Each seeder is idempotent (it adds only what is missing),
 // so `npm run seed` can run any number of times. Later features add their seeder to the list.
 import type { Kysely } from 'kysely';
+import { seedStores } from '../../../features/locator/locator.seed.ts';
 import type { Database } from '../schema.ts';
 import { seedAccounts } from './accounts.ts';
 
@@ -12,6 +13,7 @@ export type Seeder = (context: SeedContext) => Promise<void>;
 
 export const seeders: Record<string, Seeder> = {
   accounts: seedAccounts,
+  stores: seedStores,
 };
 
 export async function runSeeders(db: Kysely<Database>, now = Date.now()): Promise<string[]> {
