@@ -3,6 +3,7 @@
 // commands from `src/features/<feature>/<feature>.cli.ts`; this file only gathers them.
 // `npm run admin -- --help` lists them all; `npm run admin -- <command> --help` explains one.
 import { Command } from 'commander';
+import { registerLocatorCommands } from '../src/features/locator/locator.cli.ts';
 
 const program = new Command('admin')
   .description('Operator commands of the Kwik Fill website (database from DATA_DIR or DATABASE_URL)')
@@ -10,6 +11,7 @@ const program = new Command('admin')
   .configureOutput({ outputError: (text, write) => write(text) });
 
 // Feature commands: one line per feature, e.g. `registerGiveawayCommands(program);`
+registerLocatorCommands(program);
 
 if (process.argv.length <= 2) program.help();
 await program.parseAsync(process.argv);

@@ -91,7 +91,7 @@ export const seedStores: Seeder = async ({ db, now }) => {
   const rows = towns.map((town, i) => {
     const number = String(i + 1);
     const allDay = i % 5 === 0 || next() < 0.25;
-    const features = FEATURES.filter(
+    const features: string[] = FEATURES.filter(
       (f) => f !== '24 Hours' && next() < (f === 'Convenience' || f === 'Lottery' ? 0.9 : 0.22),
     );
     // Every filter has stores; a third of the cafes carry the older label 'Bradley St. Coffee'.
