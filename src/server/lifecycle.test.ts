@@ -25,7 +25,7 @@ async function seed() {
 describe('npm run seed', () => {
   it('adds the demo member, who can sign in, and adds nothing twice', async () => {
     const { stdout, stderr } = await seed();
-    expect(stdout).toContain('sample data seeded (accounts)');
+    expect(stdout).toContain('sample data seeded (accounts, stores)');
     expect(stderr).toBe('');
     await seed();
     const users = await t.db.selectFrom('users').select(['email', 'first_name']).execute();

@@ -196,7 +196,7 @@ export function checkRows<S extends v.GenericSchema>(
   for (const { where, record } of records) {
     // Every field present (undefined when missing), so a missing one gets its own message.
     const fields = Object.keys((schema as unknown as { entries: object }).entries);
-    const named = Object.fromEntries(fields.map((key) => [key, undefined]));
+    const named: Record<string, unknown> = Object.fromEntries(fields.map((key) => [key, undefined]));
     for (const [key, value] of Object.entries(record))
       named[fieldName(key)] = value === '' ? undefined : value;
     const result = v.safeParse(schema, named);
