@@ -37,7 +37,8 @@ export default defineConfig({
     { name: 'phone', use: { ...devices['Pixel 7'], channel: undefined }, grep: /@phone/ },
   ],
   webServer: {
-    command: 'node scripts/serve.mjs',
+    // Seeding is a step of its own, as under `npm start`: the server itself never seeds.
+    command: 'npm run seed -- --if-empty && node scripts/serve.mjs',
     url: `http://127.0.0.1:${port}/`,
     reuseExistingServer: false,
     timeout: 60_000,

@@ -3,14 +3,22 @@
 // commands from `src/features/<feature>/<feature>.cli.ts`; this file only gathers them.
 // `npm run admin -- --help` lists them all; `npm run admin -- <command> --help` explains one.
 import { Command } from 'commander';
-import { registerLocatorCommands } from '../src/features/locator/locator.cli.ts';
+import { registerApplicationsCommands } from '../src/features/applications/applications.cli';
+import { registerLocatorCommands } from '../src/features/locator/locator.cli';
+import { registerOffersCommands } from '../src/features/offers/offers.cli';
+import { registerDatabaseCommands } from '../src/server/db/db.cli';
 
 const program = new Command('admin')
   .description('Operator commands of the Kwik Fill website (database from DATA_DIR or DATABASE_URL)')
   .showHelpAfterError()
   .configureOutput({ outputError: (text, write) => write(text) });
 
+// The platform's own commands (backups, moving to PostgreSQL).
+registerDatabaseCommands(program);
+
 // Feature commands: one line per feature, e.g. `registerGiveawayCommands(program);`
+registerOffersCommands(program);
+registerApplicationsCommands(program);
 registerLocatorCommands(program);
 
 if (process.argv.length <= 2) program.help();

@@ -5,8 +5,8 @@ import { stat } from 'node:fs/promises';
 import http from 'node:http';
 import { extname, join, normalize } from 'node:path';
 import { pathToFileURL } from 'node:url';
-// The API's database: migrated, and seeded when empty, before the first request (Node loads the
-// TypeScript source directly); the bundled API then uses this same handle.
+// The API's database: migrated before the first request (Node loads the TypeScript source
+// directly); the bundled API then uses this same handle. Sample data is a step of its own (`npm run seed`).
 import { closeDatabase, onShutdown, prepareDatabase, warnAboutSettings } from '../src/server/lifecycle.ts';
 import { distDir } from './dist-dir.mjs';
 
@@ -119,8 +119,7 @@ const server = http.createServer(async (req, res) => {
 });
 
 warnAboutSettings();
-// Sample data only when asked for (`npm start` asks): a production database never gets the demo account.
-await prepareDatabase({ seed: process.env.SEED_SAMPLE_DATA === '1' ? 'if-empty' : 'never' });
+await prepareDatabase();
 server.listen(port, host, () => console.log(`Serving on http://${host}:${port}`));
 // Clean shutdown: stop accepting, let requests in flight finish, close the database, exit 0.
 onShutdown(server, closeDatabase);

@@ -7,8 +7,10 @@ import { HTTPException } from 'hono/http-exception';
 import { methodNotAllowed } from 'hono/method-not-allowed';
 import { authRoutes } from '../features/account/auth.server';
 import { meRoutes } from '../features/account/me.server';
+import { applicationRoutes } from '../features/applications/applications.server';
 import { humanCheckRoutes } from '../features/human-check/human-check.server';
 import { locatorRoutes } from '../features/locator/locator.server';
+import { offersRoutes } from '../features/offers/offers.server';
 import type { AppDeps, AppEnv } from './deps';
 import { ApiError, ERRORS, errorBody } from './errors';
 import { noStore, requireApiKey } from './middleware';
@@ -16,6 +18,12 @@ import { platformRoutes } from './routes/platform';
 
 export const API_BASE = '/api/v1';
 export const MAX_BODY_BYTES = 64 * 1024;
+/**
+ * The application forms carry up to two financial statements of 10 MB and drawn signatures
+ * (src/features/applications/uploads.ts); only their path may send this much.
+ */
+export const MAX_UPLOAD_BODY_BYTES = 24 * 1024 * 1024;
+const UPLOAD_PATH = `${API_BASE}/applications/`;
 
 export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>({ strict: false }).basePath(API_BASE);
@@ -33,14 +41,18 @@ export function createApp(deps: AppDeps) {
     await next();
   });
   app.use(requireApiKey);
-  app.use(
-    bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json(errorBody(ERRORS.payloadTooLarge), 413) }),
-  );
+  const limit = (maxSize: number) =>
+    bodyLimit({ maxSize, onError: (c) => c.json(errorBody(ERRORS.payloadTooLarge), 413) });
+  const jsonLimit = limit(MAX_BODY_BYTES);
+  const uploadLimit = limit(MAX_UPLOAD_BODY_BYTES);
+  app.use((c, next) => (c.req.path.startsWith(UPLOAD_PATH) ? uploadLimit : jsonLimit)(c, next));
 
   app.route('/', platformRoutes);
   app.route('/human-check', humanCheckRoutes);
   app.route('/auth', authRoutes);
   app.route('/me', meRoutes);
+  app.route('/offers', offersRoutes);
+  app.route('/applications', applicationRoutes);
   app.route('/', locatorRoutes);
 
   app.notFound((c) => c.json(errorBody(ERRORS.notFound), 404));

@@ -14,7 +14,7 @@ export class CliError extends Error {
 /** Opens the database for one command and always closes it (and sends pending mail) afterwards. */
 export async function withDeps<T>(work: (deps: AppDeps) => Promise<T>): Promise<T> {
   const config = loadConfig();
-  const handle = await prepareDatabase({ seed: 'never' });
+  const handle = await prepareDatabase();
   const deps = createDeps({ config, db: handle.db, dbKind: handle.kind });
   try {
     return await work(deps);

@@ -7,7 +7,7 @@ import { verifyHumanCheck } from '../features/human-check/verify.server';
 import type { AppEnv } from './deps';
 import { ApiError, ERRORS } from './errors';
 import { checkTicket, type PublicForm } from './form-ticket';
-import { clientIp, readJsonObject, validate } from './http';
+import { type Body, clientIp, readJsonObject, validate } from './http';
 import { enforce, LIMITS } from './rate-limit';
 
 const isFilled = (value: unknown) => value !== undefined && value !== null && value !== '';
@@ -19,16 +19,18 @@ const isFilled = (value: unknown) => value !== undefined && value !== null && va
  * 3. more than 3 attempts from this address for this form in the last hour -> 429 rate_limited;
  * 4. the fields -> 400 invalid_input;
  * 5. `human_check_token` missing or not verified -> 400 human_check_failed.
- * Returns the validated fields.
+ * Returns the validated fields. `body` is the submission when the route read it already (the
+ * multipart application forms); otherwise the JSON body is read here.
  */
 export async function guardPublicForm<S extends v.GenericSchema>(
   c: Context<AppEnv>,
   form: PublicForm,
   schema: S,
   action: string = form,
+  given?: Body,
 ): Promise<v.InferOutput<S>> {
   const deps = c.var.deps;
-  const body = await readJsonObject(c);
+  const body = given ?? (await readJsonObject(c));
   if (isFilled(body.website)) throw ApiError.of(ERRORS.invalidSubmission);
   if (!checkTicket(deps, form, body.form_ticket)) throw ApiError.of(ERRORS.tooFast);
   const ip = clientIp(c);

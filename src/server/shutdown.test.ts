@@ -15,7 +15,7 @@ const lifecycle = pathToFileURL(resolve('src/server/lifecycle.ts')).href;
 const script = `
 import http from 'node:http';
 import { closeDatabase, onShutdown, prepareDatabase } from '${lifecycle}';
-await prepareDatabase({ seed: 'never' });
+await prepareDatabase();
 const server = http.createServer((req, res) => setTimeout(() => res.end('done'), 300));
 onShutdown(server, closeDatabase);
 server.listen(0, '127.0.0.1', () => console.log('port=' + server.address().port));

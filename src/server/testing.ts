@@ -6,13 +6,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { insertMember, uniqueEmail } from '../../tests/factories/account';
 import { createApp } from './app';
 import type { Config } from './config';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { type AppDeps, createDeps } from './deps';
 import { type OutboxMail, readOutbox } from './outbox';
-import { hashPassword } from './passwords';
 import { createSession } from './sessions';
 
 export const API_KEY = 'test-api-key';
@@ -35,7 +35,7 @@ export interface Answer {
 }
 
 /** A PostgreSQL database of its own for one test file, on the server DATABASE_URL names. */
-async function createPgDatabase(url: string) {
+export async function createPgDatabase(url: string) {
   const name = `kf_test_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
@@ -127,12 +127,8 @@ export async function createTestApi(overrides: Partial<Config> = {}) {
     },
     now: () => now,
     /** A member created straight in the database, with a session; much faster than the forms. */
-    async member(email = `m-${randomUUID().slice(0, 8)}@example.com`, password = 'Secret123') {
-      const id = randomUUID();
-      await handle.db
-        .insertInto('users')
-        .values({ id, email, password_hash: await hashPassword(password), created_at: now, updated_at: now })
-        .execute();
+    async member(email = uniqueEmail(), password = 'Secret123') {
+      const id = await insertMember(handle.db, { email, password }, now);
       return { id, email, password, token: await createSession(deps, id) };
     },
     /** A ticket for a public form, already old enough to be accepted. */

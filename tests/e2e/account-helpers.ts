@@ -1,9 +1,10 @@
 // What the account browser tests share: axe, the account screen's parts, the stored session,
 // the sign-up form and the outbox the server writes reset mails to.
-import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
+import type { SignUpValues } from '../../src/features/account/register';
+import { readOutbox } from '../../src/server/outbox';
 
 const axeTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 export async function expectNoAxeViolations(page: Page) {
@@ -31,16 +32,18 @@ export async function storeSession(page: Page, values: Record<string, string>) {
   }, values);
 }
 
-export async function fillSignUp(page: Page, email: string, password: string) {
-  await page.getByLabel('First name').fill('Dana');
-  await page.getByLabel('Last name').fill('Miller');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Phone').fill('(814) 555-0100');
-  await passwordBox(page, 'Password').fill(password);
-  await page.getByLabel('Address line 1').fill('1 Main St');
-  await page.getByLabel('City').fill('Warren');
-  await page.getByLabel('State').selectOption('PA');
-  await page.getByLabel('ZIP code').fill('16365');
+/** Types a sign-up (tests/factories/account.ts `signUpValues()`) into the form as a visitor would. */
+export async function fillSignUp(page: Page, values: SignUpValues) {
+  await page.getByLabel('First name').fill(values.first_name);
+  await page.getByLabel('Last name').fill(values.last_name);
+  await page.getByLabel('Email').fill(values.email);
+  await page.getByLabel('Phone').fill(values.phone);
+  await passwordBox(page, 'Password').fill(values.password);
+  await page.getByLabel('Address line 1').fill(values.address_1);
+  await page.getByLabel('Address line 2').fill(values.address_2);
+  await page.getByLabel('City').fill(values.city);
+  await page.getByLabel('State').selectOption(values.state);
+  await page.getByLabel('ZIP code').fill(values.zip);
 }
 
 export async function signInWith(page: Page, email: string, password: string) {
@@ -57,26 +60,15 @@ export async function signOutFromSidebar(page: Page) {
   expect(await page.evaluate(() => localStorage.length)).toBe(0);
 }
 
-/** The newest reset link mailed to `email`, read from the server's outbox folder. */
+/** The mail the server under test wrote to its outbox folder, oldest first (the server's own reader). */
+export const outbox = () =>
+  readOutbox(process.env.OUTBOX_DIR ?? join(process.env.E2E_DATA_DIR ?? '', 'outbox'));
+
+/** The newest reset link mailed to `email`. */
 export function resetLinkFor(email: string): string | undefined {
-  const dataDir = process.env.E2E_DATA_DIR ?? '';
-  const outbox = process.env.OUTBOX_DIR ?? join(dataDir, 'outbox');
-  let files: string[] = [];
-  try {
-    files = readdirSync(outbox).filter((name) => name.endsWith('.eml'));
-  } catch {
-    return undefined;
-  }
-  for (const name of files.sort().reverse()) {
-    let mail = readFileSync(join(outbox, name), 'utf8');
-    if (!mail.toLowerCase().includes(email.toLowerCase())) continue;
-    if (/content-transfer-encoding:\s*quoted-printable/i.test(mail)) {
-      mail = mail
-        .replace(/=\r?\n/g, '')
-        .replace(/=([0-9A-F]{2})/g, (_, hex) => String.fromCharCode(parseInt(hex, 16)));
-    }
-    const link = mail.match(/\/account\/reset-password\?reset_token=[\w.~%-]+/)?.[0];
-    if (link) return link;
-  }
-  return undefined;
+  const mails = outbox().filter((mail) => mail.to.toLowerCase().includes(email.toLowerCase()));
+  return mails
+    .reverse()
+    .map((mail) => /\/account\/reset-password\?reset_token=[\w.~%-]+/.exec(mail.text)?.[0])
+    .find(Boolean);
 }

@@ -1,8 +1,9 @@
 // One visitor's journey through the account area against the real API (SPEC 2.6, 4, 5.3, 8).
 // The steps share one account and one page, in order; each is its own test so a failure names its
 // step. The server allows 3 registrations an hour and 10 sign-ins per 15 minutes per address for
-// the whole browser suite: this file makes 2 registrations and 5 sign-ins, add none lightly.
+// the whole browser suite: this file makes 2 registrations and 6 sign-ins, add none lightly.
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { DEMO_ACCOUNT, signUpValues } from '../factories/account';
 import {
   alertWith,
   expectNoAxeViolations,
@@ -21,7 +22,8 @@ test.describe('a visitor’s account from sign-up to deletion', () => {
   // Serial (what test.describe.serial does; Biome mangles that chain's layout): a failed step skips
   // the ones after it, which need its result.
   test.describe.configure({ mode: 'serial' });
-  const email = `dana-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+  const member = signUpValues();
+  const { email } = member;
   let context: BrowserContext;
   let page: Page;
   // One context for all steps (axe needs a page of its own context, not browser.newPage()).
@@ -37,7 +39,7 @@ test.describe('a visitor’s account from sign-up to deletion', () => {
   async function signUp() {
     await page.goto('/account/register');
     await hydrated(page);
-    await fillSignUp(page, email, 'Secret123');
+    await fillSignUp(page, member);
     await page.waitForTimeout(3100);
     // The local check asks the server for a token, so the box is ticked once that answers.
     const robot = page.getByRole('checkbox', { name: 'I am not a robot' });
@@ -133,7 +135,7 @@ test.describe('a visitor’s account from sign-up to deletion', () => {
   });
 
   test('the right password signs in', async () => {
-    await passwordBox(page, 'Password').fill('Secret123');
+    await passwordBox(page, 'Password').fill(member.password);
     await page.getByRole('button', { name: 'Sign In' }).click();
     await expect(page).toHaveURL(/\/account$/);
     await expect(welcome(page)).toHaveAccessibleName('Welcome back, Danielle');
@@ -141,7 +143,7 @@ test.describe('a visitor’s account from sign-up to deletion', () => {
 
   test('change the password, then sign in with the new one', async () => {
     await hydrated(page);
-    await page.getByLabel('Current password').fill('Secret123');
+    await page.getByLabel('Current password').fill(member.password);
     await passwordBox(page, 'New password').fill('Changed456');
     await page.getByLabel('Confirm new password').fill('Changed457');
     await page.getByRole('button', { name: 'Change Password' }).click();
@@ -195,4 +197,12 @@ test.describe('a visitor’s account from sign-up to deletion', () => {
     await signInWith(page, email, 'Reset789A');
     await expect(alertWith(page, 'Incorrect user name or password')).toBeVisible();
   });
+});
+
+// The server under test was seeded first (`npm run seed -- --if-empty`, as `npm start` does).
+test('the seeded demo member signs in', async ({ page }) => {
+  await signInWith(page, DEMO_ACCOUNT.email, DEMO_ACCOUNT.password);
+  await expect(page).toHaveURL(/\/account$/);
+  await expect(welcome(page)).toHaveAccessibleName(`Welcome back, ${DEMO_ACCOUNT.first_name}`);
+  await expect(page.getByLabel('City')).toHaveValue(DEMO_ACCOUNT.city);
 });

@@ -2,6 +2,7 @@
 // they spend none of its per-address registration attempts.
 import { expect, test } from '@playwright/test';
 import { site } from '../../src/site.config';
+import { signUpValues } from '../factories/account';
 import { alertWith, expectNoAxeViolations, fillSignUp, hydrated, passwordBox } from './account-helpers';
 
 test('dwell time, required fields, live password rules, trap, attempts and security check', async ({
@@ -33,7 +34,7 @@ test('dwell time, required fields, live password rules, trap, attempts and secur
   await password.fill('Secret123');
   await expect(rules.getByRole('listitem').filter({ hasText: '(done)' })).toHaveCount(4);
 
-  await fillSignUp(page, `rules-${Date.now()}@example.com`, 'Secret123');
+  await fillSignUp(page, signUpValues());
   await signUp.click();
   await expect(alertWith(page, 'Please complete the security check')).toBeVisible();
 

@@ -86,6 +86,34 @@ test.describe('hero and giveaway', () => {
     await expect(page.getByRole('button', { name: 'Play background video' })).toBeVisible();
     expect(videoRequests).toEqual([]);
   });
+
+  test('on a phone-sized screen the poster stays and no video is downloaded', async ({ page }) => {
+    const videoRequests: string[] = [];
+    page.on('request', (request) => {
+      if (/\/media\/home\/hero\.(webm|mp4)/.test(request.url())) videoRequests.push(request.url());
+    });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/');
+    await page.waitForLoadState('load');
+    const video = page.locator('video[data-hero-video]');
+    expect(await video.evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
+    await expect(page.getByRole('button', { name: 'Play background video' })).toBeVisible();
+    expect(videoRequests).toEqual([]);
+  });
+
+  test('on a larger screen the loop is fetched only after the page has loaded', async ({ page }) => {
+    await page.goto('/');
+    const video = page.locator('video[data-hero-video]');
+    await expect.poll(() => video.evaluate((v: HTMLVideoElement) => !v.paused)).toBe(true);
+    const order = await page.evaluate(() => {
+      const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+      const videoEntry = performance
+        .getEntriesByType('resource')
+        .find((entry) => /\/media\/home\/hero\.(webm|mp4)/.test(entry.name));
+      return { loadStart: navigation?.loadEventStart ?? 0, videoStart: videoEntry?.startTime ?? -1 };
+    });
+    expect(order.videoStart).toBeGreaterThanOrEqual(order.loadStart);
+  });
 });
 
 test.describe('video tabs', () => {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUpValues } from '../../../tests/factories/account';
 import { createTestApi, type TestApi } from '../../server/testing';
 import { sha256 } from '../../server/tokens';
 
@@ -13,10 +14,11 @@ let ipCounter = 0;
 const freshIp = () => `198.51.100.${++ipCounter}`;
 
 async function registerBody(email: string, extra: Record<string, unknown> = {}) {
+  const { password, website } = signUpValues();
   return {
     email,
-    password: 'Secret123',
-    website: '',
+    password,
+    website,
     form_ticket: await t.ticket('register'),
     human_check_token: await t.humanToken('register'),
     ...extra,

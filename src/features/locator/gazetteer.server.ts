@@ -1,7 +1,7 @@
 // The local US gazetteer behind GET /geocode: every ZIP code with its town, state and coordinates,
 // from the `zipcodes` npm package (about 5 MB, so it stays on the server and loads on first use).
 // No network and no key: a town or ZIP typed into the locator is found here.
-import { US_STATES } from '../../lib/us-states.ts';
+import { US_STATES } from '../../lib/us-states';
 
 export interface Place {
   zip: string;

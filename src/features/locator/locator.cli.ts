@@ -1,14 +1,14 @@
-// Operator commands for the store list (`npm run admin -- stores:import stores.csv`): import the
+// Operator commands for the store list (`npm run admin -- stores import stores.csv`): import the
 // stores, update prices, export the list. Files are checked row by row first; nothing is written
 // unless every row is valid, and then everything is written in one transaction.
 import { readFile } from 'node:fs/promises';
 import { extname } from 'node:path';
 import type { Command } from 'commander';
-import { action, CliError, progress, withDeps } from '../../server/cli.ts';
-import { STORE_LIST_SIZE } from './locator.ts';
-import { applyPrices, applyStores } from './store-import.server.ts';
-import { checkRows, priceRow, readRecords, storeRow } from './store-import.ts';
-import { listStores } from './stores.server.ts';
+import { action, CliError, progress, withDeps } from '../../server/cli';
+import { STORE_LIST_SIZE } from './locator';
+import { checkRows, priceRow, readRecords, storeRow } from './store-import';
+import { applyPrices, applyStores } from './store-import.server';
+import { listStores } from './stores.server';
 
 interface FileOptions {
   dryRun?: boolean;
@@ -44,8 +44,9 @@ async function load<S extends Parameters<typeof checkRows>[1]>(
 }
 
 export function registerLocatorCommands(program: Command): void {
-  program
-    .command('stores:import')
+  const stores = program.command('stores').description('The store list and prices of the locator (/stores)');
+  stores
+    .command('import')
     .description(
       'Load the store list from CSV (header line) or JSON; sample stores are removed. Hours: "24 hours" or "Mo-Fr 06:00-22:00; Sa-Su 07:00-21:00"; features separated by ";"',
     )
@@ -73,8 +74,8 @@ export function registerLocatorCommands(program: Command): void {
       }),
     );
 
-  program
-    .command('stores:prices')
+  stores
+    .command('prices')
     .description(
       'Update prices from CSV or JSON with store_number, gas_price, diesel_price (an empty price stays as it is); shows on the site at once',
     )
@@ -105,9 +106,9 @@ export function registerLocatorCommands(program: Command): void {
       }),
     );
 
-  program
-    .command('stores:export')
-    .description('Print the store list as JSON (the API shape, which stores:import reads back)')
+  stores
+    .command('export')
+    .description('Print the store list as JSON (the API shape, which stores import reads back)')
     .action(
       action(async () => {
         await withDeps(async (deps) => {

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { SAMPLE_STORE_COUNT } from '../../../tests/factories/stores';
 import { createTestApi, type TestApi } from '../../server/testing';
 import { FEATURES } from './locator';
-import { SAMPLE_STORE_COUNT, seedStores } from './locator.seed';
+import { seedStores } from './locator.seed';
 
 let t: TestApi;
 beforeAll(async () => {

@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import { storeItem } from '../../../tests/factories/stores';
 import { DEFAULT_CENTER, FEATURES, featureForSlug, formatDistance } from './locator';
 import {
   applyFilters,
@@ -11,7 +12,6 @@ import {
   writeUrlState,
   zoomFor,
 } from './search';
-import { storeItem } from './testing';
 
 const warren = storeItem({
   sStoreNumber: '10',

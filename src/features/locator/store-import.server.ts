@@ -3,8 +3,8 @@
 // new list and prices show at once, with no rebuild.
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { Database } from '../../server/db/schema.ts';
-import type { PriceRow, StoreRow } from './store-import.ts';
+import type { Database } from '../../server/db/schema';
+import type { PriceRow, StoreRow } from './store-import';
 
 export interface ApplyOptions {
   now: number;

@@ -1,11 +1,11 @@
 // Operators' store files (CSV or JSON), checked row by row before anything is written: the store
-// list (`stores:import`) and price updates (`stores:prices`). Every bad row is reported with its
+// list (`stores import`) and price updates (`stores prices`). Every bad row is reported with its
 // line (CSV) or item number (JSON) and the reason. Pure: the CLI writes what this accepts.
 import { parse } from 'csv-parse/sync';
 import * as v from 'valibot';
-import { US_STATE_CODES } from '../../lib/us-states.ts';
-import { parseHours } from './hours.ts';
-import { CAFE_ALIAS, FEATURES } from './locator.ts';
+import { US_STATE_CODES } from '../../lib/us-states';
+import { parseHours } from './hours';
+import { CAFE_ALIAS, FEATURES } from './locator';
 
 /** Column names accepted for each field: ours, SPEC's s* names, and common spellings. */
 const ALIASES: Record<string, string> = {

@@ -84,6 +84,70 @@ export interface StoresTable {
   updated_at: number;
 }
 
+export interface ContactMessagesTable {
+  id: string;
+  /** Quoted to the sender in the acknowledgement, e.g. KF-7Q2M-9XHD. */
+  reference: string;
+  department: number;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string;
+  address: Defaulted;
+  city: Defaulted;
+  state: Defaulted;
+  zip: Defaulted;
+  subject: string;
+  message: string;
+  /** JSON object of the department's extra fields. */
+  extra_data: Defaulted;
+  ip: string | null;
+  user_id: string | null;
+  created_at: number;
+  handled_at: number | null;
+  department_mailed_at: number | null;
+  ack_mailed_at: number | null;
+  mail_attempts: Generated<number>;
+  mail_error: string | null;
+}
+
+export interface OffersTable {
+  id: string;
+  title: string;
+  description: string;
+  /** As shown on the card: '$1.99', '2 for $5'. */
+  price: string;
+  /** Site path of the image, e.g. /media/offers/coffee.svg. */
+  image: string;
+  category: string;
+  /** First and last day (YYYY-MM-DD, store time) the offer runs. */
+  starts_on: string;
+  ends_on: string;
+  display_order: Generated<number>;
+  created_at: number;
+  updated_at: number;
+}
+
+/** Applications (migration 0005): `payload`, `meta` and `content` are sealed (AES-256-GCM). */
+export interface ApplicationsTable {
+  id: string;
+  kind: string;
+  reference: string;
+  created_at: number;
+  /** Applicant's or business's name: the only applicant data in clear. */
+  summary: string;
+  key_id: string;
+  payload: string;
+}
+
+export interface ApplicationFilesTable {
+  id: string;
+  application_id: string;
+  key_id: string;
+  meta: string;
+  content: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -92,4 +156,8 @@ export interface Database {
   rate_limit_hits: RateLimitHitsTable;
   used_tokens: UsedTokensTable;
   stores: StoresTable;
+  contact_messages: ContactMessagesTable;
+  offers: OffersTable;
+  applications: ApplicationsTable;
+  application_files: ApplicationFilesTable;
 }

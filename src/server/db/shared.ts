@@ -1,4 +1,4 @@
-// One database handle per process. scripts/serve.mjs opens it (migrated, seeded) before listening,
+// One database handle per process. scripts/serve.mjs opens it (migrated) before listening,
 // and the bundled API finds the same handle here, so both use one connection and one shutdown.
 // The handle lives on globalThis because serve.mjs and the Astro bundle load separate copies of
 // this module.

@@ -1,0 +1,156 @@
+// Importing offers from a CSV or JSON file (operators, `npm run admin -- offers import`): every row
+// is checked first and every problem reported by row; an image named by file is checked (type,
+// size) and copied to the site's media folder. Then all offers are written in one transaction:
+// either the whole file is imported or nothing is. Rows with an existing id replace that offer.
+import { copyFile, mkdir, readFile, rm, stat } from 'node:fs/promises';
+import { basename, extname, join, resolve } from 'node:path';
+import { parse } from 'csv-parse/sync';
+import * as v from 'valibot';
+import type { AppDeps } from '../../server/deps';
+import { type OfferInput, offerInputSchema } from './offers';
+
+export const IMAGE_TYPES = ['.svg', '.webp', '.avif', '.png', '.jpg', '.jpeg'];
+/** Offers are looked at on phones over slow connections: a card image must stay small. */
+export const MAX_IMAGE_BYTES = 200 * 1024;
+export const MEDIA_PATH = '/media/offers/';
+
+export interface ImportOptions {
+  file: string;
+  /** Folder of the image files the rows name (default: the file's own folder). */
+  imagesDir?: string;
+  /** Folders the images are copied into, e.g. public/media/offers and the built site's copy. */
+  mediaDirs: string[];
+  dryRun: boolean;
+}
+
+export interface ImportResult {
+  created: number;
+  updated: number;
+  images: number;
+  errors: string[];
+}
+
+/** The rows of a .csv (header line with the field names) or .json (an array of objects) file. */
+export function readRows(name: string, text: string): unknown[] {
+  if (extname(name).toLowerCase() === '.json') {
+    const data: unknown = JSON.parse(text);
+    if (!Array.isArray(data)) throw new Error('A JSON file must hold an array of offers');
+    return data;
+  }
+  return parse(text, { columns: true, skip_empty_lines: true, trim: true, bom: true });
+}
+
+const slug = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 48);
+
+interface Planned {
+  offer: OfferInput & { id: string; image: string };
+  copy?: { from: string; name: string };
+}
+
+async function planImage(
+  image: string,
+  imagesDir: string,
+): Promise<{ path: string; copy?: Planned['copy'] } | string> {
+  if (image.startsWith(MEDIA_PATH)) return { path: image }; // already on the site
+  if (image.includes('/') || image.includes('\\') || image.startsWith('.'))
+    return `image "${image}" must be a file name in the images folder or a path under ${MEDIA_PATH}`;
+  const ext = extname(image).toLowerCase();
+  if (!IMAGE_TYPES.includes(ext)) return `image "${image}" must be one of ${IMAGE_TYPES.join(', ')}`;
+  const from = join(imagesDir, image);
+  const info = await stat(from).catch(() => undefined);
+  if (!info?.isFile()) return `image "${image}" was not found in ${imagesDir}`;
+  if (info.size > MAX_IMAGE_BYTES)
+    return `image "${image}" is ${Math.ceil(info.size / 1024)} KB; at most ${MAX_IMAGE_BYTES / 1024} KB (optimise it first)`;
+  return { path: `${MEDIA_PATH}${image}`, copy: { from, name: image } };
+}
+
+/** Checks every row; returns the plan, or every problem found (row 1 is the first data row). */
+export async function planImport(
+  rows: unknown[],
+  imagesDir: string,
+): Promise<{ plan: Planned[]; errors: string[] }> {
+  const errors: string[] = [];
+  const plan: Planned[] = [];
+  const ids = new Set<string>();
+  for (const [index, row] of rows.entries()) {
+    const where = `row ${index + 1}`;
+    // An empty CSV cell means "not given" (an id or display order left out).
+    const given =
+      row && typeof row === 'object'
+        ? Object.fromEntries(Object.entries(row).filter(([, cell]) => cell !== ''))
+        : row;
+    const result = v.safeParse(offerInputSchema, given);
+    if (!result.success) {
+      errors.push(`${where}: ${result.issues.map((issue) => issue.message).join('; ')}`);
+      continue;
+    }
+    const offer = result.output;
+    const id = offer.id ?? `${slug(offer.title)}-${offer.starts_on}`;
+    if (ids.has(id)) errors.push(`${where}: id "${id}" appears twice in the file`);
+    ids.add(id);
+    const image = await planImage(offer.image, imagesDir);
+    if (typeof image === 'string') {
+      errors.push(`${where}: ${image}`);
+      continue;
+    }
+    plan.push({ offer: { ...offer, id, image: image.path }, copy: image.copy });
+  }
+  if (rows.length === 0) errors.push('the file holds no offers');
+  return { plan, errors };
+}
+
+export async function importOffers(deps: AppDeps, options: ImportOptions): Promise<ImportResult> {
+  const file = resolve(options.file);
+  let rows: unknown[];
+  try {
+    rows = readRows(file, await readFile(file, 'utf8'));
+  } catch (error) {
+    return {
+      created: 0,
+      updated: 0,
+      images: 0,
+      errors: [`the file could not be read: ${(error as Error).message}`],
+    };
+  }
+  const { plan, errors } = await planImport(rows, resolve(options.imagesDir ?? join(file, '..')));
+  const existing = new Set((await deps.db.selectFrom('offers').select('id').execute()).map((r) => r.id));
+  const updated = plan.filter((p) => existing.has(p.offer.id)).length;
+  const copies = plan.flatMap((p) => (p.copy ? [p.copy] : []));
+  const result = { created: plan.length - updated, updated, images: copies.length, errors };
+  if (errors.length > 0 || options.dryRun) return result;
+
+  // Images first (a failed write leaves the database untouched), removed again if the write fails.
+  const written: string[] = [];
+  try {
+    for (const dir of options.mediaDirs) {
+      await mkdir(dir, { recursive: true });
+      for (const copy of copies) {
+        const target = join(dir, basename(copy.name));
+        if (!(await stat(target).catch(() => undefined))) written.push(target);
+        await copyFile(copy.from, target);
+      }
+    }
+    const now = deps.now();
+    await deps.db.transaction().execute(async (trx) => {
+      for (const { offer } of plan) {
+        const values = { ...offer, updated_at: now };
+        if (existing.has(offer.id))
+          await trx.updateTable('offers').set(values).where('id', '=', offer.id).execute();
+        else
+          await trx
+            .insertInto('offers')
+            .values({ ...values, created_at: now })
+            .execute();
+      }
+    });
+  } catch (error) {
+    for (const target of written) await rm(target, { force: true });
+    throw error;
+  }
+  return result;
+}

@@ -1,0 +1,20 @@
+// Sample offers (with the placeholder artwork in public/media/offers), running from the day they
+// are seeded for 90 days. Idempotent: an offer whose id exists is left as it is.
+import { insertOffers, offerRow, SAMPLE_OFFERS } from '../../../tests/factories/offers';
+import type { Seeder } from '../../server/db/seed';
+import { storeDate } from './offers';
+
+const DAY = 24 * 60 * 60 * 1000;
+
+export const seedOffers: Seeder = async ({ db, now }) => {
+  const existing = new Set((await db.selectFrom('offers').select('id').execute()).map((row) => row.id));
+  const starts_on = storeDate(now);
+  const ends_on = storeDate(now + 90 * DAY);
+  const rows = SAMPLE_OFFERS.map((offer, index) =>
+    offerRow(offer.id, { ...offer, starts_on, ends_on, display_order: index + 1 }, now),
+  );
+  await insertOffers(
+    db,
+    rows.filter((row) => !existing.has(row.id)),
+  );
+};

@@ -1,0 +1,26 @@
+// GET /offers (SPEC 7, DESIGN "API"): the offers running today, in display order, answered as
+// `{ success, items }` like the hosted data service the original read.
+import { Hono } from 'hono';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../server/db/schema';
+import type { AppEnv } from '../../server/deps';
+import { type Offer, type OfferCategory, storeDate } from './offers';
+
+/** Offers whose first day is today or earlier and whose last day is today or later (store time). */
+export async function offersRunning(db: Kysely<Database>, now: number): Promise<Offer[]> {
+  const today = storeDate(now);
+  const rows = await db
+    .selectFrom('offers')
+    .select(['id', 'image', 'price', 'title', 'description', 'category'])
+    .where('starts_on', '<=', today)
+    .where('ends_on', '>=', today)
+    .orderBy('display_order')
+    .orderBy('title')
+    .execute();
+  return rows.map((row) => ({ ...row, category: row.category as OfferCategory }));
+}
+
+export const offersRoutes = new Hono<AppEnv>().get('/', async (c) => {
+  const { db, now } = c.var.deps;
+  return c.json({ success: true, items: await offersRunning(db, now()) });
+});

@@ -1,0 +1,129 @@
+// In-store offers (SPEC 2.11, 3, 4): the three categories of the filter pills, the shape of an
+// offer as GET /offers answers it, the rules an imported offer must meet, and the pill filter.
+// Shared by the page, its script, the API and the import command.
+import * as v from 'valibot';
+
+export const ALL_PILL = 'All';
+
+/** The pills after All, in SPEC order; `slug` is the pill's value in the page address (?category=). */
+export const OFFER_CATEGORIES = [
+  { name: 'Bradley Street Cafe', slug: 'bradley-street-cafe' },
+  { name: 'General Merchandise', slug: 'general-merchandise' },
+  { name: "Charlie Biggs' Chicken", slug: 'charlie-biggs-chicken' },
+] as const;
+
+export type OfferCategory = (typeof OFFER_CATEGORIES)[number]['name'];
+export const CATEGORY_NAMES = OFFER_CATEGORIES.map((c) => c.name) as [OfferCategory, ...OfferCategory[]];
+
+/** What GET /offers answers for each offer (SPEC 3: image, price, title, description, category). */
+export interface Offer {
+  id: string;
+  image: string;
+  price: string;
+  title: string;
+  description: string;
+  category: OfferCategory;
+}
+
+export const EMPTY_CATEGORY_MESSAGE = 'There are no offers in this category right now. Check back soon!';
+export const NO_OFFERS_MESSAGE = 'There are no in-store offers right now. Check back soon!';
+
+/** The category a `?category=` value names; undefined (the All pill) for none or an unknown one. */
+export const categoryFromSlug = (slug: string | null | undefined): OfferCategory | undefined =>
+  OFFER_CATEGORIES.find((c) => c.slug === slug)?.name;
+
+export const slugOf = (category: OfferCategory | undefined): string =>
+  OFFER_CATEGORIES.find((c) => c.name === category)?.slug ?? '';
+
+/** SPEC 4: All shows every offer; otherwise only offers whose category equals the pill. */
+export const filterOffers = <T extends { category: string }>(offers: T[], category?: OfferCategory): T[] =>
+  category ? offers.filter((offer) => offer.category === category) : offers;
+
+/** The calendar day (YYYY-MM-DD) in the stores' time zone: offers start and end on store days. */
+export function storeDate(epochMs: number): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'America/New_York',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(epochMs);
+}
+
+const isRealDate = (value: string) => {
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+};
+
+const day = (label: string) =>
+  v.pipe(
+    v.string(`${label} is required`),
+    v.trim(),
+    v.regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date written YYYY-MM-DD`),
+    v.check(isRealDate, `${label} is not a real date`),
+  );
+
+const text = (label: string, max: number) =>
+  v.pipe(
+    v.string(`${label} is required`),
+    v.trim(),
+    v.nonEmpty(`${label} is required`),
+    v.maxLength(max, `${label} must be at most ${max} characters`),
+  );
+
+/** One offer as an operator imports it (CSV row or JSON object). `image` is a file name or a site path. */
+export const offerInputSchema = v.pipe(
+  v.object({
+    id: v.optional(
+      v.pipe(
+        v.string(),
+        v.trim(),
+        v.regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'Id may hold only lowercase letters, digits and dashes'),
+      ),
+    ),
+    title: text('Title', 80),
+    description: text('Description', 300),
+    price: text('Price', 40),
+    image: text('Image', 200),
+    category: v.picklist(CATEGORY_NAMES, `Category must be one of: ${CATEGORY_NAMES.join(', ')}`),
+    starts_on: day('Start date'),
+    ends_on: day('End date'),
+    display_order: v.optional(
+      v.pipe(
+        v.union([
+          v.number(),
+          v.pipe(v.string(), v.trim(), v.regex(/^-?\d+$/, 'Display order must be a whole number')),
+        ]),
+        v.transform(Number),
+        v.integer('Display order must be a whole number'),
+      ),
+      0,
+    ),
+  }),
+  v.check((offer) => offer.starts_on <= offer.ends_on, 'The end date is before the start date'),
+);
+export type OfferInput = v.InferOutput<typeof offerInputSchema>;
+
+const isOffer = (item: unknown): item is Offer => {
+  const o = item as Record<string, unknown> | null;
+  return (
+    !!o &&
+    ['id', 'image', 'price', 'title', 'description'].every((key) => typeof o[key] === 'string') &&
+    CATEGORY_NAMES.includes(o.category as OfferCategory)
+  );
+};
+
+/**
+ * SPEC 8: a failed fetch or a false success flag shows nothing and is only logged. Returns the
+ * offers, or null (nothing to show, not even an empty-list message) when the answer is unusable.
+ */
+export function readOffersAnswer(
+  answer: unknown,
+  log: (message: string) => void = console.error,
+): Offer[] | null {
+  const body = answer as { success?: unknown; items?: unknown } | null;
+  if (body?.success !== true || !Array.isArray(body.items)) {
+    log('[offers] the offers answer was not a success; showing none');
+    return null;
+  }
+  return body.items.filter(isOffer);
+}

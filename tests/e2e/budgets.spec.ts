@@ -1,0 +1,36 @@
+// Byte budgets of the build, checked in CI (bytes, never times): a content page's first visit
+// (compressed HTML + CSS) fits one 14 KB round trip and loads no framework code; an interactive
+// page loads at most 80 KB of JavaScript before any interaction, compressed as the server sends it
+// (brotli). The figures come from the same measurement as `npm run bench` (bench/page-weight.ts).
+import { expect, test } from '@playwright/test';
+import {
+  CONTENT_PAGE_BUDGET,
+  ISLAND_JS_BUDGET,
+  isContentPage,
+  kb,
+  measurePages,
+} from '../../bench/page-weight.ts';
+import { distDir } from '../../scripts/dist-dir.mjs';
+
+test.describe('byte budgets of the build', () => {
+  test('every content page fits 14 KB compressed and ships no framework JavaScript', async () => {
+    const rows = (await measurePages(distDir('client'))).filter((row) => isContentPage(row.page));
+    expect(rows.length).toBeGreaterThan(20);
+    const over = rows
+      .filter((row) => row.htmlCssGzip > CONTENT_PAGE_BUDGET)
+      .map(
+        (row) => `${row.page}: ${kb(row.htmlCssGzip)} gzip HTML + CSS (budget ${kb(CONTENT_PAGE_BUDGET)})`,
+      );
+    expect(over).toEqual([]);
+    expect(rows.filter((row) => row.framework).map((row) => `${row.page}: framework JavaScript`)).toEqual([]);
+  });
+
+  test('every interactive page loads at most 80 KB of compressed JavaScript up front', async () => {
+    const rows = (await measurePages(distDir('client'))).filter((row) => !isContentPage(row.page));
+    expect(rows.some((row) => row.page.startsWith('/account/'))).toBe(true);
+    const over = rows
+      .filter((row) => row.jsBrotli > ISLAND_JS_BUDGET)
+      .map((row) => `${row.page}: ${kb(row.jsBrotli)} brotli JavaScript (budget ${kb(ISLAND_JS_BUDGET)})`);
+    expect(over).toEqual([]);
+  });
+});
