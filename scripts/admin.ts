@@ -4,6 +4,7 @@
 // `npm run admin -- --help` lists them all; `npm run admin -- <command> --help` explains one.
 import { Command } from 'commander';
 import { registerApplicationsCommands } from '../src/features/applications/applications.cli';
+import { registerContactCommands } from '../src/features/contact/contact.cli';
 import { registerLocatorCommands } from '../src/features/locator/locator.cli';
 import { registerOffersCommands } from '../src/features/offers/offers.cli';
 import { registerDatabaseCommands } from '../src/server/db/db.cli';
@@ -17,6 +18,7 @@ const program = new Command('admin')
 registerDatabaseCommands(program);
 
 // Feature commands: one line per feature, e.g. `registerGiveawayCommands(program);`
+registerContactCommands(program);
 registerOffersCommands(program);
 registerApplicationsCommands(program);
 registerLocatorCommands(program);

@@ -1,9 +1,11 @@
-// Writes the four card-service forms of /help/forms (SPEC 2.7) into public/forms/:
+// The four card-service forms of /help/forms (SPEC 2.7), committed in public/forms/. After a change
+// here or in src/site.config.ts (brand, phone, mailing address), write them again with
 //   node_modules/.bin/node scripts/make-card-forms.mjs
-// The brand, phone and mailing address come from src/site.config.ts, so a rename is one edit.
+// scripts/card-forms.test.ts fails while the committed files differ from what this makes.
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
 import { site } from '../src/site.config.ts';
-import { buildPdf, createPage } from './pdf-lite.mjs';
+import { makeFormPdf } from './form-pdf.mjs';
 
 const outDir = new URL('../public/forms/', import.meta.url);
 const address = site.customerService.mailingAddress.join(', ');
@@ -27,8 +29,8 @@ const forms = {
     page.heading('Account');
     account(page);
     page.heading('Transaction');
-    page.fields('Transaction date (MM/DD/YYYY)', 'Store number', 'Amount charged');
-    page.fields('Card number (last four digits)', 'Amount you expected');
+    page.fields('Transaction date (MM/DD/YYYY)', 'Store number', 'Amount charged ($)');
+    page.fields('Card number (last four digits)', 'Amount you expected ($)');
     page.heading('Reason for the dispute');
     page.checks(['I did not make this purchase', 'Wrong amount', 'Charged more than once', 'Other']);
     page.para('Please describe what happened:', 10);
@@ -85,14 +87,26 @@ const forms = {
   },
 };
 
-mkdirSync(outDir, { recursive: true });
-for (const [name, draw] of Object.entries(forms)) {
-  const page = createPage();
-  page.band(site.name, 'Card Services');
-  draw(page);
-  page.footer(returnTo);
-  const title = `${site.name} ${name.replace(/-/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase())}`;
-  const pdf = buildPdf([page], { title, author: `${site.name} Card Services` });
-  writeFileSync(new URL(`${name}.pdf`, outDir), pdf);
-  console.log(`public/forms/${name}.pdf  ${pdf.length} bytes`);
+/** Every form: its file name, its PDF bytes and each text drawn on it. */
+export async function cardForms() {
+  const made = [];
+  for (const [name, draw] of Object.entries(forms)) {
+    const title = `${site.name} ${name.replace(/-/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase())}`;
+    const author = `${site.name} Card Services`;
+    const subject = 'Card services form';
+    const pdf = await makeFormPdf(
+      { info: { title, author, subject }, band: [site.name, 'Card Services'], footer: returnTo },
+      draw,
+    );
+    made.push({ name: `${name}.pdf`, ...pdf });
+  }
+  return made;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  mkdirSync(outDir, { recursive: true });
+  for (const { name, bytes } of await cardForms()) {
+    writeFileSync(new URL(name, outDir), bytes);
+    console.log(`public/forms/${name}  ${bytes.length} bytes`);
+  }
 }

@@ -83,4 +83,17 @@ const forms = defineCollection({
   }),
 });
 
-export const collections = { pages, faq, forms };
+const departments = defineCollection({
+  // content/departments.yaml: the subject list of each contact-form department on /help (SPEC 9).
+  loader: file('content/departments.yaml'),
+  schema: z.object({
+    /** Stable id, e.g. `customer-service`. */
+    id: z.string(),
+    /** The department's number, 1 to 9 (SPEC 9); its name is fixed in src/features/contact/departments.ts. */
+    department: z.number().int().min(1).max(9),
+    /** Subjects in the order shown; 'Other (Enter Below)' is added after them. {brand} is replaced. */
+    subjects: z.array(z.string().min(1).max(150)).min(1),
+  }),
+});
+
+export const collections = { pages, faq, forms, departments };

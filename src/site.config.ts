@@ -20,6 +20,21 @@ export const site = {
     hours: 'Monday to Friday, 8:00 AM to 3:00 PM Eastern',
     mailingAddress: ['Customer Service', '15 Bradley Street', 'Warren, PA 16365'],
   },
+  /**
+   * The inbox of each contact-form department (SPEC 9 numbering); a message goes to its department's
+   * inbox with a reply-to of the sender. Confirm these with the chain before launch.
+   */
+  contactInboxes: {
+    1: `cards@${brandSlug}.com`,
+    2: `cardservices@${brandSlug}.com`,
+    3: `customerservice@${brandSlug}.com`,
+    4: `careers@${brandSlug}.com`,
+    5: `merchandise@${brandSlug}.com`,
+    6: `fleet@${brandSlug}.com`,
+    7: `cafe@${brandSlug}.com`,
+    8: `marketing@${brandSlug}.com`,
+    9: `webmaster@${brandSlug}.com`,
+  },
   /** The payment portal's name as menus and links show it ("KwikFill Pay"). */
   payPortalName: 'KwikFill Pay',
   routes: {

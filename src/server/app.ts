@@ -8,6 +8,7 @@ import { methodNotAllowed } from 'hono/method-not-allowed';
 import { authRoutes } from '../features/account/auth.server';
 import { meRoutes } from '../features/account/me.server';
 import { applicationRoutes } from '../features/applications/applications.server';
+import { contactRoutes } from '../features/contact/contact.server';
 import { humanCheckRoutes } from '../features/human-check/human-check.server';
 import { locatorRoutes } from '../features/locator/locator.server';
 import { offersRoutes } from '../features/offers/offers.server';
@@ -52,6 +53,7 @@ export function createApp(deps: AppDeps) {
   app.route('/auth', authRoutes);
   app.route('/me', meRoutes);
   app.route('/offers', offersRoutes);
+  app.route('/contact', contactRoutes);
   app.route('/applications', applicationRoutes);
   app.route('/', locatorRoutes);
 

@@ -12,6 +12,8 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  /** Where replies go (a department mail answers the visitor who wrote). */
+  replyTo?: string;
 }
 
 export interface Mailer {

@@ -8,6 +8,7 @@ export interface OutboxMail {
   file: string;
   to: string;
   subject: string;
+  replyTo: string;
   text: string;
 }
 
@@ -31,7 +32,7 @@ export function parseEml(file: string, raw: string): OutboxMail {
       : encoding === 'base64'
         ? Buffer.from(body, 'base64').toString('utf8')
         : body;
-  return { file, to: header('To'), subject: header('Subject'), text };
+  return { file, to: header('To'), subject: header('Subject'), replyTo: header('Reply-To'), text };
 }
 
 /** Every message in the folder, oldest first. */

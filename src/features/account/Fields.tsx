@@ -64,7 +64,11 @@ export function TextField({
 }
 
 type SelectProps = Common &
-  Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> & { options: readonly (readonly [string, string])[] };
+  Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> & {
+    options: readonly (readonly [string, string])[];
+    /** The empty first choice (the state lists say 'Select a state'). */
+    placeholder?: string;
+  };
 
 export function SelectField({
   id,
@@ -73,6 +77,7 @@ export function SelectField({
   required,
   describedBy: extra,
   options,
+  placeholder = 'Select a state',
   ...select
 }: SelectProps) {
   return (
@@ -85,7 +90,7 @@ export function SelectField({
         aria-describedby={describedBy(id, error, extra)}
         {...select}
       >
-        <option value="">Select a state</option>
+        <option value="">{placeholder}</option>
         {options.map(([value, name]) => (
           <option key={value} value={value}>
             {name}

@@ -1,0 +1,216 @@
+// The contact form on /help (SPEC 4, 5.4): personal fields and the human check first; choosing a
+// department (extra data reset) reveals its header, subject, extra fields, the 6-row message box
+// and Submit. 'Your message has been sent!' shows only once the server has stored the message
+// (DESIGN); on a failure everything typed stays and the form says what went wrong.
+import { type ChangeEvent, type SubmitEvent, useEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
+import { US_STATES } from '../../lib/us-states';
+import { FormMessages, RequiredNote, SelectField, TextField } from '../account/Fields';
+import { focusFirstInvalid } from '../account/form';
+import { PROFILE_INPUTS, type ProfileAnswer, toProfileValues } from '../account/profile';
+import HumanCheck from '../human-check/HumanCheck';
+import { ApiError, api, NETWORK_MESSAGE } from '../session/api';
+import { readKey, SESSION_KEYS } from '../session/store';
+import { CONTACT_MESSAGES, MAX_MESSAGE, MESSAGE_ROWS } from './contact';
+import {
+  type ContactValues,
+  chooseDepartment,
+  contactPayload,
+  contactProblems,
+  initialContact,
+} from './contact-form';
+import { type DepartmentId, EXTRA_FIELDS, OTHER_SUBJECT } from './departments';
+import ExtraFields from './ExtraFields';
+import './contact.css';
+
+export interface DepartmentOption {
+  id: DepartmentId;
+  name: string;
+  /** The editors' subjects, ending with 'Other (Enter Below)'. */
+  subjects: string[];
+}
+
+const PERSONAL = [
+  'first_name',
+  'last_name',
+  'email',
+  'phone',
+  'address_1',
+  'address_2',
+  'city',
+  'state',
+  'zip',
+] as const;
+
+export default function ContactForm({ departments }: { departments: DepartmentOption[] }) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const ticket = useRef('');
+  const [values, setValues] = useState<ContactValues>(initialContact);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [status, setStatus] = useState<{ error?: string; success?: string }>({});
+  const [humanToken, setHumanToken] = useState<string | null>(null);
+  const [resetKey, setResetKey] = useState(0);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    api<{ ticket: string }>('/form-ticket?form=contact', { token: null })
+      .then((answer) => {
+        ticket.current = answer.ticket;
+      })
+      .catch((error: unknown) => console.warn('Contact form: no form ticket', error));
+    // A signed-in member finds the personal fields filled from the profile.
+    if (!readKey(SESSION_KEYS.token)) return;
+    api<ProfileAnswer>('/me/profile')
+      .then((answer) => {
+        const profile = toProfileValues(answer);
+        setValues((old) => {
+          const next = { ...old };
+          for (const name of PERSONAL) if (!next[name].trim()) next[name] = profile[name];
+          return next;
+        });
+      })
+      .catch((error: unknown) => console.warn('Contact form: profile not loaded', error));
+  }, []);
+
+  const department = departments.find((d) => String(d.id) === values.department);
+  const update = (event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => {
+    const { name, value } = event.target;
+    setValues((old) => (name === 'department' ? chooseDepartment(old, value) : { ...old, [name]: value }));
+  };
+  const field = (name: Exclude<keyof ContactValues, 'extra'>) => ({
+    id: `contact-${name}`,
+    name,
+    value: values[name],
+    onChange: update,
+    error: errors[name],
+  });
+
+  const { error: messageError, ...messageBox } = field('message');
+
+  async function submit(event: SubmitEvent) {
+    event.preventDefault();
+    const problems = contactProblems(values, humanToken);
+    flushSync(() => {
+      setErrors(problems.errors);
+      setStatus(problems.message ? { error: problems.message } : {});
+    });
+    if (problems.message) return focusFirstInvalid(formRef.current);
+    setBusy(true);
+    try {
+      const answer = await api<{ reference: string }>('/contact?include_ip=true', {
+        method: 'POST',
+        body: {
+          ...contactPayload(values),
+          website: values.website,
+          form_ticket: ticket.current,
+          human_check_token: humanToken,
+        },
+      });
+      setValues((old) => ({ ...chooseDepartment(old, ''), message: '' }));
+      setStatus({ success: `${CONTACT_MESSAGES.sent} Your reference number is ${answer.reference}.` });
+    } catch (error) {
+      // Everything typed stays; the server's own sentence says what to fix.
+      const reason =
+        error instanceof ApiError && error.code !== 'http_error' ? error.description : NETWORK_MESSAGE;
+      setStatus({ error: `${CONTACT_MESSAGES.failed} ${reason}` });
+      if (error instanceof ApiError) setErrors(error.fields);
+    } finally {
+      setHumanToken(null);
+      setResetKey((key) => key + 1); // SPEC 4: the widget starts over after each submit
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form
+      ref={formRef}
+      className="contact-form"
+      noValidate
+      onSubmit={submit}
+      aria-labelledby="contact-form-title"
+    >
+      <h2 id="contact-form-title">Send us a message</h2>
+      <RequiredNote />
+      <SelectField
+        {...field('department')}
+        label="Department"
+        options={departments.map((d) => [String(d.id), d.name] as const)}
+        placeholder="Choose a department"
+      />
+      <div className="field-grid">
+        <TextField {...field('first_name')} {...PROFILE_INPUTS.first_name} required />
+        <TextField {...field('last_name')} {...PROFILE_INPUTS.last_name} required />
+        <TextField {...field('email')} label="Email" type="email" autoComplete="email" required />
+        <TextField {...field('phone')} {...PROFILE_INPUTS.phone} required />
+        <TextField {...field('address_1')} {...PROFILE_INPUTS.address_1} required />
+        <TextField {...field('address_2')} {...PROFILE_INPUTS.address_2} />
+        <TextField {...field('city')} {...PROFILE_INPUTS.city} required />
+        <SelectField {...field('state')} {...PROFILE_INPUTS.state} options={US_STATES} required />
+        <TextField {...field('zip')} {...PROFILE_INPUTS.zip} required />
+      </div>
+      {department && (
+        <section className="contact-form__department" aria-labelledby="contact-department-title">
+          <h3 id="contact-department-title">{department.name}</h3>
+          <SelectField
+            {...field('subject')}
+            label="Subject"
+            options={department.subjects.map((s) => [s, s] as const)}
+            placeholder="Choose a subject"
+            required
+          />
+          {values.subject === OTHER_SUBJECT && (
+            <TextField {...field('other_subject')} label="Your subject" maxLength={150} required />
+          )}
+          <ExtraFields
+            fields={EXTRA_FIELDS[department.id]}
+            values={values.extra}
+            errors={errors}
+            onChange={(key, value) => setValues((old) => ({ ...old, extra: { ...old.extra, [key]: value } }))}
+          />
+          <div className="field">
+            <label htmlFor="contact-message">
+              Message
+              <span className="field__required" aria-hidden="true">
+                {' '}
+                *
+              </span>
+            </label>
+            <textarea
+              {...messageBox}
+              rows={MESSAGE_ROWS}
+              maxLength={MAX_MESSAGE}
+              required
+              aria-invalid={messageError ? true : undefined}
+              aria-describedby={messageError ? 'contact-message-error' : undefined}
+            />
+            {messageError && (
+              <p id="contact-message-error" className="field__error">
+                {messageError}
+              </p>
+            )}
+          </div>
+        </section>
+      )}
+      {/* A trap for bots: people never see or reach this field. */}
+      <div className="trap" aria-hidden="true">
+        <label htmlFor="contact-website">Website</label>
+        <input
+          id="contact-website"
+          name="website"
+          type="text"
+          value={values.website}
+          onChange={update}
+          tabIndex={-1}
+          autoComplete="off"
+        />
+      </div>
+      <HumanCheck action="contact" onToken={setHumanToken} resetKey={resetKey} />
+      <FormMessages error={status.error} success={status.success} />
+      {department && (
+        <button type="submit" className="button" disabled={busy}>
+          Submit
+        </button>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,144 @@
+// The two mails of a contact message: to the department's inbox (reply-to the sender) and the
+// acknowledgement with the reference number to the sender. Both are sent from the stored message,
+// and each is marked sent on the row, so a mail that failed is sent again later (retryContactMail:
+// on the next messages, every few minutes, and by `npm run admin -- contact retry-mail`), never lost
+// and never sent twice.
+import type { Selectable } from 'kysely';
+import type { ContactMessagesTable } from '../../server/db/schema';
+import type { AppDeps } from '../../server/deps';
+import { site } from '../../site.config';
+import { DEPARTMENT_NAMES, type DepartmentId, EXTRA_FIELDS } from './departments';
+
+type Row = Selectable<ContactMessagesTable>;
+
+/** A message is given up on (and listed as failed) after this many failed rounds. */
+export const MAX_MAIL_ATTEMPTS = 20;
+/** The first send runs right after the answer; the sweep leaves younger messages to it. */
+const SWEEP_MIN_AGE_MS = 60_000;
+
+const departmentName = (row: Row) =>
+  DEPARTMENT_NAMES[row.department as DepartmentId] ?? `Department ${row.department}`;
+
+function extraLines(row: Row): string[] {
+  let extra: Record<string, string> = {};
+  try {
+    extra = JSON.parse(row.extra_data);
+  } catch {
+    // Stored by us as JSON; an unreadable value is shown as nothing rather than stopping the mail.
+  }
+  const fields = EXTRA_FIELDS[row.department as DepartmentId] ?? [];
+  return fields.filter((f) => extra[f.key]).map((f) => `${f.label}: ${extra[f.key]}`);
+}
+
+export function departmentMail(row: Row) {
+  const when = new Date(row.created_at).toLocaleString('en-US', { timeZone: 'America/New_York' });
+  const lines = [
+    `A message from the contact form on the website, for ${departmentName(row)}.`,
+    '',
+    `Reference: ${row.reference}`,
+    `Received: ${when} (Eastern)`,
+    `Subject: ${row.subject}`,
+    '',
+    `Name: ${row.first_name} ${row.last_name}`,
+    `Email: ${row.email}`,
+    `Phone: ${row.phone}`,
+    `Address: ${[row.address, row.city, row.state, row.zip].filter(Boolean).join(', ') || '(not given)'}`,
+    ...extraLines(row),
+    '',
+    'Message:',
+    row.message,
+    '',
+    'Reply to this mail to answer the sender.',
+  ];
+  return {
+    to: site.contactInboxes[row.department as DepartmentId],
+    replyTo: row.email,
+    subject: `[${departmentName(row)}] ${row.subject} (${row.reference})`,
+    text: lines.join('\n'),
+  };
+}
+
+export function acknowledgementMail(row: Row) {
+  return {
+    to: row.email,
+    subject: `We received your message (${row.reference})`,
+    text: [
+      `Hello ${row.first_name},`,
+      '',
+      `Thank you for contacting ${site.name}. Your message about "${row.subject}" has reached our ${departmentName(row)} team, and we will answer as soon as we can.`,
+      '',
+      `Your reference number is ${row.reference}. Please quote it if you write or call us about this message (${site.phone}, ${site.customerService.hours}).`,
+      '',
+      `${site.name} Customer Service`,
+    ].join('\n'),
+  };
+}
+
+/** Sends whichever of the message's two mails has not gone yet; records a failure on the row. */
+export async function sendContactMail(deps: AppDeps, id: string): Promise<boolean> {
+  const row = await deps.db
+    .selectFrom('contact_messages')
+    .selectAll()
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!row) return false;
+  try {
+    if (row.department_mailed_at === null) {
+      await deps.mailer.send(departmentMail(row));
+      await deps.db
+        .updateTable('contact_messages')
+        .set({ department_mailed_at: deps.now() })
+        .where('id', '=', id)
+        .execute();
+    }
+    if (row.ack_mailed_at === null) {
+      await deps.mailer.send(acknowledgementMail(row));
+      await deps.db
+        .updateTable('contact_messages')
+        .set({ ack_mailed_at: deps.now(), mail_error: null })
+        .where('id', '=', id)
+        .execute();
+    }
+    return true;
+  } catch (error) {
+    // The reason only: the message itself stays in the database, never in the log.
+    const reason = String((error as Error)?.message ?? error).slice(0, 300);
+    await deps.db
+      .updateTable('contact_messages')
+      .set((eb) => ({ mail_attempts: eb('mail_attempts', '+', 1), mail_error: reason }))
+      .where('id', '=', id)
+      .execute();
+    console.warn(`[contact] mail for ${row.reference} not sent (will retry): ${reason}`);
+    return false;
+  }
+}
+
+/** Sends the mails still owed (older than a minute unless `all`); answers how many messages were sent and failed. */
+export async function retryContactMail(
+  deps: AppDeps,
+  { all = false } = {},
+): Promise<{ sent: number; failed: number }> {
+  const rows = await deps.db
+    .selectFrom('contact_messages')
+    .select('id')
+    .where((eb) => eb.or([eb('department_mailed_at', 'is', null), eb('ack_mailed_at', 'is', null)]))
+    .where('mail_attempts', '<', MAX_MAIL_ATTEMPTS)
+    .where('created_at', '<=', all ? deps.now() : deps.now() - SWEEP_MIN_AGE_MS)
+    .orderBy('created_at')
+    .execute();
+  let sent = 0;
+  for (const { id } of rows) if (await sendContactMail(deps, id)) sent++;
+  return { sent, failed: rows.length - sent };
+}
+
+const sweeping = new WeakSet<AppDeps>();
+export const SWEEP_INTERVAL_MS = 5 * 60_000;
+
+/** Once per process (per app): a sweep now and every few minutes, for mail that failed before. */
+export function startMailSweep(deps: AppDeps): void {
+  if (sweeping.has(deps)) return;
+  sweeping.add(deps);
+  const sweep = () => deps.defer('contact mail retry', () => retryContactMail(deps));
+  sweep();
+  setInterval(sweep, SWEEP_INTERVAL_MS).unref();
+}

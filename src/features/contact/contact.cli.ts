@@ -1,0 +1,83 @@
+// Operator commands for contact messages: `npm run admin -- contact list|export|handle|retry-mail`.
+import type { Command } from 'commander';
+import { action, CliError, withDeps } from '../../server/cli';
+import { findMessages, type MessageFilter, mailStatus, markHandled, messagesCsv } from './contact.admin';
+import { retryContactMail } from './contact-mail.server';
+import { DEPARTMENT_IDS, DEPARTMENT_NAMES, type DepartmentId } from './departments';
+
+interface FilterOptions {
+  department?: string;
+  from?: string;
+  to?: string;
+  unhandled?: boolean;
+}
+
+function toFilter(options: FilterOptions): MessageFilter {
+  const department = options.department === undefined ? undefined : Number(options.department);
+  if (department !== undefined && !DEPARTMENT_IDS.includes(department as DepartmentId))
+    throw new CliError(
+      `--department must be one of 1 to 9 (${DEPARTMENT_IDS.map((id) => `${id} ${DEPARTMENT_NAMES[id]}`).join(', ')})`,
+    );
+  for (const day of [options.from, options.to])
+    if (day !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(day))
+      throw new CliError(`dates are written YYYY-MM-DD, not "${day}"`);
+  return { department, from: options.from, to: options.to, unhandled: options.unhandled };
+}
+
+const withFilters = (command: Command) =>
+  command
+    .option('--department <n>', 'only this department (1 to 9)')
+    .option('--from <date>', 'received on or after this day (YYYY-MM-DD, store time)')
+    .option('--to <date>', 'received on or before this day (YYYY-MM-DD, store time)')
+    .option('--unhandled', 'only messages not yet marked handled');
+
+export function registerContactCommands(program: Command): void {
+  const contact = program.command('contact').description('Messages sent with the contact form on /help');
+
+  withFilters(
+    contact
+      .command('list')
+      .description('One line per message: reference, day, department, sender, subject, state'),
+  ).action(
+    action(async (options: FilterOptions) => {
+      const rows = await withDeps((deps) => findMessages(deps, toFilter(options)));
+      for (const row of rows) {
+        const state = `${row.handled_at ? 'handled' : 'open'}, mail ${mailStatus(row)}`;
+        console.log(
+          `${row.reference}  ${new Date(row.created_at).toISOString().slice(0, 16)}  ${row.department}  ${row.first_name} ${row.last_name} <${row.email}>  ${row.subject}  [${state}]`,
+        );
+      }
+      console.error(`${rows.length} messages`);
+    }),
+  );
+
+  withFilters(contact.command('export').description('The messages as CSV on standard output')).action(
+    action(async (options: FilterOptions) => {
+      const rows = await withDeps((deps) => findMessages(deps, toFilter(options)));
+      process.stdout.write(messagesCsv(rows));
+    }),
+  );
+
+  contact
+    .command('handle <references...>')
+    .description('Mark messages handled, by reference number (KF-XXXX-XXXX)')
+    .action(
+      action(async (references: string[]) => {
+        const unknown = await withDeps((deps) => markHandled(deps, references));
+        if (unknown.length > 0)
+          throw new CliError(`no message with reference ${unknown.join(', ')} (the others were marked)`);
+        console.log(`marked ${references.length} handled`);
+      }),
+    );
+
+  contact
+    .command('retry-mail')
+    .description('Send now every department mail and acknowledgement that has not gone out yet')
+    .action(
+      action(async () => {
+        const { sent, failed } = await withDeps((deps) => retryContactMail(deps, { all: true }));
+        console.log(`${sent} messages mailed, ${failed} still failing`);
+        if (failed > 0) process.exitCode = 1;
+      }),
+    );
+}

@@ -1,0 +1,205 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { contactSender, flatContact } from '../../../tests/factories/contact';
+import { createTestApi, type TestApi } from '../../server/testing';
+import { site } from '../../site.config';
+import { CONTACT_MESSAGES } from './contact';
+import { retryContactMail } from './contact-mail.server';
+
+let t: TestApi;
+beforeAll(async () => {
+  t = await createTestApi({ localHumanCheck: true });
+  vi.spyOn(console, 'warn').mockImplementation(() => {});
+});
+afterAll(() => t.close());
+
+const person = contactSender({ email: 'Pat.Lee@Example.com' });
+let ip = 0;
+/** Each submission from its own address: the 3-an-hour limit is tested by the guard's own tests. */
+async function send(body: Record<string, unknown>, options: { token?: string; query?: string } = {}) {
+  const guard = {
+    form_ticket: await t.ticket('contact'),
+    human_check_token: await t.humanToken('contact'),
+    website: '',
+  };
+  return t.call('POST', `/contact${options.query ?? '?include_ip=true'}`, {
+    body: { ...guard, ...body },
+    ip: `198.51.100.${++ip}`,
+    token: options.token,
+  });
+}
+const flat = flatContact;
+const stored = (reference: string) =>
+  t.db
+    .selectFrom('contact_messages')
+    .selectAll()
+    .where('reference', '=', reference)
+    .executeTakeFirstOrThrow();
+
+describe('POST /contact', () => {
+  it('stores the flat payload with the address and time, then mails the department (reply-to the sender) and acknowledges with the reference', async () => {
+    const answer = await send(flat());
+    expect(answer.status).toBe(201);
+    expect(answer.json.reference).toMatch(/^KF-[A-Z2-9]{4}-[A-Z2-9]{4}$/);
+    const row = await stored(answer.json.reference);
+    expect(row).toMatchObject({
+      department: 2,
+      email: 'pat.lee@example.com',
+      phone: '8145550100',
+      subject: 'Charged twice',
+      ip: `198.51.100.${ip}`,
+      created_at: t.now(),
+      user_id: null,
+    });
+    expect(JSON.parse(row.extra_data)).toEqual(flat().extra_data);
+    const mails = (await t.outbox()).slice(-2);
+    expect(mails[0]).toMatchObject({ to: site.contactInboxes[2], replyTo: 'pat.lee@example.com' });
+    expect(mails[0]?.subject).toBe(`[Other Credit Cards] Charged twice (${answer.json.reference})`);
+    expect(mails[0]?.text).toContain('Last four digits of the card: 4242');
+    expect(mails[0]?.text).toContain('I was charged twice at store 123.');
+    expect(mails[1]).toMatchObject({
+      to: 'pat.lee@example.com',
+      subject: `We received your message (${answer.json.reference})`,
+    });
+    expect(mails[1]?.text).toContain(`Your reference number is ${answer.json.reference}`);
+    const after = await stored(answer.json.reference);
+    expect(after.department_mailed_at).not.toBeNull();
+    expect(after.ack_mailed_at).not.toBeNull();
+  });
+
+  it('accepts the nested reading (customer_service with department), checked the same way', async () => {
+    const answer = await send({
+      ...person,
+      customer_service: {
+        department: 3,
+        subject: 'Complaint about a visit',
+        message: 'The restroom was closed.',
+        extra_data: { location: 'Warren, Market St', date_of_visit: '2026-04-29', time_of_visit: '14:30' },
+      },
+    });
+    expect(answer.status).toBe(201);
+    const row = await stored(answer.json.reference);
+    expect(row).toMatchObject({
+      department: 3,
+      subject: 'Complaint about a visit',
+      message: 'The restroom was closed.',
+    });
+    expect(JSON.parse(row.extra_data)).toEqual({
+      location: 'Warren, Market St',
+      date_of_visit: '2026-04-29',
+      time_of_visit: '14:30',
+    });
+    const nestedBad = await send({
+      ...person,
+      customer_service: { department: 3, subject: '', message: 'x' },
+    });
+    expect(nestedBad.json.error.description).toBe(CONTACT_MESSAGES.required);
+  });
+
+  it('keeps only the department’s own extra fields, and without include_ip stores no address', async () => {
+    const answer = await send(
+      flat({ department: 1, extra_data: { account_number: '12345', last_four: '4242', sneaky: 'x' } }),
+      { query: '' },
+    );
+    const row = await stored(answer.json.reference);
+    expect(JSON.parse(row.extra_data)).toEqual({ account_number: '12345' });
+    expect(row.ip).toBeNull();
+  });
+
+  it('links the message to a signed-in member', async () => {
+    const member = await t.member();
+    const answer = await send(flat(), { token: member.token });
+    expect((await stored(answer.json.reference)).user_id).toBe(member.id);
+  });
+
+  it.each([
+    ['first_name', ''],
+    ['last_name', '  '],
+    ['email', ''],
+    ['phone', undefined],
+    ['subject', ''],
+    ['message', ''],
+  ])('refuses an empty %s: "Please fill out all required fields."', async (field, value) => {
+    const answer = await send(flat({ [field]: value }));
+    expect(answer.status).toBe(400);
+    expect(answer.json.error).toMatchObject({
+      code: 'invalid_input',
+      description: CONTACT_MESSAGES.required,
+    });
+  });
+
+  it.each([
+    [{ email: 'pat@' }, CONTACT_MESSAGES.email],
+    [{ phone: '555-0100' }, CONTACT_MESSAGES.phone],
+    [{ department: 10 }, CONTACT_MESSAGES.department],
+    [{ department: undefined }, CONTACT_MESSAGES.department],
+    [{ extra_data: { last_four: '42' } }, 'Please enter the last four digits of the card.'],
+    [{ extra_data: { card_type: 'Diners' } }, 'Please choose a card type.'],
+    [{ extra_data: { transaction_date: '2026-02-30' } }, 'Please enter a valid date.'],
+    [{ extra_data: { store_number: 'A1' } }, 'The store number may hold digits only.'],
+    [{ message: 'x'.repeat(5001) }, 'Please keep this field under 5000 characters.'],
+  ])('refuses %o with its message', async (overrides, description) => {
+    const answer = await send(flat(overrides));
+    expect(answer.status).toBe(400);
+    expect(answer.json.error.description).toBe(description);
+  });
+
+  it('address, city, state and zip are labelled required but not checked (SPEC 5.4)', async () => {
+    const answer = await send(flat({ address: '', city: undefined, state: '', zip: '' }));
+    expect(answer.status).toBe(201);
+  });
+
+  it('goes through the public-form guard: no human check, no ticket, the trap field', async () => {
+    const base = flat();
+    const noCheck = await t.call('POST', '/contact', {
+      body: { ...base, form_ticket: await t.ticket('contact') },
+      ip: '192.0.2.50',
+    });
+    expect(noCheck.json.error).toMatchObject({
+      code: 'human_check_failed',
+      description: CONTACT_MESSAGES.humanCheck,
+    });
+    const noTicket = await t.call('POST', '/contact', { body: base, ip: '192.0.2.51' });
+    expect(noTicket.json.error.code).toBe('too_fast');
+    const trap = await send(flat({ website: 'http://spam.example' }));
+    expect(trap.json.error.code).toBe('invalid_submission');
+  });
+});
+
+describe('mail that cannot be sent', () => {
+  it('still stores and answers; the mail is retried from the stored message, and nothing is sent twice', async () => {
+    await t.deps.settle(); // mail of earlier tests still on its way must not meet the failing mailer
+    const real = t.deps.mailer;
+    let calls = 0;
+    // The department mail goes, then the server fails for the acknowledgement.
+    t.deps.mailer = {
+      async send(message) {
+        if (++calls > 1) throw new Error('SMTP connection refused');
+        await real.send(message);
+      },
+    };
+    const before = (await t.outbox()).length;
+    const answer = await send(flat());
+    expect(answer.status).toBe(201);
+    await t.deps.settle();
+    let row = await stored(answer.json.reference);
+    expect(row.department_mailed_at).not.toBeNull();
+    expect(row.ack_mailed_at).toBeNull();
+    expect(row).toMatchObject({ mail_attempts: 1, mail_error: 'SMTP connection refused' });
+    expect((await t.outbox()).length).toBe(before + 1);
+
+    t.deps.mailer = real;
+    // Too young for the periodic sweep (the first send may still be running), not for an operator.
+    expect(await retryContactMail(t.deps)).toEqual({ sent: 0, failed: 0 });
+    t.advance(60_000);
+    expect(await retryContactMail(t.deps)).toEqual({ sent: 1, failed: 0 });
+    row = await stored(answer.json.reference);
+    expect(row.ack_mailed_at).not.toBeNull();
+    expect(row.mail_error).toBeNull();
+    const mails = (await t.outbox()).slice(before);
+    expect(mails.map((m) => m.subject)).toEqual([
+      `[Other Credit Cards] Charged twice (${answer.json.reference})`,
+      `We received your message (${answer.json.reference})`,
+    ]);
+    expect(await retryContactMail(t.deps, { all: true })).toEqual({ sent: 0, failed: 0 });
+  });
+});
