@@ -16,7 +16,10 @@ export default defineConfig({
   retries: 0,
   forbidOnly: !!process.env.CI,
   reporter: process.env.CI ? [['list']] : [['list']],
+  // Generous for a busy 2-core machine (hydration, server answers); axe scans add their own time
+  // (tests/e2e/axe.ts). No test measures speed: that is for benchmarks (`npm run bench`).
   timeout: 30_000,
+  expect: { timeout: 10_000 },
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     trace: 'retain-on-failure',

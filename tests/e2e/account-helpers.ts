@@ -1,16 +1,12 @@
 // What the account browser tests share: axe, the account screen's parts, the stored session,
 // the sign-up form and the outbox the server writes reset mails to.
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import type { SignUpValues } from '../../src/features/account/register';
 import { readOutbox } from '../../src/server/outbox';
 
-const axeTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-export async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(axeTags).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
-}
+/** The one axe scan (tests/e2e/axe.ts), here too for the specs that import it from this file. */
+export { expectNoAxeViolations } from './axe';
 
 export const nav = (page: Page) => page.getByRole('navigation', { name: 'Account' });
 export const welcome = (page: Page) => page.getByRole('heading', { level: 1 });

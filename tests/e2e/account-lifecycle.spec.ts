@@ -178,7 +178,7 @@ test.describe('a visitor’s account from sign-up to deletion', () => {
     await page.getByLabel('Confirm new password').fill('Reset789A');
     await page.getByRole('button', { name: 'Reset Password' }).click();
     await expect(page.getByText('Your password has successfully been reset')).toBeVisible();
-    await expect(page).toHaveURL(/\/account\/login$/, { timeout: 5000 });
+    await expect(page).toHaveURL(/\/account\/login$/);
     await signInWith(page, email, 'Reset789A');
     await expect(page).toHaveURL(/\/account$/);
   });

@@ -1,9 +1,7 @@
 // Site chrome on every page: top banner, header menus and fade, footer, app promo (SPEC 1, 2.2-2.4).
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { site } from '../../src/site.config';
-
-const axeTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+import { expectNoAxeViolations } from './axe';
 
 /** Stores a session before the page at `path` loads (and only there, so Sign Out can stick). */
 async function signInOn(page: Page, path: string) {
@@ -72,14 +70,19 @@ test.describe('top banner and footer', () => {
     await expect(quickLinks(page).getByRole('link', { name: 'Sign In' })).toBeVisible();
   });
 
+  // How long sign-out waits for the server is a unit test's (session.test.ts, no clock here): this
+  // only shows that a request left hanging does not keep the visitor on the page.
   test('Sign Out does not wait for an API that does not answer', async ({ page }) => {
-    await page.route('**/api/v1/auth/logout', () => {}); // never answers
+    let asked = false;
+    await page.route('**/api/v1/auth/logout', () => {
+      asked = true; // and never answers
+    });
     await signInOn(page, '/news');
     await page.goto('/news');
-    const started = Date.now();
     await quickLinks(page).getByRole('button', { name: 'Sign Out' }).click();
-    await page.waitForURL((url) => url.pathname === '/', { timeout: 5000 });
-    expect(Date.now() - started).toBeLessThan(4000);
+    await page.waitForURL((url) => url.pathname === '/');
+    expect(asked).toBe(true);
+    await expect(quickLinks(page).getByRole('link', { name: 'Sign In' })).toBeVisible();
   });
 
   test('the footer links the site, the social networks and the parent company', async ({ page }) => {
@@ -228,8 +231,7 @@ test.describe('header menus', () => {
     await page.goto('/news');
     await page.getByRole('button', { name: 'Menu' }).click();
     await page.getByRole('button', { name: 'Stores' }).click();
-    const results = await new AxeBuilder({ page }).withTags(axeTags).analyze();
-    expect(results.violations).toEqual([]);
+    await expectNoAxeViolations(page);
   });
 });
 
@@ -305,8 +307,7 @@ test.describe('accessibility', () => {
         if (signedIn) await signInOn(page, path === '/' ? '' : path);
         await page.goto(path);
         if (signedIn) await expect(page.getByRole('link', { name: 'Welcome, Pat' })).toBeVisible();
-        const results = await new AxeBuilder({ page }).withTags(axeTags).analyze();
-        expect(results.violations).toEqual([]);
+        await expectNoAxeViolations(page);
       });
     }
   }
@@ -314,7 +315,6 @@ test.describe('accessibility', () => {
   test('axe: an open dropdown', async ({ page }) => {
     await page.goto('/news');
     await page.getByRole('button', { name: 'Cards' }).click();
-    const results = await new AxeBuilder({ page }).withTags(axeTags).analyze();
-    expect(results.violations).toEqual([]);
+    await expectNoAxeViolations(page);
   });
 });

@@ -1,8 +1,8 @@
 // Content pages (SPEC 2.8): every slug at /{slug} and /page/{slug}, the MDX components, the giveaway
 // entry buttons, the cafe list, the gift card check, the careers script and the fleet redirect.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { site } from '../../src/site.config';
+import { expectNoAxeViolations } from './axe';
 
 const { name, slug } = site;
 const pages: Record<string, string> = {
@@ -27,13 +27,6 @@ const pages: Record<string, string> = {
   win: `Win with ${name}`,
   news: 'News',
 };
-
-async function expectNoAxeViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 /** Compressed bytes of a same-origin file, as the server sends it to a browser. */
 async function brotliSize(page: Page, path: string): Promise<number> {

@@ -1,9 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { extractText } from 'unpdf';
 import { site } from '../../src/site.config';
+import { expectNoAxeViolations } from './axe';
 
-const axeTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const pages = [
   { path: '/help', heading: 'Contact Us', menu: 'Contact Us' },
   { path: '/help/faq', heading: 'Frequently Asked Questions', menu: 'FAQs' },
@@ -21,8 +20,7 @@ for (const { path, heading, menu } of pages) {
     await expect(nav.getByRole('link')).toHaveText(['Contact Us', 'FAQs', 'Forms']);
     await expect(nav.getByRole('link', { name: menu })).toHaveAttribute('aria-current', 'page');
     await expect(nav.locator('[aria-current]')).toHaveCount(1);
-    const results = await new AxeBuilder({ page }).withTags(axeTags).analyze();
-    expect(results.violations).toEqual([]);
+    await expectNoAxeViolations(page);
   });
 }
 

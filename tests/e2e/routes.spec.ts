@@ -1,9 +1,7 @@
 // Every route of SPEC 2.1's table answers with the right status and heading.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { DEFAULT_GIVEAWAY_TITLE } from '../../src/components/home/promotion';
-
-const axeTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+import { expectNoAxeViolations } from './axe';
 
 const pages: [path: string, heading: string | RegExp][] = [
   ['/', DEFAULT_GIVEAWAY_TITLE],
@@ -68,14 +66,12 @@ test.describe('frame pages', () => {
   for (const slug of ['charge-card', 'fleet-fueling', 'anything', 'test']) {
     test(`axe finds no violations on /frame/${slug}`, async ({ page }) => {
       await page.goto(`/frame/${slug}`);
-      const results = await new AxeBuilder({ page }).withTags(axeTags).analyze();
-      expect(results.violations).toEqual([]);
+      await expectNoAxeViolations(page);
     });
   }
 });
 
 test('the catch-all screen passes axe', async ({ page }) => {
   await page.goto('/this/does/not/exist');
-  const results = await new AxeBuilder({ page }).withTags(axeTags).analyze();
-  expect(results.violations).toEqual([]);
+  await expectNoAxeViolations(page);
 });

@@ -60,6 +60,31 @@ describe('session store', () => {
     expect(browser.location.replace).not.toHaveBeenCalled();
   });
 
+  it('signOut gives up on a server that does not answer and still goes home', async () => {
+    const { signIn, signOut } = await load();
+    signIn({ token: 'tok', user_id: 'u9' });
+    // Like a real fetch: pending until its signal aborts it.
+    browser.fetch.mockImplementation(
+      (_url: string, init: RequestInit) =>
+        new Promise((_, reject) => init.signal?.addEventListener('abort', () => reject(init.signal?.reason))),
+    );
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    await signOut();
+    const [, init] = browser.fetch.mock.calls[0] as [string, RequestInit];
+    expect(init.signal?.aborted).toBe(true);
+    expect(browser.location.assign).toHaveBeenCalledWith('/');
+  });
+
+  it('a first name arriving after sign-out is not stored', async () => {
+    const { $session, signIn, signOut, setFirstName } = await load();
+    signIn({ token: 'tok', user_id: 'u9' });
+    browser.fetch.mockResolvedValue(new Response(null, { status: 204 }));
+    await signOut();
+    setFirstName('Dana'); // a profile read that was still on its way
+    expect(browser.localStorage.length).toBe(0);
+    expect($session.get().firstName).toBeNull();
+  });
+
   it('leaveSignedOut clears everything without calling the server', async () => {
     const { leaveSignedOut, signIn } = await load();
     signIn({ token: 'tok', user_id: 'u9' });

@@ -15,8 +15,12 @@ export function signIn({ token, user_id }: { token: string; user_id: string }): 
   $session.set({ token, userId: user_id, firstName: null });
 }
 
-/** Caches the first name for the greetings (blank means unknown). */
+/**
+ * Caches the first name for the greetings (blank means unknown). Only while signed in: a profile
+ * answer that arrives after Sign Out must not put the name back into the cleared storage.
+ */
 export function setFirstName(name: string | null | undefined): void {
+  if (!$session.get().token) return;
   const value = name?.trim() || null;
   writeKey(SESSION_KEYS.firstName, value);
   $session.setKey('firstName', value);

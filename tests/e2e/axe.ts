@@ -1,0 +1,18 @@
+// The accessibility scan of every browser test: axe-core with the WCAG 2.2 AA rules. A scan takes
+// seconds, many more on a busy 2-core machine, so each scan adds its own time to the running test's
+// timeout instead of racing the 30 s a test gets (two scans timed out that way under load).
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+
+const axeTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+/** What one scan may take, added to the test's timeout. */
+const SCAN_TIME = 60_000;
+
+/** Scans the page (or only the part `include` selects) and lists any violation with its elements. */
+export async function expectNoAxeViolations(page: Page, { include }: { include?: string } = {}) {
+  test.info().setTimeout(test.info().timeout + SCAN_TIME);
+  const builder = new AxeBuilder({ page }).withTags(axeTags);
+  if (include) builder.include(include);
+  const { violations } = await builder.analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
