@@ -2,7 +2,8 @@
 // locator.seed.ts): #1 Warren PA, #2 Jamestown NY 14701, Westfield in both PA and NY, no store in
 // Scranton. Nothing here may reach the internet: the map must draw from the local basemap.
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
-import { expectNoAxeViolations, hydrated } from './account-helpers';
+import { hydrated } from './account-helpers';
+import { expectNoAxeViolations } from './axe';
 
 const searchBox = (page: Page) => page.getByRole('searchbox', { name: 'City, state or ZIP code' });
 const results = (page: Page) => page.getByRole('region', { name: 'Stores near you' });
