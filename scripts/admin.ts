@@ -5,6 +5,7 @@
 import { Command } from 'commander';
 import { registerApplicationsCommands } from '../src/features/applications/applications.cli';
 import { registerContactCommands } from '../src/features/contact/contact.cli';
+import { registerGiveawayCommands } from '../src/features/giveaway/giveaway.cli';
 import { registerLocatorCommands } from '../src/features/locator/locator.cli';
 import { registerOffersCommands } from '../src/features/offers/offers.cli';
 import { registerDatabaseCommands } from '../src/server/db/db.cli';
@@ -17,7 +18,8 @@ const program = new Command('admin')
 // The platform's own commands (backups, moving to PostgreSQL).
 registerDatabaseCommands(program);
 
-// Feature commands: one line per feature, e.g. `registerGiveawayCommands(program);`
+// Feature commands: one line per feature.
+registerGiveawayCommands(program);
 registerContactCommands(program);
 registerOffersCommands(program);
 registerApplicationsCommands(program);

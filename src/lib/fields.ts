@@ -5,10 +5,18 @@ import { US_STATE_CODES } from './us-states';
 
 export const digitsOnly = (value: string): string => value.replace(/\D/g, '');
 
+/**
+ * The start of every required field: a string with the field's own message. valibot's v.object
+ * answers a missing key with its generic 'Invalid key: ...' text, so a missing key reads as ''
+ * (the optional's default) and the field's own rules say what is wrong ('Email is required').
+ * In the typed client the key is optional; in the validated output it is always there.
+ */
+export const text = (message: string) => v.optional(v.string(message), '');
+
 /** '{Field name} is required' (SPEC 5.1). */
 export const requiredText = (label: string, max = 100) =>
   v.pipe(
-    v.string(`${label} is required`),
+    text(`${label} is required`),
     v.trim(),
     v.nonEmpty(`${label} is required`),
     v.maxLength(max, `${label} is too long`),
@@ -17,7 +25,7 @@ export const requiredText = (label: string, max = 100) =>
 export const optionalText = (max = 100) => v.optional(v.pipe(v.string(), v.trim(), v.maxLength(max)), '');
 
 export const emailField = v.pipe(
-  v.string('Email is required'),
+  text('Email is required'),
   v.trim(),
   v.nonEmpty('Email is required'),
   v.maxLength(254, 'Please enter a valid email address'),
@@ -26,7 +34,7 @@ export const emailField = v.pipe(
 );
 
 export const phoneField = v.pipe(
-  v.string('Phone number is required'),
+  text('Phone number is required'),
   v.trim(),
   v.nonEmpty('Phone number is required'),
   v.check((value) => digitsOnly(value).length === 10, 'Please enter a valid 10-digit phone number'),
@@ -40,17 +48,17 @@ export const optionalPhoneField = v.optional(
 );
 
 export const zipField = v.pipe(
-  v.string('ZIP code is required'),
+  text('ZIP code is required'),
   v.trim(),
   v.nonEmpty('ZIP code is required'),
   v.regex(/^\d{5}(-\d{4})?$/, 'Please enter a valid ZIP code'),
 );
 
-export const stateField = v.picklist(US_STATE_CODES, 'State is required');
+export const stateField = v.pipe(text('State is required'), v.picklist(US_STATE_CODES, 'State is required'));
 
 /** SPEC 5.2: at least 8 characters, an uppercase and a lowercase letter and a digit. */
 export const passwordField = v.pipe(
-  v.string('Password must be at least 8 characters'),
+  text('Password must be at least 8 characters'),
   v.minLength(8, 'Password must be at least 8 characters'),
   v.maxLength(200, 'Password is too long'),
   v.regex(/[A-Z]/, 'Password must contain at least one uppercase letter'),

@@ -1,4 +1,4 @@
-// The anti-abuse constants of the public forms, one copy for the browser (src/features/account/
+// The anti-abuse constants and messages of the public forms, one copy for the browser (src/features/account/
 // guards.ts) and the server (src/server/form-ticket.ts, src/server/rate-limit.ts), so the two
 // checks cannot drift apart. SPEC 5.1: "submit under 3 seconds after load gives 'Please review
 // your information and try again'; 3 or more attempts in the last hour gives 'Too many attempts.
@@ -10,3 +10,14 @@ export const MIN_DWELL_MS = 3000;
 /** Attempts a client may make at one public form within ATTEMPT_WINDOW_MS. */
 export const MAX_ATTEMPTS_PER_HOUR = 3;
 export const ATTEMPT_WINDOW_MS = 3_600_000;
+
+/**
+ * SPEC 5.1's texts of the submit checks, written once: the island shows them before sending
+ * (src/features/account/guards.ts), the server answers with them (src/server/errors.ts).
+ */
+export const GUARD_MESSAGES = {
+  trap: 'Invalid submission',
+  tooFast: 'Please review your information and try again',
+  tooMany: 'Too many attempts. Please try again later',
+  humanCheck: 'Please complete the security check',
+} as const;

@@ -1,6 +1,8 @@
 // The API: one Hono app under /api/v1, one route module per resource. Every answer is JSON and
 // every mistake a 4xx `{ error: { code, description } }`; the error handler logs anything else as
-// a 500, which tests show no input reaches.
+// a 500, which tests show no input reaches. The route modules are chained, so `AppType` carries
+// every path, input and answer to the browser's typed client (src/features/session/api.ts).
+// This is the one file of src/server that imports features: one line per route module.
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
@@ -9,12 +11,14 @@ import { authRoutes } from '../features/account/auth.server';
 import { meRoutes } from '../features/account/me.server';
 import { applicationRoutes } from '../features/applications/applications.server';
 import { contactRoutes } from '../features/contact/contact.server';
-import { humanCheckRoutes } from '../features/human-check/human-check.server';
+import { giveawayRoutes } from '../features/giveaway/giveaway.server';
 import { locatorRoutes } from '../features/locator/locator.server';
 import { offersRoutes } from '../features/offers/offers.server';
 import type { AppDeps, AppEnv } from './deps';
 import { ApiError, ERRORS, errorBody } from './errors';
+import { jsonBodies } from './http';
 import { noStore, requireApiKey } from './middleware';
+import { humanCheckRoutes } from './routes/human-check';
 import { platformRoutes } from './routes/platform';
 
 export const API_BASE = '/api/v1';
@@ -48,14 +52,19 @@ export function createApp(deps: AppDeps) {
   const uploadLimit = limit(MAX_UPLOAD_BODY_BYTES);
   app.use((c, next) => (c.req.path.startsWith(UPLOAD_PATH) ? uploadLimit : jsonLimit)(c, next));
 
-  app.route('/', platformRoutes);
-  app.route('/human-check', humanCheckRoutes);
-  app.route('/auth', authRoutes);
-  app.route('/me', meRoutes);
-  app.route('/offers', offersRoutes);
-  app.route('/contact', contactRoutes);
-  app.route('/applications', applicationRoutes);
-  app.route('/', locatorRoutes);
+  // Every body is a JSON object, except the application forms' multipart uploads (read by their route).
+  app.use((c, next) => (c.req.path.startsWith(UPLOAD_PATH) ? next() : jsonBodies(c, next)));
+
+  const routes = app
+    .route('/', platformRoutes)
+    .route('/human-check', humanCheckRoutes)
+    .route('/auth', authRoutes)
+    .route('/me', meRoutes)
+    .route('/', giveawayRoutes)
+    .route('/offers', offersRoutes)
+    .route('/contact', contactRoutes)
+    .route('/applications', applicationRoutes)
+    .route('/', locatorRoutes);
 
   app.notFound((c) => c.json(errorBody(ERRORS.notFound), 404));
   app.onError((error, c) => {
@@ -69,7 +78,9 @@ export function createApp(deps: AppDeps) {
     console.error(`[api] ${c.req.method} ${c.req.path} failed:`, error);
     return c.json(errorBody(ERRORS.internal), 500);
   });
-  return app;
+  return routes;
 }
 
 export type App = ReturnType<typeof createApp>;
+/** The API's type for `hc<AppType>` (hono/client): import it with `import type` only. */
+export type AppType = App;

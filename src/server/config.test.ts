@@ -2,7 +2,8 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { configWarnings, DEFAULT_API_KEY, humanCheckMode, loadConfig, warnAboutConfig } from './config';
+import { DEFAULT_API_KEY } from '../lib/api-key';
+import { configWarnings, humanCheckMode, loadConfig, warnAboutConfig } from './config';
 
 const dirs: string[] = [];
 const tempDir = () => {

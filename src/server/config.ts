@@ -3,9 +3,9 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { DEFAULT_API_KEY } from '../lib/api-key.ts';
 import { site } from '../site.config.ts';
 
-export const DEFAULT_API_KEY = 'kwikfill-public-web';
 export const DEFAULT_SITE_URL = 'http://localhost:4321';
 
 export interface Config {

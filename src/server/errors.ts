@@ -1,6 +1,7 @@
 // Every mistake is a 4xx JSON answer `{ error: { code, description } }` (docs/api.md). Routes
 // throw ApiError; the app's error handler turns it into that answer.
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { GUARD_MESSAGES } from '../lib/form-rules';
 
 export const ERRORS = {
   invalidApiKey: [401, 'invalid_api_key', 'This client is not allowed to use the API.'],
@@ -12,10 +13,10 @@ export const ERRORS = {
   invalidJson: [400, 'invalid_json', 'The request body is not valid JSON.'],
   notAnObject: [400, 'invalid_input', 'The request body must be a JSON object.'],
   badCharacters: [400, 'invalid_input', 'The request contains characters that are not allowed.'],
-  rateLimited: [429, 'rate_limited', 'Too many attempts. Please try again later'],
-  invalidSubmission: [400, 'invalid_submission', 'Invalid submission'],
-  tooFast: [400, 'too_fast', 'Please review your information and try again'],
-  humanCheckFailed: [400, 'human_check_failed', 'Please complete the security check'],
+  rateLimited: [429, 'rate_limited', GUARD_MESSAGES.tooMany],
+  invalidSubmission: [400, 'invalid_submission', GUARD_MESSAGES.trap],
+  tooFast: [400, 'too_fast', GUARD_MESSAGES.tooFast],
+  humanCheckFailed: [400, 'human_check_failed', GUARD_MESSAGES.humanCheck],
   internal: [500, 'internal_error', 'Something went wrong on our side. Please try again.'],
 } as const satisfies Record<string, readonly [ContentfulStatusCode, string, string]>;
 

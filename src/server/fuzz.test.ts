@@ -2,6 +2,7 @@
 // wrong content types, unknown paths and methods. Every answer must be a 4xx (or a 2xx for input
 // that happens to be acceptable) with a JSON error, and the 500 handler must never be reached.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_API_KEY } from '../lib/api-key';
 import { type Answer, createTestApi, type TestApi } from './testing';
 
 let t: TestApi;
@@ -181,7 +182,7 @@ describe('no input reaches a 5xx', () => {
       { Authorization: `Bearer ${'x'.repeat(10_000)}` },
       { Authorization: 'Bearer' },
       { Authorization: 'Bearer a b c' },
-      { 'X-API-Key': 'test-api-key, test-api-key' },
+      { 'X-API-Key': `${DEFAULT_API_KEY}, ${DEFAULT_API_KEY}` },
       { 'Content-Length': '999999999' },
     ];
     for (const extra of headers) {

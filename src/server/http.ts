@@ -1,8 +1,7 @@
-// Reading requests: the JSON body (as an object, or a 4xx), schema validation with the shared
-// valibot schemas, and the client's address.
-import type { Context } from 'hono';
-import * as v from 'valibot';
-import { fieldErrors } from '../lib/fields';
+// Reading requests: the API speaks JSON only, so every request body must be a JSON object
+// (checked once for all routes by `jsonBodies`, before any route sees it), and the client's address.
+// The fields themselves are checked by the routes' validators (src/server/validate.ts).
+import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv } from './deps';
 import { ApiError, ERRORS } from './errors';
 
@@ -27,11 +26,17 @@ function hasNul(value: unknown): boolean {
   return false;
 }
 
-/** The request's JSON object. An empty body reads as `{}` so validation names what is missing. */
+/**
+ * The request's JSON object, or a 4xx: 415 for another content type, invalid_json for text that
+ * does not parse (an empty body sent as JSON too), invalid_input for a non-object or a NUL. A body
+ * left out reads as `{}`, so the validator names what is missing. Hono caches the text, so the
+ * validator and the public-form guard read the same body again without touching the stream.
+ */
 export async function readJsonObject(c: Context<AppEnv>): Promise<Body> {
   const text = await c.req.text();
-  if (text.trim() === '') return {};
-  if (!isJsonType(c.req.header('content-type') ?? '')) throw ApiError.of(ERRORS.unsupportedMediaType);
+  const jsonType = isJsonType(c.req.header('content-type') ?? '');
+  if (text.trim() === '' && !jsonType) return {};
+  if (!jsonType) throw ApiError.of(ERRORS.unsupportedMediaType);
   let data: unknown;
   try {
     data = JSON.parse(text);
@@ -43,26 +48,11 @@ export async function readJsonObject(c: Context<AppEnv>): Promise<Body> {
   return data as Body;
 }
 
-/** Parses with a shared schema; the first message becomes the description, all of them `fields`. */
-export function validate<S extends v.GenericSchema>(schema: S, input: unknown): v.InferOutput<S> {
-  // valibot reports a missing key with a generic 'Invalid key' text; an explicit undefined gets
-  // the field's own message ('Email is required').
-  const entries = (schema as { entries?: Record<string, unknown> }).entries;
-  if (entries && input && typeof input === 'object' && !Array.isArray(input)) {
-    input = { ...Object.fromEntries(Object.keys(entries).map((key) => [key, undefined])), ...input };
-  }
-  const result = v.safeParse(schema, input);
-  if (result.success) return result.output;
-  const first = result.issues[0]?.message ?? 'Please check the form and try again.';
-  throw new ApiError(400, 'invalid_input', first, fieldErrors(result.issues));
-}
-
-export async function readBody<S extends v.GenericSchema>(
-  c: Context<AppEnv>,
-  schema: S,
-): Promise<v.InferOutput<S>> {
-  return validate(schema, await readJsonObject(c));
-}
+/** Every request that carries a body: it must be a JSON object (see readJsonObject). */
+export const jsonBodies: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (c.req.raw.body) await readJsonObject(c);
+  await next();
+};
 
 /**
  * The client's address: the socket's (from Astro's clientAddress), or, behind a trusted proxy

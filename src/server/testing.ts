@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { insertMember, uniqueEmail } from '../../tests/factories/account';
+import { DEFAULT_API_KEY } from '../lib/api-key';
 import { createApp } from './app';
 import type { Config } from './config';
 import { openDatabase } from './db/database';
@@ -15,7 +16,6 @@ import { type AppDeps, createDeps } from './deps';
 import { type OutboxMail, readOutbox } from './outbox';
 import { createSession } from './sessions';
 
-export const API_KEY = 'test-api-key';
 export const START = Date.UTC(2026, 4, 1, 14, 0, 0);
 
 export interface CallOptions {
@@ -63,7 +63,7 @@ export async function createTestApi(overrides: Partial<Config> = {}) {
     mailFrom: '"Kwik Fill" <no-reply@kwikfill.example>',
     outboxDir: join(dataDir, 'outbox'),
     appSecret: 'test-secret-0123456789',
-    publicApiKey: API_KEY,
+    publicApiKey: DEFAULT_API_KEY,
     trustProxy: false,
     siteUrl: 'http://localhost:4321',
     // As in production: no human check unless a test asks for one (localHumanCheck or Turnstile keys).
@@ -88,7 +88,7 @@ export async function createTestApi(overrides: Partial<Config> = {}) {
   const app = createApp(deps);
 
   async function call(method: string, path: string, options: CallOptions = {}): Promise<Answer> {
-    const headers: Record<string, string> = { 'X-API-Key': API_KEY };
+    const headers: Record<string, string> = { 'X-API-Key': DEFAULT_API_KEY };
     const bodyless = method === 'GET' || method === 'HEAD'; // fetch allows them no body
     let body: BodyInit | undefined = bodyless ? undefined : options.raw;
     if (!bodyless && body === undefined && options.body !== undefined) {

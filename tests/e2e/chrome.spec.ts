@@ -1,5 +1,6 @@
 // Site chrome on every page: top banner, header menus and fade, footer, app promo (SPEC 1, 2.2-2.4).
 import { expect, type Page, test } from '@playwright/test';
+import { DEFAULT_API_KEY } from '../../src/lib/api-key';
 import { site } from '../../src/site.config';
 import { expectNoAxeViolations } from './axe';
 
@@ -65,7 +66,7 @@ test.describe('top banner and footer', () => {
     await quickLinks(page).getByRole('button', { name: 'Sign Out' }).click();
     await page.waitForURL((url) => url.pathname === '/');
     expect(auth).toBe('Bearer test-token');
-    expect(apiKey).toBe('kwikfill-public-web');
+    expect(apiKey).toBe(DEFAULT_API_KEY);
     expect(await page.evaluate(() => localStorage.length + sessionStorage.length)).toBe(0);
     await expect(quickLinks(page).getByRole('link', { name: 'Sign In' })).toBeVisible();
   });

@@ -76,8 +76,11 @@ test.describe('/win', () => {
   test('signed out: the giveaway image, Sign In, Register and Enter as Guest', async ({ page }) => {
     await page.goto('/win');
     const main = page.getByRole('main');
-    await expect(main.getByRole('img', { name: /gift box/ })).toBeVisible();
-    await expect(main.getByText('official rules are on the entry form')).toBeVisible();
+    await expect(main.getByRole('img', { name: /current giveaway/ })).toBeVisible();
+    await expect(main.getByRole('link', { name: 'official rules' })).toHaveAttribute(
+      'href',
+      '/giveaway/rules',
+    );
     await expect(main.getByRole('link', { name: 'Sign In', exact: true })).toHaveAttribute(
       'href',
       '/account/login',

@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
-import { DEFAULT_GIVEAWAY_TITLE, GIVEAWAY_IMAGE_KEY } from '../../src/components/home/promotion';
+import { DEFAULT_GIVEAWAY_TITLE, GIVEAWAY_IMAGE_KEY } from '../../src/features/giveaway/promotion';
+import { DEFAULT_API_KEY } from '../../src/lib/api-key';
 import { site } from '../../src/site.config';
 import { expectNoAxeViolations } from './axe';
 
@@ -28,7 +29,7 @@ test.describe('hero and giveaway', () => {
     await page.route('**/api/v1/promotion**', (route) => route.fulfill({ status: 404, body: 'Not found' }));
     const request = page.waitForRequest('**/api/v1/promotion?active_only=true');
     await page.goto('/');
-    expect((await request).headers()['x-api-key']).toBe('kwikfill-public-web');
+    expect((await request).headers()['x-api-key']).toBe(DEFAULT_API_KEY);
     await expect.poll(() => infos.some((text) => text.includes('Active promotion not loaded'))).toBe(true);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(DEFAULT_GIVEAWAY_TITLE);
     await expect(page.getByRole('link', { name: 'Enter Now' })).toHaveAttribute('href', '/win');

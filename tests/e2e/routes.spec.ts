@@ -1,6 +1,6 @@
 // Every route of SPEC 2.1's table answers with the right status and heading.
 import { expect, test } from '@playwright/test';
-import { DEFAULT_GIVEAWAY_TITLE } from '../../src/components/home/promotion';
+import { DEFAULT_GIVEAWAY_TITLE } from '../../src/features/giveaway/promotion';
 import { expectNoAxeViolations } from './axe';
 
 const pages: [path: string, heading: string | RegExp][] = [

@@ -1,5 +1,6 @@
 // Components available in every MDX page without an import (see content/README.md). Each one is an
 // Astro component: they render to HTML at build time and ship at most a small vanilla script.
+import GiveawayImage from '../../features/giveaway/GiveawayImage.astro';
 import Button from './Button.astro';
 import GiftCardBalance from './GiftCardBalance.astro';
 import Image from './Image.astro';
@@ -8,4 +9,13 @@ import SignedIn from './SignedIn.astro';
 import SignedOut from './SignedOut.astro';
 import Video from './Video.astro';
 
-export const mdxComponents = { Button, GiftCardBalance, Image, Phone, SignedIn, SignedOut, Video };
+export const mdxComponents = {
+  Button,
+  GiftCardBalance,
+  GiveawayImage,
+  Image,
+  Phone,
+  SignedIn,
+  SignedOut,
+  Video,
+};

@@ -1,7 +1,11 @@
 // The home page's only script (no framework): hero loop, active promotion, video tabs.
-import { applyCachedImage, applyPromotion, type GiveawayTargets } from './giveaway';
+import {
+  applyCachedImage,
+  applyPromotion,
+  type GiveawayTargets,
+} from '../../features/giveaway/home-promotion';
+import { fetchActivePromotion } from '../../features/giveaway/promotion';
 import { startHeroVideo } from './hero-video';
-import { fetchActivePromotion } from './promotion';
 import { setupTabs } from './tabs';
 
 const video = document.querySelector<HTMLVideoElement>('[data-hero-video]');

@@ -1,34 +1,28 @@
 // /account: Delete Account (a real deletion, see DESIGN's departures), only after the visitor
 // confirms in a modal dialog. The server ends every session; the browser then forgets them too.
-import { useRef, useState } from 'react';
-import { ApiError, api } from '../session/api';
+import { useRef } from 'react';
+import { useSubmit } from '../../components/form/useSubmit';
+import { api, read } from '../session/api';
 import { leaveSignedOut } from '../session/session';
 
 export default function DeleteAccount() {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { status, setStatus, busy, submit } = useSubmit({
+    name: 'Delete account',
+    check: () => ({ output: {} }),
+    async send() {
+      await read(api.me.$delete());
+      leaveSignedOut();
+    },
+    failure: { lead: 'Your account could not be deleted.' },
+    leaves: true,
+  });
 
   // The safe choice gets the focus, so a stray Enter never deletes the account.
   function open() {
     dialogRef.current?.showModal();
     cancelRef.current?.focus();
-  }
-
-  async function confirmDelete() {
-    setBusy(true);
-    setError(null);
-    try {
-      await api('/me', { method: 'DELETE' });
-      leaveSignedOut();
-    } catch (failure) {
-      console.warn('Delete account failed', failure);
-      setError(
-        `Your account could not be deleted. ${failure instanceof ApiError ? failure.description : String(failure)}`,
-      );
-      setBusy(false);
-    }
   }
 
   return (
@@ -41,17 +35,17 @@ export default function DeleteAccount() {
         className="confirm-dialog"
         aria-labelledby="delete-title"
         aria-describedby="delete-text"
-        onClose={() => setError(null)}
+        onClose={() => setStatus({})}
       >
         <h2 id="delete-title">Delete your account?</h2>
         <p id="delete-text">
           This removes your profile, your sign-in and your mailing-list signups. It cannot be undone.
         </p>
-        <div role="alert" className={error ? 'form-message form-message--error' : 'form-message'}>
-          {error}
+        <div role="alert" className={status.error ? 'form-message form-message--error' : 'form-message'}>
+          {status.error}
         </div>
         <div className="form-actions">
-          <button type="button" className="button button--red" disabled={busy} onClick={confirmDelete}>
+          <button type="button" className="button button--red" disabled={busy} onClick={() => submit()}>
             Delete my account
           </button>
           <button

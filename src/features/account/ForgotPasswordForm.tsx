@@ -1,31 +1,27 @@
 // /account/forgot-password (SPEC 2.6, 8): the same confirmation whatever the server answers, so
 // the form never tells whether an address has an account.
-import { type SubmitEvent, useRef, useState } from 'react';
-import { flushSync } from 'react-dom';
-import { api } from '../session/api';
+import { useState } from 'react';
+import { FormMessages, TextField } from '../../components/form/Fields';
+import { check } from '../../components/form/form';
+import { useSubmit } from '../../components/form/useSubmit';
+import { publicApi, read } from '../session/api';
 import { MESSAGES, resetRequestSchema } from './account';
-import { FormMessages, TextField } from './Fields';
-import { check, type Errors, focusFirstInvalid } from './form';
 
 export default function ForgotPasswordForm() {
-  const formRef = useRef<HTMLFormElement>(null);
   const [email, setEmail] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
   const [sent, setSent] = useState(false);
-  const [busy, setBusy] = useState(false);
 
-  async function submit(event: SubmitEvent) {
-    event.preventDefault();
-    const result = check(resetRequestSchema, { email });
-    flushSync(() => setErrors(result.errors ?? {}));
-    if (!result.output) return focusFirstInvalid(formRef.current);
-    setBusy(true);
-    await api('/auth/password_reset/request', { method: 'POST', body: result.output, token: null }).catch(
-      (error: unknown) => console.warn('Password reset request failed', error),
-    );
-    setBusy(false);
-    setSent(true);
-  }
+  const { formRef, errors, busy, submit } = useSubmit({
+    name: 'Password reset request',
+    check: () => check(resetRequestSchema, { email }),
+    async send(json) {
+      // Whatever the answer, the same confirmation: nothing tells whether the address has an account.
+      await read(publicApi.auth.password_reset.request.$post({ json })).catch((error: unknown) =>
+        console.warn('Password reset request failed', error),
+      );
+      setSent(true);
+    },
+  });
 
   return (
     <form ref={formRef} className="account-form" noValidate onSubmit={submit}>

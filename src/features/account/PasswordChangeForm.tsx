@@ -1,21 +1,32 @@
 // /account: Change Password (SPEC 2.6, 5.3). A mismatched confirmation says so (a deliberate
 // departure, see DESIGN); otherwise the server's answer is shown.
-import { type ChangeEvent, type SubmitEvent, useRef, useState } from 'react';
-import { flushSync } from 'react-dom';
-import { api } from '../session/api';
+import { type ChangeEvent, useState } from 'react';
+import { FormMessages, TextField } from '../../components/form/Fields';
+import { check } from '../../components/form/form';
+import { useSubmit } from '../../components/form/useSubmit';
+import { api, read } from '../session/api';
 import { MESSAGES, passwordChangeSchema } from './account';
-import { FormMessages, PasswordRules, TextField } from './Fields';
-import { check, type Errors, focusFirstInvalid } from './form';
-import { reason } from './useSavedForm';
+import { PasswordRules } from './PasswordRules';
 
 const empty = { old_password: '', new_password: '', confirm: '' };
 
 export default function PasswordChangeForm() {
-  const formRef = useRef<HTMLFormElement>(null);
   const [values, setValues] = useState(empty);
-  const [errors, setErrors] = useState<Errors>({});
-  const [status, setStatus] = useState<{ error?: string; success?: string }>({});
-  const [busy, setBusy] = useState(false);
+  const { formRef, errors, status, busy, submit } = useSubmit({
+    name: 'Change password',
+    check() {
+      const { confirm, ...body } = values;
+      const result = check(passwordChangeSchema, body);
+      const errors = { ...result.errors };
+      if (confirm !== values.new_password) errors.confirm = MESSAGES.passwordsDiffer;
+      return { output: result.output, errors };
+    },
+    async send(json) {
+      await read(api.me.profile.password.$post({ json }));
+      setValues(empty);
+      return 'Your password has been changed.';
+    },
+  });
 
   const field = (name: keyof typeof empty) => ({
     id: `password-${name}`,
@@ -27,29 +38,6 @@ export default function PasswordChangeForm() {
     error: errors[name],
     required: true,
   });
-
-  async function submit(event: SubmitEvent) {
-    event.preventDefault();
-    const { confirm, ...body } = values;
-    const found = check(passwordChangeSchema, body).errors ?? {};
-    if (confirm !== values.new_password) found.confirm = MESSAGES.passwordsDiffer;
-    flushSync(() => {
-      setErrors(found);
-      setStatus({});
-    });
-    if (Object.keys(found).length > 0) return focusFirstInvalid(formRef.current);
-    setBusy(true);
-    try {
-      await api('/me/profile/password', { method: 'POST', body });
-      setValues(empty);
-      setStatus({ success: 'Your password has been changed.' });
-    } catch (error) {
-      console.warn('Change password failed', error);
-      setStatus({ error: reason(error) });
-    } finally {
-      setBusy(false);
-    }
-  }
 
   return (
     <form

@@ -1,6 +1,6 @@
 // /account/entries: the visitor's own giveaway entries from GET /me/entries.
 import { useEffect, useState } from 'react';
-import { ApiError, api } from '../session/api';
+import { ApiError, api, errorText, read } from '../session/api';
 import { type Entry, formatEntryDate, sortEntries } from './entries';
 
 export default function PastEntries() {
@@ -8,14 +8,12 @@ export default function PastEntries() {
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
-    api<{ items: Entry[] }>('/me/entries')
+    read(api.me.entries.$get())
       .then((answer) => setEntries(sortEntries(answer.items ?? [])))
       .catch((failure: unknown) => {
         console.warn('Past entries not loaded', failure);
         if (failure instanceof ApiError && failure.status === 401) return;
-        setError(
-          `Your entries could not be loaded. ${failure instanceof ApiError ? failure.description : ''}`,
-        );
+        setError(errorText(failure, { lead: 'Your entries could not be loaded.' }));
       });
   }, []);
 

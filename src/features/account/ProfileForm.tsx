@@ -1,10 +1,11 @@
 // /account: the account details form (SPEC 2.6). Loads GET /me/profile, saves with PUT /me/profile
 // and keeps the cached first name (the greetings) in step with what was saved.
 import type { ChangeEvent } from 'react';
+import { FormMessages, RequiredNote, SelectField, TextField } from '../../components/form/Fields';
 import { US_STATES } from '../../lib/us-states';
+import { api, read } from '../session/api';
 import { setFirstName } from '../session/session';
 import { profileSchema } from './account';
-import { FormMessages, RequiredNote, SelectField, TextField } from './Fields';
 import { PROFILE_INPUTS, profileUpdate, toProfileValues } from './profile';
 import { useSavedForm } from './useSavedForm';
 
@@ -14,7 +15,7 @@ export default function ProfileForm() {
     fromProfile: toProfileValues,
     schema: profileSchema,
     toBody: profileUpdate,
-    path: '/me/profile',
+    save: (json) => read(api.me.profile.$put({ json })),
     onLoaded: (answer) => setFirstName(answer.first_name),
     onSaved: (saved) => setFirstName(saved.first_name),
     messages: {

@@ -1,38 +1,57 @@
 // /account/register (SPEC 2.6, 4, 5.2): sign-up with the anti-abuse rules and the human check.
 // Flow (completeSignUp in register.ts): create the account, store the session, save the profile,
 // join the ticked mailing lists (a failure there is only logged), then /account.
-import { type ChangeEvent, type SubmitEvent, useEffect, useRef, useState } from 'react';
-import { flushSync } from 'react-dom';
+import { type ChangeEvent, useEffect, useRef, useState } from 'react';
+import { FormMessages, RequiredNote, SelectField, TextField, TrapField } from '../../components/form/Fields';
+import { useSubmit } from '../../components/form/useSubmit';
 import { US_STATES } from '../../lib/us-states';
 import { site } from '../../site.config';
 import HumanCheck from '../human-check/HumanCheck';
-import { ApiError, api } from '../session/api';
+import { publicApi, read } from '../session/api';
 import { MESSAGES } from './account';
-import { FormMessages, PasswordRules, RequiredNote, SelectField, TextField } from './Fields';
-import { type Errors, focusFirstInvalid } from './form';
 import { recentAttempts, recordAttempt } from './guards';
+import { PasswordRules } from './PasswordRules';
 import { PROFILE_INPUTS } from './profile';
 import { completeSignUp, emptySignUp, logOnly, REGISTER_ATTEMPTS_KEY, signUpProblems } from './register';
 
 export default function RegisterForm() {
-  const formRef = useRef<HTMLFormElement>(null);
   const loadedAt = useRef(0);
   const ticket = useRef('');
   const [values, setValues] = useState(emptySignUp);
-  const [errors, setErrors] = useState<Errors>({});
-  const [message, setMessage] = useState<string | null>(null);
   const [humanToken, setHumanToken] = useState<string | null>(null);
   const [resetKey, setResetKey] = useState(0);
-  const [busy, setBusy] = useState(false);
 
   useEffect(() => {
     loadedAt.current = Date.now();
-    api<{ ticket: string }>('/form-ticket?form=register', { token: null })
+    read(publicApi['form-ticket'].$get({ query: { form: 'register' } }))
       .then((answer) => {
         ticket.current = answer.ticket;
       })
       .catch(logOnly('form ticket'));
   }, []);
+
+  const { formRef, errors, status, busy, submit } = useSubmit({
+    name: 'Registration',
+    check() {
+      const now = Date.now();
+      const attempts = recentAttempts(REGISTER_ATTEMPTS_KEY, now).length;
+      const problems = signUpProblems(values, { loadedAt: loadedAt.current, now, attempts, humanToken });
+      return { ...problems, output: { values, formTicket: ticket.current, humanToken } };
+    },
+    async send(request) {
+      recordAttempt(REGISTER_ATTEMPTS_KEY, Date.now());
+      await completeSignUp(request);
+      globalThis.location.assign('/account');
+    },
+    // The SPEC's sentence, then the server's own reason when it gave one.
+    failure: { lead: MESSAGES.registerFailed, general: '' },
+    // SPEC 4: a failed submit starts the human check over.
+    onFailure() {
+      setHumanToken(null);
+      setResetKey((key) => key + 1);
+    },
+    leaves: true,
+  });
 
   const update = (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => {
     const { name, type, value } = event.target;
@@ -46,36 +65,6 @@ export default function RegisterForm() {
     onChange: update,
     error: errors[name],
   });
-
-  function fail(error: unknown) {
-    const detail = error instanceof ApiError && error.isSpecific ? ` ${error.description}` : '';
-    setMessage(`${MESSAGES.registerFailed}${detail}`);
-    setHumanToken(null);
-    setResetKey((key) => key + 1);
-    setBusy(false);
-  }
-
-  async function submit(event: SubmitEvent) {
-    event.preventDefault();
-    const now = Date.now();
-    const attempts = recentAttempts(REGISTER_ATTEMPTS_KEY, now).length;
-    const problems = signUpProblems(values, { loadedAt: loadedAt.current, now, attempts, humanToken });
-    flushSync(() => {
-      setErrors(problems.errors);
-      setMessage(problems.message);
-    });
-    if (problems.message || Object.keys(problems.errors).length > 0)
-      return focusFirstInvalid(formRef.current);
-
-    recordAttempt(REGISTER_ATTEMPTS_KEY, now);
-    setBusy(true);
-    try {
-      await completeSignUp(api, { values, formTicket: ticket.current, humanToken });
-    } catch (error) {
-      return fail(error);
-    }
-    globalThis.location.assign('/account');
-  }
 
   return (
     <form ref={formRef} className="account-form" noValidate onSubmit={submit}>
@@ -114,21 +103,9 @@ export default function RegisterForm() {
           offers
         </label>
       </fieldset>
-      {/* A trap for bots: people never see or reach this field (SPEC 5.1). */}
-      <div className="trap" aria-hidden="true">
-        <label htmlFor="register-website">Website</label>
-        <input
-          id="register-website"
-          name="website"
-          type="text"
-          value={values.website}
-          onChange={update}
-          tabIndex={-1}
-          autoComplete="off"
-        />
-      </div>
+      <TrapField id="register-website" value={values.website} onChange={update} />
       <HumanCheck action="register" onToken={setHumanToken} resetKey={resetKey} />
-      <FormMessages error={message} />
+      <FormMessages error={status.error} />
       <button type="submit" className="button" disabled={busy}>
         Sign Up
       </button>

@@ -1,28 +1,42 @@
 // /account/reset-password?reset_token=... (SPEC 2.6, 5.3, 8). The token is taken out of the
 // address bar at once so it stays out of history and referrers; sessionStorage keeps it for a reload.
-import { type ChangeEvent, type SubmitEvent, useEffect, useRef, useState } from 'react';
-import { flushSync } from 'react-dom';
-import { api } from '../session/api';
+import { type ChangeEvent, useEffect, useState } from 'react';
+import { FormMessages, TextField } from '../../components/form/Fields';
+import type { Errors } from '../../components/form/form';
+import { useSubmit } from '../../components/form/useSubmit';
+import { publicApi, read } from '../session/api';
 import { MESSAGES } from './account';
-import { FormMessages, PasswordRules, TextField } from './Fields';
-import { type Errors, focusFirstInvalid } from './form';
+import { PasswordRules } from './PasswordRules';
 import { firstBrokenRule } from './password';
 import { forgetResetToken, readResetToken } from './reset-token';
-import { reason } from './useSavedForm';
 
 /** SPEC 8: the success text stays readable for a moment before the sign-in page. */
 export const REDIRECT_DELAY_MS = 2000;
 const INVALID_LINK = 'This reset link is invalid or has expired.';
 
 export default function ResetPasswordForm() {
-  const formRef = useRef<HTMLFormElement>(null);
   const [token, setToken] = useState<string | null | undefined>(undefined);
   const [values, setValues] = useState({ password: '', confirm: '' });
-  const [errors, setErrors] = useState<Errors>({});
-  const [status, setStatus] = useState<{ error?: string; success?: string }>({});
-  const [busy, setBusy] = useState(false);
 
   useEffect(() => setToken(readResetToken()), []);
+
+  const { formRef, errors, status, busy, submit } = useSubmit({
+    name: 'Password reset',
+    check() {
+      const errors: Errors = {};
+      const broken = firstBrokenRule(values.password);
+      if (values.password !== values.confirm) errors.confirm = MESSAGES.passwordsDiffer;
+      else if (broken) errors.password = broken;
+      return { output: { reset_token: token ?? '', password: values.password }, errors };
+    },
+    async send(json) {
+      await read(publicApi.auth.password_reset.submit.$post({ json }));
+      forgetResetToken();
+      setTimeout(() => globalThis.location.assign('/account/login'), REDIRECT_DELAY_MS);
+      return MESSAGES.resetDone;
+    },
+    leaves: true,
+  });
 
   const field = (name: keyof typeof values) => ({
     id: `reset-${name}`,
@@ -35,32 +49,6 @@ export default function ResetPasswordForm() {
       setValues((old) => ({ ...old, [name]: event.target.value })),
     error: errors[name],
   });
-
-  async function submit(event: SubmitEvent) {
-    event.preventDefault();
-    const found: Errors = {};
-    if (values.password !== values.confirm) found.confirm = MESSAGES.passwordsDiffer;
-    else if (firstBrokenRule(values.password)) found.password = firstBrokenRule(values.password) ?? '';
-    flushSync(() => {
-      setErrors(found);
-      setStatus({});
-    });
-    if (Object.keys(found).length > 0) return focusFirstInvalid(formRef.current);
-    setBusy(true);
-    try {
-      await api('/auth/password_reset/submit', {
-        method: 'POST',
-        token: null,
-        body: { reset_token: token ?? '', password: values.password },
-      });
-      forgetResetToken();
-      setStatus({ success: MESSAGES.resetDone });
-      setTimeout(() => globalThis.location.assign('/account/login'), REDIRECT_DELAY_MS);
-    } catch (error) {
-      setStatus({ error: reason(error) });
-      setBusy(false);
-    }
-  }
 
   if (token === null) {
     return (

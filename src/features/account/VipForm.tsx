@@ -1,8 +1,9 @@
 // /account/vip: Become VIP (SPEC 2.6; saving is real per DESIGN). The two numbers are read from
 // the profile and saved with PUT /me/vip.
 import type { ChangeEvent } from 'react';
+import { FormMessages, TextField } from '../../components/form/Fields';
+import { api, read } from '../session/api';
 import { vipSchema } from './account';
-import { FormMessages, TextField } from './Fields';
 import { toVipValues } from './profile';
 import { useSavedForm } from './useSavedForm';
 
@@ -15,7 +16,7 @@ export default function VipForm() {
     // The numbers can still be entered when the saved ones could not be read.
     fallback: toVipValues({}),
     schema: vipSchema,
-    path: '/me/vip',
+    save: (json) => read(api.me.vip.$put({ json })),
     messages: {
       loadFailed: 'Your saved numbers could not be loaded.',
       saved: 'Your VIP registration numbers have been saved.',

@@ -8,6 +8,7 @@ import {
   passwordField,
   requiredText,
   stateField,
+  text,
   zipField,
 } from '../../lib/fields';
 
@@ -24,7 +25,7 @@ export const MESSAGES = {
 
 export const loginSchema = v.object({
   email: emailField,
-  password: v.pipe(v.string(MESSAGES.loginFailed), v.nonEmpty(MESSAGES.loginFailed), v.maxLength(200)),
+  password: v.pipe(text(MESSAGES.loginFailed), v.nonEmpty(MESSAGES.loginFailed), v.maxLength(200)),
 });
 
 /** The profile fields of SPEC 3 (email is read-only and not part of an update). */
@@ -53,14 +54,14 @@ export const signUpFormSchema = v.object({
 });
 
 export const passwordChangeSchema = v.object({
-  old_password: v.pipe(v.string('Current password is required'), v.nonEmpty('Current password is required')),
+  old_password: v.pipe(text('Current password is required'), v.nonEmpty('Current password is required')),
   new_password: passwordField,
 });
 
 export const resetRequestSchema = v.object({ email: emailField });
 export const resetSubmitSchema = v.object({
   reset_token: v.pipe(
-    v.string('This reset link is invalid or has expired.'),
+    text('This reset link is invalid or has expired.'),
     v.minLength(10, 'This reset link is invalid or has expired.'),
     v.maxLength(200),
   ),
@@ -68,7 +69,10 @@ export const resetSubmitSchema = v.object({
 });
 
 export const mailingListSchema = v.object({
-  lists: v.array(v.picklist(['news', 'offers'], 'Unknown mailing list')),
+  lists: v.optional(
+    v.array(v.picklist(['news', 'offers'], 'Unknown mailing list'), 'Choose a mailing list'),
+    [],
+  ),
 });
 
 export const vipSchema = v.object({

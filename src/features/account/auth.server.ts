@@ -1,18 +1,18 @@
 // /auth: register, sign in, sign out, password reset (docs/api.md, SPEC 5.2, 5.3, 7).
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
-import * as v from 'valibot';
-import { fieldErrors } from '../../lib/fields';
 import type { AppEnv } from '../../server/deps';
 import { ApiError, isUniqueViolation } from '../../server/errors';
-import { guardPublicForm } from '../../server/form-guard';
-import { clientIp, readBody, readJsonObject } from '../../server/http';
+import { publicForm } from '../../server/form-guard';
+import { clientIp } from '../../server/http';
 import { hashPassword, verifyDummy, verifyPassword } from '../../server/passwords';
 import { emailKey, enforce, LIMITS } from '../../server/rate-limit';
 import { bearerToken, createSession } from '../../server/sessions';
 import { maskEmail, sha256 } from '../../server/tokens';
+import { json } from '../../server/validate';
 import { loginSchema, MESSAGES, registerSchema, resetRequestSchema, resetSubmitSchema } from './account';
 import { requestReset } from './reset.server';
+import { setPassword } from './set-password.server';
 
 const emailTaken = () =>
   new ApiError(
@@ -23,9 +23,9 @@ const emailTaken = () =>
 const invalidToken = () => new ApiError(400, 'invalid_token', 'This reset link is invalid or has expired.');
 
 export const authRoutes = new Hono<AppEnv>()
-  .post('/register', async (c) => {
+  .post('/register', publicForm('register', registerSchema), async (c) => {
     const { deps } = c.var;
-    const { email, password } = await guardPublicForm(c, 'register', registerSchema);
+    const { email, password } = c.req.valid('json');
     const taken = await deps.db
       .selectFrom('users')
       .select('id')
@@ -47,9 +47,9 @@ export const authRoutes = new Hono<AppEnv>()
     return c.json({ token: await createSession(deps, id), user_id: id }, 201);
   })
 
-  .post('/login', async (c) => {
+  .post('/login', json(loginSchema), async (c) => {
     const { deps } = c.var;
-    const { email, password } = await readBody(c, loginSchema);
+    const { email, password } = c.req.valid('json');
     await enforce(deps, `login-ip:${clientIp(c)}`, LIMITS.loginPerIp);
     await enforce(deps, `login-email:${emailKey(email)}`, LIMITS.loginPerEmail);
     const user = await deps.db
@@ -69,57 +69,44 @@ export const authRoutes = new Hono<AppEnv>()
     return c.json({ ok: true });
   })
 
-  .post('/password_reset/request', async (c) => {
+  .post('/password_reset/request', json(resetRequestSchema), async (c) => {
     const { deps } = c.var;
-    const { email } = await readBody(c, resetRequestSchema);
+    const { email } = c.req.valid('json');
     await enforce(deps, `reset-ip:${clientIp(c)}`, LIMITS.resetPerIp);
     await enforce(deps, `reset-email:${emailKey(email)}`, LIMITS.resetPerEmail);
     await requestReset(deps, email);
     return c.json({ ok: true });
   })
 
-  .post('/password_reset/submit', async (c) => {
-    const { deps } = c.var;
-    const parsed = v.safeParse(resetSubmitSchema, await readJsonObject(c));
-    if (!parsed.success) {
-      const fields = fieldErrors(parsed.issues);
-      if (fields.reset_token) throw invalidToken();
-      throw new ApiError(400, 'invalid_input', parsed.issues[0].message, fields);
-    }
-    const { reset_token, password } = parsed.output;
-    const tokenHash = sha256(reset_token);
-    const now = deps.now();
-    const reset = await deps.db
-      .selectFrom('password_resets')
-      .select('user_id')
-      .where('token_hash', '=', tokenHash)
-      .where('used_at', 'is', null)
-      .where('expires_at', '>', now)
-      .executeTakeFirst();
-    if (!reset) throw invalidToken();
-    const passwordHash = await hashPassword(password);
-    await deps.db.transaction().execute(async (trx) => {
-      // Claim the token first: of two submissions racing with one link, only one gets through.
-      const claimed = await trx
-        .updateTable('password_resets')
-        .set({ used_at: now })
+  // A token the schema refuses is a bad link, whatever else is wrong.
+  .post(
+    '/password_reset/submit',
+    json(resetSubmitSchema, (_issues, fields) => (fields.reset_token ? invalidToken() : undefined)),
+    async (c) => {
+      const { deps } = c.var;
+      const { reset_token, password } = c.req.valid('json');
+      const tokenHash = sha256(reset_token);
+      const reset = await deps.db
+        .selectFrom('password_resets')
+        .select('user_id')
         .where('token_hash', '=', tokenHash)
         .where('used_at', 'is', null)
+        .where('expires_at', '>', deps.now())
         .executeTakeFirst();
-      if (Number(claimed.numUpdatedRows) !== 1) throw invalidToken();
-      await trx
-        .updateTable('users')
-        .set({ password_hash: passwordHash, updated_at: now })
-        .where('id', '=', reset.user_id)
-        .execute();
-      // Any other link sent earlier dies too, and every session ends.
-      await trx
-        .updateTable('password_resets')
-        .set({ used_at: now })
-        .where('user_id', '=', reset.user_id)
-        .where('used_at', 'is', null)
-        .execute();
-      await trx.deleteFrom('sessions').where('user_id', '=', reset.user_id).execute();
-    });
-    return c.json({ ok: true });
-  });
+      if (!reset) throw invalidToken();
+      // Every session ends (none is kept), and other links sent earlier die with this one.
+      await setPassword(deps, reset.user_id, password, {
+        // Claim the token first: of two submissions racing with one link, only one gets through.
+        async before(trx) {
+          const claimed = await trx
+            .updateTable('password_resets')
+            .set({ used_at: deps.now() })
+            .where('token_hash', '=', tokenHash)
+            .where('used_at', 'is', null)
+            .executeTakeFirst();
+          if (Number(claimed.numUpdatedRows) !== 1) throw invalidToken();
+        },
+      });
+      return c.json({ ok: true });
+    },
+  );

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ATTEMPT_WINDOW_MS } from '../../lib/form-rules';
+import { ATTEMPT_WINDOW_MS, GUARD_MESSAGES } from '../../lib/form-rules';
 import { FakeStorage } from '../session/testing';
-import { GUARD_MESSAGES, guardMessage, recentAttempts, recordAttempt } from './guards';
+import { guardMessage, recentAttempts, recordAttempt } from './guards';
 
 const ok = { trap: '', loadedAt: 0, now: 5000, attempts: 0 };
 

@@ -1,15 +1,8 @@
 // The browser's first line of the anti-abuse rules of SPEC 5.1 and 5.2 (the server enforces the
 // same rules again): a trap field people never fill, a minimum time on the form, and at most 3
 // attempts an hour, counted in localStorage so a reload does not reset them (SPEC 9).
-import { ATTEMPT_WINDOW_MS, MAX_ATTEMPTS_PER_HOUR, MIN_DWELL_MS } from '../../lib/form-rules';
+import { ATTEMPT_WINDOW_MS, GUARD_MESSAGES, MAX_ATTEMPTS_PER_HOUR, MIN_DWELL_MS } from '../../lib/form-rules';
 import { storage } from '../session/store';
-
-export const GUARD_MESSAGES = {
-  trap: 'Invalid submission',
-  tooFast: 'Please review your information and try again',
-  tooMany: 'Too many attempts. Please try again later',
-  humanCheck: 'Please complete the security check',
-} as const;
 
 /** Attempt times (epoch ms) within the last hour; anything unreadable counts as none. */
 export function recentAttempts(key: string, now: number, store = storage()): number[] {

@@ -3,12 +3,14 @@ import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import type { AppEnv } from '../../server/deps';
 import { ApiError } from '../../server/errors';
-import { readBody } from '../../server/http';
-import { hashPassword, verifyPassword } from '../../server/passwords';
+import { verifyPassword } from '../../server/passwords';
 import { enforce, LIMITS } from '../../server/rate-limit';
 import { requireUser } from '../../server/sessions';
+import { json } from '../../server/validate';
+import { memberEntries } from '../giveaway/entries.server';
 import { mailingListSchema, passwordChangeSchema, profileSchema, vipSchema } from './account';
 import { loadProfile } from './profile.server';
+import { setPassword } from './set-password.server';
 
 /** SPEC 3: mailing-list signups made from the account area are marked with this source. */
 export const ACCOUNT_SOURCE = 'Account';
@@ -18,9 +20,9 @@ export const meRoutes = new Hono<AppEnv>()
 
   .get('/profile', async (c) => c.json(await loadProfile(c.var.deps, c.var.user.id)))
 
-  .put('/profile', async (c) => {
+  .put('/profile', json(profileSchema), async (c) => {
     const { deps, user } = c.var;
-    const profile = await readBody(c, profileSchema);
+    const profile = c.req.valid('json');
     await deps.db
       .updateTable('users')
       .set({ ...profile, updated_at: deps.now() })
@@ -29,9 +31,9 @@ export const meRoutes = new Hono<AppEnv>()
     return c.json(await loadProfile(deps, user.id));
   })
 
-  .post('/profile/password', async (c) => {
+  .post('/profile/password', json(passwordChangeSchema), async (c) => {
     const { deps, user, sessionHash } = c.var;
-    const { old_password, new_password } = await readBody(c, passwordChangeSchema);
+    const { old_password, new_password } = c.req.valid('json');
     await enforce(deps, `password-change:${user.id}`, LIMITS.passwordChangePerUser);
     const row = await deps.db
       .selectFrom('users')
@@ -41,34 +43,14 @@ export const meRoutes = new Hono<AppEnv>()
     if (!row || !(await verifyPassword(row.password_hash, old_password))) {
       throw new ApiError(400, 'wrong_password', 'Your current password is incorrect.');
     }
-    const passwordHash = await hashPassword(new_password);
-    const now = deps.now();
-    await deps.db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('users')
-        .set({ password_hash: passwordHash, updated_at: now })
-        .where('id', '=', user.id)
-        .execute();
-      // A reset link mailed before the change must not undo it (as a reset kills older links).
-      await trx
-        .updateTable('password_resets')
-        .set({ used_at: now })
-        .where('user_id', '=', user.id)
-        .where('used_at', 'is', null)
-        .execute();
-      // Other devices signed in with the old password are signed out; this one stays.
-      await trx
-        .deleteFrom('sessions')
-        .where('user_id', '=', user.id)
-        .where('token_hash', '!=', sessionHash)
-        .execute();
-    });
+    // Other devices signed in with the old password are signed out; this one stays.
+    await setPassword(deps, user.id, new_password, { keepSession: sessionHash });
     return c.json({ ok: true });
   })
 
-  .put('/vip', async (c) => {
+  .put('/vip', json(vipSchema), async (c) => {
     const { deps, user } = c.var;
-    const vip = await readBody(c, vipSchema);
+    const vip = c.req.valid('json');
     await deps.db
       .updateTable('users')
       .set({
@@ -81,9 +63,9 @@ export const meRoutes = new Hono<AppEnv>()
     return c.json(await loadProfile(deps, user.id));
   })
 
-  .post('/mailing-lists', async (c) => {
+  .post('/mailing-lists', json(mailingListSchema), async (c) => {
     const { deps, user } = c.var;
-    const { lists } = await readBody(c, mailingListSchema);
+    const { lists } = c.req.valid('json');
     const profile = await loadProfile(deps, user.id);
     for (const list of new Set(lists)) {
       await deps.db
@@ -103,8 +85,7 @@ export const meRoutes = new Hono<AppEnv>()
     return c.json({ ok: true });
   })
 
-  // The giveaway feature fills this from its entries table; until then there are none.
-  .get('/entries', (c) => c.json({ items: [] }))
+  .get('/entries', async (c) => c.json({ items: await memberEntries(c.var.deps, c.var.user.id) }))
 
   .delete('/', async (c) => {
     const { deps, user } = c.var;

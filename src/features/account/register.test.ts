@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { signUpValues } from '../../../tests/factories/account';
-import { type FakeBrowser, installFakeBrowser } from '../session/testing';
-import { type ApiCall, chosenLists, emptySignUp, profileBody, signUpProblems } from './register';
+import { type FakeBrowser, installFakeBrowser, jsonResponse } from '../session/testing';
+import { chosenLists, emptySignUp, profileBody, signUpProblems } from './register';
 
 const filled = signUpValues({ email: 'dana@example.com', city: 'Erie', zip: '16501' });
 const context = { loadedAt: 0, now: 4000, attempts: 0, humanToken: 'human-ok' };
@@ -76,13 +76,22 @@ describe('completeSignUp: the calls after the checks (SPEC 2.6, 9)', () => {
     vi.restoreAllMocks();
   });
 
-  /** A stand-in API: each path answers as `failing` says (rejects) or succeeds. */
+  /** A stand-in server behind the real client: each path answers 503 when `failing` names it, else OK. */
   function fakeApi(failing: string[] = []) {
-    const call = vi.fn(async (path: string, _options?: unknown) => {
-      if (failing.includes(path)) throw new Error(`${path} is down`);
-      return path === '/auth/register' ? { token: 'tok', user_id: 'u1' } : { ok: true };
+    browser.fetch.mockImplementation(async (url: string) => {
+      const path = url.replace('/api/v1', '');
+      if (failing.includes(path))
+        return jsonResponse(503, { error: { code: 'down', description: `${path} is down` } });
+      return jsonResponse(200, path === '/auth/register' ? { token: 'tok', user_id: 'u1' } : { ok: true });
     });
-    return { call, run: call as unknown as ApiCall, paths: () => call.mock.calls.map(([path]) => path) };
+    const calls = () => browser.fetch.mock.calls as [string, RequestInit][];
+    return {
+      paths: () => calls().map(([url]) => url.replace('/api/v1', '')),
+      call: (index: number) => {
+        const init = calls()[index]?.[1];
+        return { method: init?.method, body: JSON.parse(String(init?.body)) };
+      },
+    };
   }
   const request = { values: filled, formTicket: 'ticket-1', humanToken: 'human-ok' };
   const load = async () => {
@@ -93,11 +102,10 @@ describe('completeSignUp: the calls after the checks (SPEC 2.6, 9)', () => {
   it('registers, stores the session, saves the profile, then joins the ticked lists', async () => {
     const { completeSignUp } = await load();
     const api = fakeApi();
-    await completeSignUp(api.run, request);
+    await completeSignUp(request);
     expect(api.paths()).toEqual(['/auth/register', '/me/profile', '/me/mailing-lists']);
-    expect(api.call.mock.calls[0]?.[1]).toEqual({
+    expect(api.call(0)).toEqual({
       method: 'POST',
-      token: null,
       body: {
         email: 'dana@example.com',
         password: 'Secret123',
@@ -106,43 +114,49 @@ describe('completeSignUp: the calls after the checks (SPEC 2.6, 9)', () => {
         human_check_token: 'human-ok',
       },
     });
-    expect(api.call.mock.calls[1]?.[1]).toEqual({ method: 'PUT', body: profileBody(filled) });
-    expect(api.call.mock.calls[2]?.[1]).toEqual({ method: 'POST', body: { lists: ['news', 'offers'] } });
+    expect(api.call(1)).toEqual({ method: 'PUT', body: profileBody(filled) });
+    expect(api.call(2)).toEqual({ method: 'POST', body: { lists: ['news', 'offers'] } });
     expect(browser.localStorage.getItem('token')).toBe('tok');
     expect(browser.localStorage.getItem('first_name')).toBe('Dana');
   });
 
   it('never fails registration when joining the mailing lists fails', async () => {
     const { completeSignUp } = await load();
-    const api = fakeApi(['/me/mailing-lists']);
-    await expect(completeSignUp(api.run, request)).resolves.toBeUndefined();
+    fakeApi(['/me/mailing-lists']);
+    await expect(completeSignUp(request)).resolves.toBeUndefined();
     expect(browser.localStorage.getItem('token')).toBe('tok');
     expect(browser.localStorage.getItem('user_id')).toBe('u1');
     expect(browser.localStorage.getItem('first_name')).toBe('Dana');
-    expect(warn).toHaveBeenCalledWith('Registration: mailing lists failed', expect.any(Error));
+    expect(warn).toHaveBeenCalledWith(
+      'Registration: mailing lists failed',
+      expect.objectContaining({ name: 'ApiError' }),
+    );
   });
 
   it('goes on to the mailing lists when saving the profile fails', async () => {
     const { completeSignUp } = await load();
     const api = fakeApi(['/me/profile']);
-    await expect(completeSignUp(api.run, request)).resolves.toBeUndefined();
+    await expect(completeSignUp(request)).resolves.toBeUndefined();
     expect(api.paths()).toEqual(['/auth/register', '/me/profile', '/me/mailing-lists']);
     expect(browser.localStorage.getItem('token')).toBe('tok');
     expect(browser.localStorage.getItem('first_name')).toBeNull();
-    expect(warn).toHaveBeenCalledWith('Registration: profile failed', expect.any(Error));
+    expect(warn).toHaveBeenCalledWith(
+      'Registration: profile failed',
+      expect.objectContaining({ name: 'ApiError' }),
+    );
   });
 
   it('joins no list when both boxes are unticked', async () => {
     const { completeSignUp } = await load();
     const api = fakeApi();
-    await completeSignUp(api.run, { ...request, values: { ...filled, newsletter: false, offers: false } });
+    await completeSignUp({ ...request, values: { ...filled, newsletter: false, offers: false } });
     expect(api.paths()).toEqual(['/auth/register', '/me/profile']);
   });
 
   it('rejects and stores nothing when the account is not created', async () => {
     const { completeSignUp } = await load();
     const api = fakeApi(['/auth/register']);
-    await expect(completeSignUp(api.run, request)).rejects.toThrow('/auth/register is down');
+    await expect(completeSignUp(request)).rejects.toThrow('/auth/register is down');
     expect(api.paths()).toEqual(['/auth/register']);
     expect(browser.localStorage.length).toBe(0);
   });

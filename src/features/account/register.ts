@@ -1,11 +1,13 @@
 // The sign-up rules of SPEC 5.2 as plain functions, so the island stays small and the order of
 // the checks is tested: trap, dwell time, attempts per hour, required fields, formats, human check.
 // Then the calls after the checks (completeSignUp), tested with the API stood in.
-import type { ApiOptions } from '../session/api';
+
+import { blank, check, type Errors } from '../../components/form/form';
+import { GUARD_MESSAGES } from '../../lib/form-rules';
+import { api, publicApi, read } from '../session/api';
 import { setFirstName, signIn } from '../session/session';
 import { MESSAGES, signUpFormSchema } from './account';
-import { blank, check, type Errors } from './form';
-import { GUARD_MESSAGES, guardMessage } from './guards';
+import { guardMessage } from './guards';
 
 export const REGISTER_ATTEMPTS_KEY = 'register_attempts';
 
@@ -81,9 +83,6 @@ export const profileBody = (values: SignUpValues) => ({
   phone: values.phone.trim(),
 });
 
-/** The shape of the API client (src/features/session/api.ts), so tests can pass a stand-in. */
-export type ApiCall = <T = unknown>(path: string, options?: ApiOptions) => Promise<T>;
-
 /** What the island hands over once every check has passed. */
 export interface SignUpRequest {
   values: SignUpValues;
@@ -100,23 +99,23 @@ export const logOnly = (what: string) => (error: unknown) =>
  * profile and joins the ticked mailing lists. Once the account exists, later steps only log: a
  * retry would meet 'email taken', and a mailing-list failure never fails registration.
  */
-export async function completeSignUp(call: ApiCall, { values, formTicket, humanToken }: SignUpRequest) {
-  const session = await call<{ token: string; user_id: string }>('/auth/register', {
-    method: 'POST',
-    token: null,
-    body: {
-      email: values.email.trim(),
-      password: values.password,
-      website: values.website,
-      form_ticket: formTicket,
-      human_check_token: humanToken,
-    },
-  });
+export async function completeSignUp({ values, formTicket, humanToken }: SignUpRequest) {
+  const session = await read(
+    publicApi.auth.register.$post({
+      json: {
+        email: values.email.trim(),
+        password: values.password,
+        website: values.website,
+        form_ticket: formTicket,
+        human_check_token: humanToken ?? '',
+      },
+    }),
+  );
   signIn(session);
-  await call('/me/profile', { method: 'PUT', body: profileBody(values) })
+  await read(api.me.profile.$put({ json: profileBody(values) }))
     .then(() => setFirstName(values.first_name))
     .catch(logOnly('profile'));
   const lists = chosenLists(values);
   if (lists.length > 0)
-    await call('/me/mailing-lists', { method: 'POST', body: { lists } }).catch(logOnly('mailing lists'));
+    await read(api.me['mailing-lists'].$post({ json: { lists } })).catch(logOnly('mailing lists'));
 }

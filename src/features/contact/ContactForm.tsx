@@ -2,14 +2,13 @@
 // department (extra data reset) reveals its header, subject, extra fields, the 6-row message box
 // and Submit. 'Your message has been sent!' shows only once the server has stored the message
 // (DESIGN); on a failure everything typed stays and the form says what went wrong.
-import { type ChangeEvent, type SubmitEvent, useEffect, useRef, useState } from 'react';
-import { flushSync } from 'react-dom';
+import { type ChangeEvent, useEffect, useRef, useState } from 'react';
+import { FormMessages, RequiredNote, SelectField, TextField } from '../../components/form/Fields';
+import { useSubmit } from '../../components/form/useSubmit';
 import { US_STATES } from '../../lib/us-states';
-import { FormMessages, RequiredNote, SelectField, TextField } from '../account/Fields';
-import { focusFirstInvalid } from '../account/form';
-import { PROFILE_INPUTS, type ProfileAnswer, toProfileValues } from '../account/profile';
+import { PROFILE_INPUTS, toProfileValues } from '../account/profile';
 import HumanCheck from '../human-check/HumanCheck';
-import { ApiError, api, NETWORK_MESSAGE } from '../session/api';
+import { api, publicApi, read } from '../session/api';
 import { readKey, SESSION_KEYS } from '../session/store';
 import { CONTACT_MESSAGES, MAX_MESSAGE, MESSAGE_ROWS } from './contact';
 import {
@@ -43,24 +42,45 @@ const PERSONAL = [
 ] as const;
 
 export default function ContactForm({ departments }: { departments: DepartmentOption[] }) {
-  const formRef = useRef<HTMLFormElement>(null);
   const ticket = useRef('');
   const [values, setValues] = useState<ContactValues>(initialContact);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [status, setStatus] = useState<{ error?: string; success?: string }>({});
   const [humanToken, setHumanToken] = useState<string | null>(null);
   const [resetKey, setResetKey] = useState(0);
-  const [busy, setBusy] = useState(false);
+  // SPEC 4: the widget starts over after each submit, sent or not.
+  const restartHumanCheck = () => {
+    setHumanToken(null);
+    setResetKey((key) => key + 1);
+  };
+
+  const { formRef, errors, status, busy, submit } = useSubmit({
+    name: 'Contact form',
+    check: () => ({ ...contactProblems(values, humanToken), output: contactPayload(values) }),
+    async send(payload) {
+      const json = {
+        ...payload,
+        website: values.website,
+        form_ticket: ticket.current,
+        human_check_token: humanToken ?? '',
+      };
+      const answer = await read(publicApi.contact.$post({ json, query: { include_ip: 'true' } }));
+      restartHumanCheck();
+      setValues((old) => ({ ...chooseDepartment(old, ''), message: '' }));
+      return `${CONTACT_MESSAGES.sent} Your reference number is ${answer.reference}.`;
+    },
+    // Everything typed stays; the server's own sentence says what to fix.
+    failure: { lead: CONTACT_MESSAGES.failed },
+    onFailure: restartHumanCheck,
+  });
 
   useEffect(() => {
-    api<{ ticket: string }>('/form-ticket?form=contact', { token: null })
+    read(publicApi['form-ticket'].$get({ query: { form: 'contact' } }))
       .then((answer) => {
         ticket.current = answer.ticket;
       })
       .catch((error: unknown) => console.warn('Contact form: no form ticket', error));
     // A signed-in member finds the personal fields filled from the profile.
     if (!readKey(SESSION_KEYS.token)) return;
-    api<ProfileAnswer>('/me/profile')
+    read(api.me.profile.$get())
       .then((answer) => {
         const profile = toProfileValues(answer);
         setValues((old) => {
@@ -86,40 +106,6 @@ export default function ContactForm({ departments }: { departments: DepartmentOp
   });
 
   const { error: messageError, ...messageBox } = field('message');
-
-  async function submit(event: SubmitEvent) {
-    event.preventDefault();
-    const problems = contactProblems(values, humanToken);
-    flushSync(() => {
-      setErrors(problems.errors);
-      setStatus(problems.message ? { error: problems.message } : {});
-    });
-    if (problems.message) return focusFirstInvalid(formRef.current);
-    setBusy(true);
-    try {
-      const answer = await api<{ reference: string }>('/contact?include_ip=true', {
-        method: 'POST',
-        body: {
-          ...contactPayload(values),
-          website: values.website,
-          form_ticket: ticket.current,
-          human_check_token: humanToken,
-        },
-      });
-      setValues((old) => ({ ...chooseDepartment(old, ''), message: '' }));
-      setStatus({ success: `${CONTACT_MESSAGES.sent} Your reference number is ${answer.reference}.` });
-    } catch (error) {
-      // Everything typed stays; the server's own sentence says what to fix.
-      const reason =
-        error instanceof ApiError && error.code !== 'http_error' ? error.description : NETWORK_MESSAGE;
-      setStatus({ error: `${CONTACT_MESSAGES.failed} ${reason}` });
-      if (error instanceof ApiError) setErrors(error.fields);
-    } finally {
-      setHumanToken(null);
-      setResetKey((key) => key + 1); // SPEC 4: the widget starts over after each submit
-      setBusy(false);
-    }
-  }
 
   return (
     <form

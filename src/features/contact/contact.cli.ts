@@ -1,7 +1,7 @@
 // Operator commands for contact messages: `npm run admin -- contact list|export|handle|retry-mail`.
 import type { Command } from 'commander';
 import { action, CliError, withDeps } from '../../server/cli';
-import { findMessages, type MessageFilter, mailStatus, markHandled, messagesCsv } from './contact.admin';
+import { findMessages, type MessageFilter, mailStatus, markHandled, messagesCsv } from './admin.server';
 import { retryContactMail } from './contact-mail.server';
 import { DEPARTMENT_IDS, DEPARTMENT_NAMES, type DepartmentId } from './departments';
 

@@ -3,12 +3,14 @@
 // out after the answer and are retried from the stored message when they fail.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
+import * as v from 'valibot';
 import type { AppEnv } from '../../server/deps';
 import { isUniqueViolation } from '../../server/errors';
-import { guardPublicForm } from '../../server/form-guard';
+import { publicForm } from '../../server/form-guard';
 import { clientIp } from '../../server/http';
 import { bearerToken, findSessionUser } from '../../server/sessions';
 import { sha256 } from '../../server/tokens';
+import { query } from '../../server/validate';
 import { contactPayloadSchema } from './contact';
 import { sendContactMail, startMailSweep } from './contact-mail.server';
 
@@ -19,14 +21,17 @@ export function newReference(): string {
   return `KF-${chars.slice(0, 4)}-${chars.slice(4)}`;
 }
 
+/** SPEC 7: `?include_ip=true` stores the sender's address with the message. */
+const contactQuery = v.object({ include_ip: v.optional(v.string()) });
+
 export const contactRoutes = new Hono<AppEnv>()
   .use(async (c, next) => {
     startMailSweep(c.var.deps);
     await next();
   })
-  .post('/', async (c) => {
+  .post('/', query(contactQuery), publicForm('contact', contactPayloadSchema), async (c) => {
     const { deps } = c.var;
-    const message = await guardPublicForm(c, 'contact', contactPayloadSchema);
+    const message = c.req.valid('json');
     const token = bearerToken(c);
     const user = token ? await findSessionUser(deps, sha256(token)) : undefined;
     const id = randomUUID();
@@ -34,7 +39,7 @@ export const contactRoutes = new Hono<AppEnv>()
       ...message,
       id,
       extra_data: JSON.stringify(message.extra_data),
-      ip: c.req.query('include_ip') === 'true' ? clientIp(c) : null,
+      ip: c.req.valid('query').include_ip === 'true' ? clientIp(c) : null,
       user_id: user?.id ?? null,
       created_at: deps.now(),
     };

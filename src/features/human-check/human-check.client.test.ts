@@ -1,4 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_API_KEY } from '../../lib/api-key';
+import { sentHeaders } from '../session/testing';
 
 class FakeScript extends EventTarget {
   src = '';
@@ -71,11 +73,11 @@ describe('requestLocalToken', () => {
     expect(url).toBe('/api/v1/human-check/local');
     expect(init.method).toBe('POST');
     expect(init.body).toBe('{"action":"contact"}');
-    expect(init.headers).toMatchObject({
-      'X-API-Key': 'kwikfill-public-web',
-      'Content-Type': 'application/json',
+    expect(sentHeaders(init)).toMatchObject({
+      'x-api-key': DEFAULT_API_KEY,
+      'content-type': 'application/json',
     });
-    expect(init.headers).not.toHaveProperty('Authorization');
+    expect(sentHeaders(init)).not.toHaveProperty('authorization');
   });
 
   it('fails on an error answer or no connection', async () => {

@@ -3,7 +3,7 @@
 // (GET /api/v1/human-check/config), never a build-time guess, so the widget always matches what
 // the server verifies: Turnstile, the local stand-in (signed tokens from this site's API), or none.
 // No framework code: plain forms on content pages use it too.
-import { api } from '../session/api';
+import { publicApi, read } from '../session/api';
 
 export const LOAD_ERROR = 'The security check could not load. Check your connection and try again.';
 export const UNAVAILABLE_MESSAGE = 'The security check is unavailable right now. Please try again later.';
@@ -76,7 +76,7 @@ let config: Promise<HumanCheckConfig> | undefined;
 
 /** The check the server verifies, asked once per page; after a failure the next call asks again. */
 export function loadHumanCheckConfig(): Promise<HumanCheckConfig> {
-  config ??= api<{ mode?: unknown; site_key?: unknown }>('/human-check/config', { token: null }).then(
+  config ??= read<{ mode?: unknown; site_key?: unknown }>(publicApi['human-check'].config.$get()).then(
     toConfig,
     (error: unknown) => {
       config = undefined;
@@ -88,11 +88,9 @@ export function loadHumanCheckConfig(): Promise<HumanCheckConfig> {
 
 /** A token from the local stand-in (POST /api/v1/human-check/local), with its lifetime. */
 export async function requestLocalToken(action: string): Promise<{ token: string; expiresInMs: number }> {
-  const data = await api<{ token?: unknown; expires_in?: unknown } | undefined>('/human-check/local', {
-    method: 'POST',
-    body: { action },
-    token: null,
-  });
+  const data: { token?: unknown; expires_in?: unknown } | undefined = await read(
+    publicApi['human-check'].local.$post({ json: { action } }),
+  );
   if (typeof data?.token !== 'string') throw new Error('The local check answered no token');
   const seconds = typeof data.expires_in === 'number' ? data.expires_in : 300;
   return { token: data.token, expiresInMs: seconds * 1000 };

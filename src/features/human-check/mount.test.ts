@@ -1,6 +1,8 @@
 // The widget's script against a minimal stand-in DOM (no jsdom here): the elements it looks up are
 // fakes that record what the script does to them; fetch answers as the API would.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_API_KEY } from '../../lib/api-key';
+import { sentHeaders } from '../session/testing';
 
 class FakeElement extends EventTarget {
   value = '';
@@ -77,8 +79,8 @@ describe('the server decides which check to show', () => {
     await widget();
     const [[url, init]] = calls('/human-check/config') as [[string, RequestInit]];
     expect(url).toBe('/api/v1/human-check/config');
-    expect(init.headers).toMatchObject({ 'X-API-Key': 'kwikfill-public-web' });
-    expect(init.headers).not.toHaveProperty('Authorization');
+    expect(sentHeaders(init)).toMatchObject({ 'x-api-key': DEFAULT_API_KEY });
+    expect(sentHeaders(init)).not.toHaveProperty('authorization');
   });
 
   it('a Turnstile answer without a site key counts as unavailable', async () => {

@@ -1,7 +1,7 @@
 // The browser's geocoding helper (SPEC 7, 8): asks our GET /api/v1/geocode (the common geocode
 // JSON shape) and raises exactly SPEC 8's messages. Browser code: no server imports.
-import { API_BASE, API_KEY } from '../session/api';
-import { GEOCODE_MESSAGES, type LatLng } from './locator';
+import { PUBLIC_API_KEY as API_KEY } from '../../lib/api-key';
+import { API_BASE, GEOCODE_MESSAGES, type LatLng } from './locator';
 
 export interface GeocodeOptions {
   language?: string;

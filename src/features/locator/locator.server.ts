@@ -5,7 +5,7 @@ import { Hono } from 'hono';
 import * as v from 'valibot';
 import type { AppEnv } from '../../server/deps';
 import { ApiError } from '../../server/errors';
-import { validate } from '../../server/http';
+import { query } from '../../server/validate';
 import { geocode } from './geocode.server';
 import { STORE_LIST_SIZE } from './locator';
 import { countStores, findStore, listStores } from './stores.server';
@@ -42,8 +42,8 @@ const matches = (header: string | undefined, etag: string) =>
   !!header && header.split(',').some((tag) => tag.trim() === etag || tag.trim() === '*');
 
 export const locatorRoutes = new Hono<AppEnv>()
-  .get('/store', async (c) => {
-    const { size, page } = validate(listQuery, { size: c.req.query('size'), page: c.req.query('page') });
+  .get('/store', query(listQuery), async (c) => {
+    const { size, page } = c.req.valid('query');
     const { db } = c.var.deps;
     const items = await listStores(db, size, page * size);
     const body = JSON.stringify({ items, total: await countStores(db), page, size });
@@ -59,8 +59,7 @@ export const locatorRoutes = new Hono<AppEnv>()
     if (!store) throw new ApiError(404, 'store_not_found', 'There is no store with that number.');
     return c.json(store);
   })
-  .get('/geocode', async (c) => {
-    const query = validate(geocodeQuery, c.req.query());
-    const { status, body } = await geocode(c.var.deps, query);
+  .get('/geocode', query(geocodeQuery), async (c) => {
+    const { status, body } = await geocode(c.var.deps, c.req.valid('query'));
     return c.json(body, status);
   });

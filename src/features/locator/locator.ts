@@ -39,6 +39,12 @@ export interface LatLng {
   lng: number;
 }
 
+/**
+ * The API's base path. The store list and geocoding are read with plain fetch, not the typed client:
+ * the list needs its response headers (offline copy) and geocoding SPEC 8's own error distinctions.
+ */
+export const API_BASE = '/api/v1';
+
 /** SPEC 4: default map centre and user position, and the default zoom. */
 export const DEFAULT_CENTER: LatLng = { lat: 41.9891, lng: -79.1131 };
 export const DEFAULT_ZOOM = 11;

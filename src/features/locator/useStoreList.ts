@@ -2,8 +2,8 @@
 // the browser cache. When the locator's service worker answers from its copy (no signal), it
 // marks the answer, and the page says when the list was fetched and that prices may have changed.
 import { useEffect, useState } from 'react';
-import { API_BASE, API_KEY } from '../session/api';
-import { STORE_LIST_SIZE, type StoreItem } from './locator';
+import { PUBLIC_API_KEY as API_KEY } from '../../lib/api-key';
+import { API_BASE, STORE_LIST_SIZE, type StoreItem } from './locator';
 
 export interface StoreList {
   stores: StoreItem[] | null;

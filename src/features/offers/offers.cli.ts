@@ -3,7 +3,7 @@
 import { join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { action, CliError, withDeps } from '../../server/cli';
-import { importOffers } from './offers.import';
+import { importOffers } from './import.server';
 import { offersRunning } from './offers.server';
 
 /** The project's public/ copy (kept by the next build) and the built site's copy (served now). */

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type FakeBrowser, installFakeBrowser, jsonResponse } from './testing';
+import { DEFAULT_API_KEY } from '../../lib/api-key';
+import { type FakeBrowser, installFakeBrowser, jsonResponse, sentHeaders } from './testing';
 
 let browser: FakeBrowser;
 const load = async () => {
@@ -21,36 +22,40 @@ describe('api client', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('sends the API key, JSON and the stored bearer token to /api/v1', async () => {
-    const { api } = await load();
+    const { api, read } = await load();
     browser.fetch.mockResolvedValue(jsonResponse(200, { ok: true }));
-    await expect(api('/me/profile', { method: 'PUT', body: { city: 'Erie' } })).resolves.toEqual({
+    await expect(read(api.me.vip.$put({ json: { registration_number: 'R1' } }))).resolves.toEqual({
       ok: true,
     });
     const [url, init] = browser.fetch.mock.calls[0] as [string, RequestInit];
-    expect(url).toBe('/api/v1/me/profile');
+    expect(url).toBe('/api/v1/me/vip');
     expect(init.method).toBe('PUT');
-    expect(init.body).toBe('{"city":"Erie"}');
-    expect(init.headers).toMatchObject({
-      'X-API-Key': 'kwikfill-public-web',
-      'Content-Type': 'application/json',
-      Authorization: 'Bearer tok-1',
+    expect(init.body).toBe('{"registration_number":"R1"}');
+    expect(sentHeaders(init)).toMatchObject({
+      'x-api-key': DEFAULT_API_KEY,
+      'content-type': 'application/json',
+      authorization: 'Bearer tok-1',
     });
   });
 
-  it('sends no token when asked for an anonymous call', async () => {
-    const { api } = await load();
+  it('sends no token on the public client, and the given one on a token client', async () => {
+    const { publicApi, apiWithToken } = await load();
     browser.fetch.mockResolvedValue(jsonResponse(200, {}));
-    await api('/auth/login', { method: 'POST', body: {}, token: null });
-    const init = browser.fetch.mock.calls[0]?.[1] as RequestInit;
-    expect(init.headers).not.toHaveProperty('Authorization');
+    await publicApi.auth.login.$post({ json: { email: 'a@b.co', password: 'x' } });
+    await apiWithToken('tok-2').auth.logout.$post();
+    const [first, second] = browser.fetch.mock.calls.map(
+      (call) => new Headers((call[1] as RequestInit).headers),
+    );
+    expect(first?.has('authorization')).toBe(false);
+    expect(second?.get('authorization')).toBe('Bearer tok-2');
   });
 
   it('turns an error answer into a typed ApiError', async () => {
-    const { api, ApiError } = await load();
+    const { publicApi, ApiError } = await load();
     browser.fetch.mockResolvedValue(
       jsonResponse(409, { error: { code: 'email_taken', description: 'That email is already registered.' } }),
     );
-    const error = await api('/auth/register', { method: 'POST', token: null }).catch((e: unknown) => e);
+    const error = await publicApi.auth.register.$post({ json: {} }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 409, code: 'email_taken', isSpecific: true });
     expect((error as Error).message).toBe('That email is already registered.');
@@ -59,9 +64,9 @@ describe('api client', () => {
   it('reports a failed connection or a non-JSON error as a generic ApiError', async () => {
     const { api, NETWORK_MESSAGE, UNEXPECTED_MESSAGE } = await load();
     browser.fetch.mockRejectedValueOnce(new TypeError('Failed to fetch'));
-    await expect(api('/health')).rejects.toMatchObject({ status: 0, description: NETWORK_MESSAGE });
+    await expect(api.health.$get()).rejects.toMatchObject({ status: 0, description: NETWORK_MESSAGE });
     browser.fetch.mockResolvedValueOnce(new Response('<h1>Bad gateway</h1>', { status: 502 }));
-    await expect(api('/health')).rejects.toMatchObject({
+    await expect(api.health.$get()).rejects.toMatchObject({
       status: 502,
       isSpecific: false,
       description: UNEXPECTED_MESSAGE,
@@ -73,7 +78,7 @@ describe('api client', () => {
     browser.fetch.mockResolvedValue(
       jsonResponse(401, { error: { code: 'unauthorized', description: 'Sign in' } }),
     );
-    await expect(api('/me/profile')).rejects.toMatchObject({ status: 401 });
+    await expect(api.me.profile.$get()).rejects.toMatchObject({ status: 401 });
     for (const key of ['token', 'user_id', 'first_name'])
       expect(browser.localStorage.getItem(key)).toBeNull();
     expect(browser.localStorage.getItem('register_attempts')).toBe('[1]');
@@ -82,12 +87,27 @@ describe('api client', () => {
   });
 
   it('a 401 without a stored token (wrong password) leaves the page alone', async () => {
-    const { api } = await load();
+    const { publicApi } = await load();
     browser.fetch.mockResolvedValue(
       jsonResponse(401, { error: { code: 'invalid_credentials', description: 'x' } }),
     );
-    await expect(api('/auth/login', { method: 'POST', token: null })).rejects.toMatchObject({ status: 401 });
+    await expect(publicApi.auth.login.$post({ json: {} })).rejects.toMatchObject({ status: 401 });
     expect(browser.localStorage.getItem('token')).toBe('tok-1');
     expect(browser.location.replace).not.toHaveBeenCalled();
+  });
+
+  it("errorText: the lead, then the server's own sentence, else the general text", async () => {
+    const { ApiError, errorText, NETWORK_MESSAGE, UNEXPECTED_MESSAGE } = await load();
+    const taken = new ApiError(409, 'email_taken', 'That email is taken.');
+    const down = new ApiError(502, 'http_error', UNEXPECTED_MESSAGE);
+    const offline = new ApiError(0, 'network_error', NETWORK_MESSAGE);
+    expect(errorText(taken)).toBe('That email is taken.');
+    expect(errorText(taken, { lead: 'Not saved.' })).toBe('Not saved. That email is taken.');
+    expect(errorText(offline, { lead: 'Not saved.' })).toBe(`Not saved. ${NETWORK_MESSAGE}`);
+    expect(errorText(down, { lead: 'Not saved.' })).toBe(`Not saved. ${UNEXPECTED_MESSAGE}`);
+    expect(errorText(down, { lead: 'Not saved.', general: '' })).toBe('Not saved.');
+    expect(errorText(new TypeError('x is undefined'), { general: 'Sign-in failed.' })).toBe(
+      'Sign-in failed.',
+    );
   });
 });

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type FakeBrowser, installFakeBrowser, jsonResponse } from './testing';
+import { type FakeBrowser, installFakeBrowser, jsonResponse, sentHeaders } from './testing';
 
 let browser: FakeBrowser;
 const load = async () => {
@@ -45,7 +45,7 @@ describe('session store', () => {
     const [url, init] = browser.fetch.mock.calls[0] as [string, RequestInit];
     expect(url).toBe('/api/v1/auth/logout');
     expect(init.method).toBe('POST');
-    expect(init.headers).toMatchObject({ Authorization: 'Bearer tok' });
+    expect(sentHeaders(init)).toMatchObject({ authorization: 'Bearer tok' });
     expect(browser.location.assign).toHaveBeenCalledWith('/');
     expect(browser.location.replace).not.toHaveBeenCalled();
   });

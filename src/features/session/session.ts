@@ -1,5 +1,5 @@
 // What islands and page scripts use to read and change the browser session (SPEC 3, 4).
-import { api } from './api';
+import { apiWithToken, read } from './api';
 import { $session, clearSession, readKey, SESSION_KEYS, writeKey } from './store';
 
 export { $session, clearSession, readSession, type Session } from './store';
@@ -48,12 +48,10 @@ export async function signOut(): Promise<void> {
   const token = readKey(SESSION_KEYS.token);
   clearAllStorage();
   if (token) {
-    await api('/auth/logout', {
-      method: 'POST',
-      token,
-      keepalive: true,
-      signal: AbortSignal.timeout(LOGOUT_WAIT_MS),
-    }).catch((error: unknown) => console.warn('Sign-out: the server session could not be ended', error));
+    const init = { keepalive: true, signal: AbortSignal.timeout(LOGOUT_WAIT_MS) };
+    await read(apiWithToken(token).auth.logout.$post(undefined, { init })).catch((error: unknown) =>
+      console.warn('Sign-out: the server session could not be ended', error),
+    );
   }
   globalThis.location?.assign('/');
 }

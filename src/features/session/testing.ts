@@ -47,3 +47,7 @@ export function installFakeBrowser(stored: Record<string, string> = {}): FakeBro
 /** A fetch answer with a JSON body. */
 export const jsonResponse = (status: number, body: unknown): Response =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+/** The headers a fetch call sent, as a plain object with lower-case names. */
+export const sentHeaders = (init: RequestInit | undefined): Record<string, string> =>
+  Object.fromEntries(new Headers(init?.headers));

@@ -84,6 +84,72 @@ export interface StoresTable {
   updated_at: number;
 }
 
+export interface PromotionsTable {
+  id: string;
+  title: string;
+  hero_text: Defaulted;
+  image_url: Defaulted;
+  prize: string;
+  prize_value_cents: number;
+  winners_count: Generated<number>;
+  /** New York calendar dates, YYYY-MM-DD, both inclusive. */
+  starts_on: string;
+  ends_on: string;
+  draw_on: string;
+  rules: Defaulted;
+  active: Generated<number>;
+  show_full_last_name: Generated<number>;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface GiveawayEntriesTable {
+  id: string;
+  promotion_id: string;
+  /** The email lower-cased without a +tag: one person, however they spell it. */
+  person_key: string;
+  /** The New York calendar date of the entry, YYYY-MM-DD. */
+  entry_day: string;
+  user_id: string | null;
+  first_name: string;
+  last_name: string;
+  address_1: string;
+  city: string;
+  state: string;
+  zip: string;
+  phone: string;
+  email: string;
+  created_at: number;
+}
+
+export interface DrawsTable {
+  id: string;
+  promotion_id: string;
+  entry_day: string | null;
+  winners_wanted: number;
+  eligible_count: number;
+  entries_digest: string;
+  seed_hash: string;
+  seed: string | null;
+  committed_at: number;
+  drawn_at: number | null;
+}
+
+export interface WinnersTable {
+  id: string;
+  draw_id: string;
+  promotion_id: string;
+  entry_id: string;
+  person_key: string;
+  position: number;
+  first_name: string;
+  last_name: string;
+  city: string;
+  state: string;
+  prize: string;
+  created_at: number;
+}
+
 export interface ContactMessagesTable {
   id: string;
   /** Quoted to the sender in the acknowledgement, e.g. KF-7Q2M-9XHD. */
@@ -156,6 +222,10 @@ export interface Database {
   rate_limit_hits: RateLimitHitsTable;
   used_tokens: UsedTokensTable;
   stores: StoresTable;
+  promotions: PromotionsTable;
+  giveaway_entries: GiveawayEntriesTable;
+  draws: DrawsTable;
+  winners: WinnersTable;
   contact_messages: ContactMessagesTable;
   offers: OffersTable;
   applications: ApplicationsTable;

@@ -1,11 +1,14 @@
 // Platform routes: health and form tickets.
 import { Hono } from 'hono';
 import * as v from 'valibot';
+import { text } from '../../lib/fields';
 import type { AppEnv } from '../deps';
 import { issueTicket, PUBLIC_FORMS } from '../form-ticket';
-import { validate } from '../http';
+import { query } from '../validate';
 
-const ticketQuery = v.object({ form: v.picklist(PUBLIC_FORMS, 'Unknown form') });
+const ticketQuery = v.object({
+  form: v.pipe(text('Unknown form'), v.picklist(PUBLIC_FORMS, 'Unknown form')),
+});
 
 export const platformRoutes = new Hono<AppEnv>()
   .get('/health', async (c) => {
@@ -18,7 +21,7 @@ export const platformRoutes = new Hono<AppEnv>()
     }
     return c.json({ ok: true, database: dbKind });
   })
-  .get('/form-ticket', (c) => {
-    const { form } = validate(ticketQuery, { form: c.req.query('form') });
+  .get('/form-ticket', query(ticketQuery), (c) => {
+    const { form } = c.req.valid('query');
     return c.json({ ticket: issueTicket(c.var.deps, form) });
   });

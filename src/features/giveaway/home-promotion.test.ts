@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyCachedImage, applyPromotion, type GiveawayTargets } from './giveaway';
+import { applyCachedImage, applyPromotion, type GiveawayTargets } from './home-promotion';
 import { DEFAULT_GIVEAWAY_TITLE, GIVEAWAY_IMAGE_KEY } from './promotion';
 
 const memoryStorage = (initial: Record<string, string> = {}) => {

@@ -1,13 +1,12 @@
 // The active giveaway promotion for the home page (SPEC 2.5, 4, 7). The API may be missing or
 // failing: every failure is logged with console.info and the caller keeps its defaults.
+import { PUBLIC_API_KEY } from '../../lib/api-key';
 
 /** The hero title shown until (or unless) the API names the active promotion. */
 export const DEFAULT_GIVEAWAY_TITLE = 'Win Free Gas for a Year!';
 /** localStorage key of the cached giveaway image URL (SPEC 4). */
 export const GIVEAWAY_IMAGE_KEY = 'giveaway_image_url';
 export const PROMOTION_PATH = '/api/v1/promotion?active_only=true';
-// Optional chaining: this module is also imported outside Vite (browser tests), where import.meta.env is unset.
-export const PUBLIC_API_KEY: string = import.meta.env?.PUBLIC_API_KEY ?? 'kwikfill-public-web';
 
 export interface Promotion {
   id: string;
@@ -47,7 +46,10 @@ export const parsePromotion = (body: unknown): Promotion | undefined => {
 export const heroTitle = (promotion: Promotion | undefined): string =>
   promotion?.heroText ?? promotion?.title ?? DEFAULT_GIVEAWAY_TITLE;
 
-/** Fetches the first active promotion; logs and answers undefined on any failure. */
+/**
+ * Fetches the first active promotion; logs and answers undefined on any failure. A plain fetch on
+ * purpose: the home page's script carries no session store and no API client (page weight).
+ */
 export async function fetchActivePromotion(
   fetchFn: typeof fetch = fetch,
   apiKey: string = PUBLIC_API_KEY,

@@ -4,9 +4,9 @@
 // minutes. With neither, every check fails (the forms are refused, never waved through). A token
 // is accepted once (its hash goes into used_tokens).
 import { randomUUID } from 'node:crypto';
-import { humanCheckMode as modeOf } from '../../server/config';
-import type { AppDeps } from '../../server/deps';
-import { randomToken, safeEqual, sha256, sign } from '../../server/tokens';
+import { humanCheckMode as modeOf } from './config';
+import type { AppDeps } from './deps';
+import { randomToken, safeEqual, sha256, sign } from './tokens';
 
 export const SITEVERIFY_URL = 'https://challenges.cloudflare.com/turnstile/v0/siteverify';
 export const LOCAL_TOKEN_LIFETIME_MS = 5 * 60 * 1000;

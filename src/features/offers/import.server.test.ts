@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApi, type TestApi } from '../../server/testing';
-import { importOffers, MAX_IMAGE_BYTES } from './offers.import';
+import { importOffers, MAX_IMAGE_BYTES } from './import.server';
 
 let t: TestApi;
 let dir: string;

@@ -1,7 +1,6 @@
-// Accessible form controls for the account islands: a visible label with a required marker, the
+// Accessible form controls for every island's forms: a visible label with a required marker, the
 // error tied to the control (aria-invalid + aria-describedby), and optional help text.
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes } from 'react';
-import { type PasswordRule, passwordChecklist } from './password';
 
 interface Common {
   id: string;
@@ -66,6 +65,7 @@ export function TextField({
 type SelectProps = Common &
   Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> & {
     options: readonly (readonly [string, string])[];
+    children?: ReactNode;
     /** The empty first choice (the state lists say 'Select a state'). */
     placeholder?: string;
   };
@@ -77,6 +77,7 @@ export function SelectField({
   required,
   describedBy: extra,
   options,
+  children,
   placeholder = 'Select a state',
   ...select
 }: SelectProps) {
@@ -97,24 +98,9 @@ export function SelectField({
           </option>
         ))}
       </select>
+      {children}
       <ErrorText id={id} error={error} />
     </div>
-  );
-}
-
-/** The SPEC 5.2 password rules, ticked off live as the visitor types. */
-export function PasswordRules({ id, password }: { id: string; password: string }) {
-  const rules: PasswordRule[] = passwordChecklist(password);
-  return (
-    <ul id={id} className="password-rules">
-      {rules.map((rule) => (
-        <li key={rule.message} className={rule.met ? 'is-met' : undefined}>
-          <span aria-hidden="true">{rule.met ? '✓ ' : '• '}</span>
-          {rule.message}
-          {rule.met && <span className="visually-hidden"> (done)</span>}
-        </li>
-      ))}
-    </ul>
   );
 }
 
@@ -133,3 +119,21 @@ export function FormMessages({ error, success }: { error?: ReactNode; success?: 
 }
 
 export const RequiredNote = () => <p className="form-note">Fields marked * are required.</p>;
+
+/** A trap for bots (SPEC 5.1): people never see or reach this field; anything typed in it is refused. */
+export function TrapField({ id, value, onChange }: Pick<InputProps, 'id' | 'value' | 'onChange'>) {
+  return (
+    <div className="trap" aria-hidden="true">
+      <label htmlFor={id}>Website</label>
+      <input
+        id={id}
+        name="website"
+        type="text"
+        value={value}
+        onChange={onChange}
+        tabIndex={-1}
+        autoComplete="off"
+      />
+    </div>
+  );
+}

@@ -1,0 +1,212 @@
+// `entries export` (CSV of a day's or a whole promotion's entries, in the draw's canonical order)
+// and the auditable draw: `draw run` records the eligible count, the digest of the entry list and
+// the hash of a fresh secret seed, then draws from the seed, stores the winners, publishes the
+// seed and mails the winners; `draw verify` repeats a draw from an exported list.
+import { readFile, writeFile } from 'node:fs/promises';
+import type { Command } from 'commander';
+import { parse } from 'csv-parse/sync';
+import { stringify } from 'csv-stringify/sync';
+import { action, CliError, progress, withDeps } from '../../server/cli.ts';
+import type { AppDeps } from '../../server/deps.ts';
+import { parseDate, requirePromotion } from './cli-input.server.ts';
+import { commitDraw, completeDraw, drawnEntryIds, findDraw, verifyDraw } from './draws.server.ts';
+import { entryDay, rulesPath } from './entrant.ts';
+import { canonicalEntries } from './fair-draw.server.ts';
+import type { PromotionRow } from './promotions.server.ts';
+
+export const EXPORT_COLUMNS = [
+  'entry_id',
+  'person_key',
+  'entry_day',
+  'entered_at',
+  'first_name',
+  'last_name',
+  'address_1',
+  'city',
+  'state',
+  'zip',
+  'phone',
+  'email',
+  'member',
+] as const;
+
+/** The CSV of a promotion's entries (one day's, if given), sorted as the draw sorts them. */
+export async function exportEntries(deps: AppDeps, promotionId: string, day: string | null) {
+  let query = deps.db.selectFrom('giveaway_entries').selectAll().where('promotion_id', '=', promotionId);
+  if (day) query = query.where('entry_day', '=', day);
+  const rows = canonicalEntries(await query.execute());
+  const chunks = [stringify([[...EXPORT_COLUMNS]])];
+  for (let start = 0; start < rows.length; start += 1000) {
+    const batch = rows
+      .slice(start, start + 1000)
+      .map((row) => [
+        row.id,
+        row.person_key,
+        row.entry_day,
+        new Date(row.created_at).toISOString(),
+        row.first_name,
+        row.last_name,
+        row.address_1,
+        row.city,
+        row.state,
+        row.zip,
+        row.phone,
+        row.email,
+        row.user_id ? 'yes' : 'no',
+      ]);
+    chunks.push(stringify(batch));
+    progress('entries exported', Math.min(start + 1000, rows.length), rows.length);
+  }
+  return { csv: chunks.join(''), count: rows.length };
+}
+
+/** The entries of an exported CSV, as the draw needs them. */
+export function readExport(text: string) {
+  const records = parse(text, { columns: true, skip_empty_lines: true, bom: true }) as Record<
+    string,
+    string
+  >[];
+  const first = records[0];
+  if (first && !('entry_id' in first && 'person_key' in first)) {
+    throw new CliError('the file has no entry_id and person_key columns (made by: entries export)');
+  }
+  return records.map((record) => ({ id: record.entry_id ?? '', person_key: record.person_key ?? '' }));
+}
+
+async function mailWinners(deps: AppDeps, promotion: PromotionRow, emails: string[]) {
+  for (const [index, to] of emails.entries()) {
+    await deps.mailer.send({
+      to,
+      subject: `You won the ${promotion.title}!`,
+      text: `Congratulations! You were drawn as a winner of the ${promotion.title}.\n\nYour prize: ${promotion.prize}.\n\nWe will contact you within 7 days to arrange delivery; please keep this message. The official rules: ${new URL(rulesPath(promotion.id), deps.config.siteUrl)}\n`,
+    });
+    progress('winners mailed', index + 1, emails.length);
+  }
+}
+
+async function checkDrawable(deps: AppDeps, promotion: PromotionRow, day: string | null) {
+  const today = entryDay(deps.now());
+  if (day && (day < promotion.starts_on || day > promotion.ends_on))
+    throw new CliError(`${day} is outside the promotion`);
+  if ((day ?? promotion.ends_on) >= today) {
+    throw new CliError(
+      `entries for ${day ?? 'this promotion'} are still open; draw after ${day ?? promotion.ends_on}`,
+    );
+  }
+  let done = deps.db
+    .selectFrom('draws')
+    .select('id')
+    .where('promotion_id', '=', promotion.id)
+    .where('seed', 'is not', null);
+  done = day ? done.where('entry_day', '=', day) : done.where('entry_day', 'is', null);
+  const earlier = await done.executeTakeFirst();
+  if (earlier) throw new CliError(`already drawn (draw ${earlier.id}); see: draw verify`);
+}
+
+export function registerDrawCommands(program: Command): void {
+  program
+    .command('entries')
+    .description('giveaway entries')
+    .command('export')
+    .description('CSV of the entries of a promotion, or of one day of it, in the draw order')
+    .requiredOption('--promotion <id>', 'the promotion')
+    .option('--day <YYYY-MM-DD>', 'only this day (New York time)')
+    .option('--out <file>', 'write to this file (default: standard output)')
+    .action(
+      action(async (options: { promotion: string; day?: string; out?: string }) => {
+        const day = options.day ? parseDate(options.day, '--day') : null;
+        await withDeps(async (deps) => {
+          await requirePromotion(deps, options.promotion);
+          const { csv, count } = await exportEntries(deps, options.promotion, day);
+          if (options.out) {
+            await writeFile(options.out, csv, { mode: 0o600 });
+            console.error(`${count} entries written to ${options.out}`);
+          } else process.stdout.write(csv);
+        });
+      }),
+    );
+
+  const draw = program.command('draw').description('draw winners and check draws');
+  draw
+    .command('run')
+    .description('draw the winners of a finished promotion (or of one finished day), record and publish it')
+    .requiredOption('--promotion <id>', 'the promotion')
+    .option('--day <YYYY-MM-DD>', "draw from one day's entries only")
+    .option('--winners <n>', "how many (default: the promotion's number)")
+    .action(
+      action(async (options: { promotion: string; day?: string; winners?: string }) => {
+        const day = options.day ? parseDate(options.day, '--day') : null;
+        await withDeps(async (deps) => {
+          const promotion = await requirePromotion(deps, options.promotion);
+          await checkDrawable(deps, promotion, day);
+          const winners = options.winners ? Number(options.winners) : promotion.winners_count;
+          if (!Number.isInteger(winners) || winners < 1)
+            throw new CliError('--winners must be a whole number from 1');
+          const { draw: row, seed, entries } = await commitDraw(deps, { promotion, day, winners });
+          console.log(`draw ${row.id} committed: ${row.eligible_count} eligible entries`);
+          console.log(`  entries digest (SHA-256): ${row.entries_digest}`);
+          console.log(`  seed hash (SHA-256):      ${row.seed_hash}`);
+          const drawn = await completeDraw(deps, promotion, row, seed, entries);
+          for (const { position, entry } of drawn) {
+            console.log(
+              `  winner ${position}: ${entry.first_name} ${entry.last_name}, ${entry.city} ${entry.state} (entry ${entry.id})`,
+            );
+          }
+          console.log(`  seed (published):         ${seed}`);
+          await mailWinners(
+            deps,
+            promotion,
+            drawn.map(({ entry }) => entry.email),
+          );
+        });
+      }),
+    );
+
+  draw
+    .command('verify')
+    .description('repeat a draw from an exported entry list and the published seed')
+    .requiredOption('--draw <id>', 'the draw (see: draw run, draw list)')
+    .requiredOption('--entries <file>', 'the CSV made by entries export')
+    .action(
+      action(async (options: { draw: string; entries: string }) => {
+        const text = await readFile(options.entries, 'utf8').catch(() => {
+          throw new CliError(`cannot read ${options.entries}`);
+        });
+        const entries = readExport(text);
+        await withDeps(async (deps) => {
+          const record = await findDraw(deps, options.draw);
+          if (!record?.seed) throw new CliError(`there is no finished draw '${options.draw}'`);
+          const result = verifyDraw(
+            { ...record, seed: record.seed },
+            entries,
+            await drawnEntryIds(deps, record.id),
+          );
+          if (result.ok)
+            console.log(
+              `draw ${record.id} verified: the same ${result.winners.length} winner(s): ${result.winners.join(', ')}`,
+            );
+          else {
+            console.log(`draw ${record.id} does NOT verify:\n  ${result.problems.join('\n  ')}`);
+            process.exitCode = 1;
+          }
+        });
+      }),
+    );
+
+  draw
+    .command('list')
+    .description('every draw with its audit record')
+    .action(
+      action(async () => {
+        await withDeps(async (deps) => {
+          const rows = await deps.db
+            .selectFrom('draws')
+            .selectAll()
+            .orderBy('committed_at', 'desc')
+            .execute();
+          for (const row of rows) console.log(JSON.stringify(row));
+          if (rows.length === 0) console.log('no draws yet');
+        });
+      }),
+    );
+}

@@ -1,0 +1,90 @@
+// Draws in the database on both engines: recorded before the winners are known, repeated from the
+// published seed and the exported list, and refused when the list was changed.
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { createTestApi, type TestApi } from '../../server/testing';
+import {
+  commitDraw,
+  completeDraw,
+  drawnEntryIds,
+  eligibleEntries,
+  findDraw,
+  verifyDraw,
+} from './draws.server';
+import { personKey } from './entrant';
+import { runningPromotion } from './testing';
+
+let t: TestApi;
+beforeAll(async () => {
+  t = await createTestApi();
+});
+afterAll(() => t.close());
+
+test('a draw is committed, drawn, published and repeatable from its seed', async () => {
+  const promotion = await runningPromotion(t, { winners_count: 3 }, 'drawn');
+  for (let i = 0; i < 25; i++) {
+    const email = `p${i % 10}+d${i}@example.com`;
+    await t.db
+      .insertInto('giveaway_entries')
+      .values({
+        id: `entry-${i}`,
+        promotion_id: promotion.id,
+        person_key: personKey(email),
+        entry_day: `2026-04-${String(1 + Math.floor(i / 10)).padStart(2, '0')}`,
+        user_id: null,
+        first_name: `First${i}`,
+        last_name: 'Winner',
+        address_1: '1 Main St',
+        city: 'Erie',
+        state: 'PA',
+        zip: '16501',
+        phone: '8145550100',
+        email,
+        created_at: t.now(),
+      })
+      .execute();
+  }
+  const { draw, seed, entries } = await commitDraw(t.deps, { promotion, day: null, winners: 3 });
+  const committed = await findDraw(t.deps, draw.id);
+  expect(committed).toMatchObject({ eligible_count: 25, seed: null, drawn_at: null });
+  expect(committed?.seed_hash).toMatch(/^[0-9a-f]{64}$/);
+
+  const winners = await completeDraw(t.deps, promotion, draw, seed, entries);
+  expect(winners).toHaveLength(3);
+  expect(new Set(winners.map((w) => w.entry.person_key)).size).toBe(3);
+  const published = await findDraw(t.deps, draw.id);
+  expect(published?.seed).toBe(seed);
+
+  const record = { ...(published as NonNullable<typeof published>), seed: seed };
+  const exported = [...(await eligibleEntries(t.deps, promotion.id, null))].reverse();
+  const drawn = await drawnEntryIds(t.deps, draw.id);
+  expect(verifyDraw(record, exported, drawn)).toMatchObject({ ok: true, problems: [] });
+
+  const tampered = verifyDraw(record, exported.slice(1), drawn);
+  expect(tampered.ok).toBe(false);
+  expect(tampered.problems.join('\n')).toMatch(/24 entries, the draw recorded 25/);
+  const otherSeed = verifyDraw({ ...record, seed: 'a'.repeat(64) }, exported, drawn);
+  expect(otherSeed.problems[0]).toMatch(/does not match the hash/);
+
+  // One day's entries only.
+  const day = await eligibleEntries(t.deps, promotion.id, '2026-04-02');
+  expect(day.map((entry) => entry.id)).toEqual([
+    'entry-10',
+    'entry-11',
+    'entry-12',
+    'entry-13',
+    'entry-14',
+    'entry-15',
+    'entry-16',
+    'entry-17',
+    'entry-18',
+    'entry-19',
+  ]);
+
+  const listed = await t.call('GET', '/previous-winners?page=0&limit=50');
+  expect(listed.json.items).toHaveLength(3);
+  expect(listed.json.items[0]).toMatchObject({
+    promotion: 'Spring Fuel Giveaway',
+    last_name: 'W.',
+    prize: '$100 gift card',
+  });
+});

@@ -1,0 +1,154 @@
+// Draws in the database, in two recorded steps: commit (eligible count, digest of the canonical
+// entry list, hash of the secret seed, stored before any winner is known), then draw (winners
+// chosen from the seed, stored with the seed itself, which is thereby published). `verifyDraw`
+// repeats a draw from an exported entry list and the published record.
+import { randomUUID } from 'node:crypto';
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, DrawsTable } from '../../server/db/schema.ts';
+import {
+  canonicalEntries,
+  type DrawEntry,
+  drawWinners,
+  entriesDigest,
+  newSeed,
+  seedHash,
+} from './fair-draw.server.ts';
+import type { PromotionRow } from './promotions.server.ts';
+
+export interface DrawDeps {
+  db: Kysely<Database>;
+  now: () => number;
+}
+export type DrawRow = Selectable<DrawsTable>;
+
+/** The entries a draw chooses from: the promotion's, or one day's, in canonical order. */
+export async function eligibleEntries(deps: DrawDeps, promotionId: string, day: string | null) {
+  let query = deps.db
+    .selectFrom('giveaway_entries')
+    .select(['id', 'person_key'])
+    .where('promotion_id', '=', promotionId);
+  if (day) query = query.where('entry_day', '=', day);
+  return canonicalEntries(await query.execute());
+}
+
+export interface DrawRequest {
+  promotion: PromotionRow;
+  day: string | null;
+  winners: number;
+}
+
+/** Step 1: records what the draw will choose from and the seed's hash; the seed stays secret. */
+export async function commitDraw(deps: DrawDeps, { promotion, day, winners }: DrawRequest) {
+  const entries = await eligibleEntries(deps, promotion.id, day);
+  const seed = newSeed();
+  const draw: DrawRow = {
+    id: randomUUID(),
+    promotion_id: promotion.id,
+    entry_day: day,
+    winners_wanted: winners,
+    eligible_count: entries.length,
+    entries_digest: entriesDigest(entries),
+    seed_hash: seedHash(seed),
+    seed: null,
+    committed_at: deps.now(),
+    drawn_at: null,
+  };
+  await deps.db.insertInto('draws').values(draw).execute();
+  return { draw, seed, entries };
+}
+
+/** Step 2: chooses the winners from the seed, stores them and publishes the seed, all at once. */
+export async function completeDraw(
+  deps: DrawDeps,
+  promotion: PromotionRow,
+  draw: DrawRow,
+  seed: string,
+  entries: readonly DrawEntry[],
+) {
+  const positions = drawWinners(seed, entries, draw.winners_wanted);
+  const ids = positions.map((index) => (entries[index] as DrawEntry).id);
+  const now = deps.now();
+  return deps.db.transaction().execute(async (trx) => {
+    const rows =
+      ids.length === 0
+        ? []
+        : await trx.selectFrom('giveaway_entries').selectAll().where('id', 'in', ids).execute();
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    const winners = ids.map((id, position) => {
+      const entry = byId.get(id);
+      if (!entry) throw new Error(`entry ${id} vanished during the draw`);
+      return { entry, position: position + 1 };
+    });
+    for (const { entry, position } of winners) {
+      await trx
+        .insertInto('winners')
+        .values({
+          id: randomUUID(),
+          draw_id: draw.id,
+          promotion_id: promotion.id,
+          entry_id: entry.id,
+          person_key: entry.person_key,
+          position,
+          first_name: entry.first_name,
+          last_name: entry.last_name,
+          city: entry.city,
+          state: entry.state,
+          prize: promotion.prize,
+          created_at: now,
+        })
+        .execute();
+    }
+    await trx.updateTable('draws').set({ seed, drawn_at: now }).where('id', '=', draw.id).execute();
+    return winners.map(({ entry, position }) => ({ position, entry }));
+  });
+}
+
+export async function findDraw(deps: DrawDeps, id: string) {
+  return deps.db.selectFrom('draws').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** The entry ids of a draw's winners, in the order drawn. */
+export async function drawnEntryIds(deps: DrawDeps, drawId: string): Promise<string[]> {
+  const rows = await deps.db
+    .selectFrom('winners')
+    .select('entry_id')
+    .where('draw_id', '=', drawId)
+    .orderBy('position')
+    .execute();
+  return rows.map((row) => row.entry_id);
+}
+
+export interface DrawRecord {
+  eligible_count: number;
+  entries_digest: string;
+  seed_hash: string;
+  seed: string;
+  winners_wanted: number;
+}
+
+/** Repeats a draw from a list of entries and its published record; lists every mismatch. */
+export function verifyDraw(record: DrawRecord, entries: readonly DrawEntry[], drawnIds: readonly string[]) {
+  const canonical = canonicalEntries(entries);
+  const problems: string[] = [];
+  if (canonical.length !== record.eligible_count) {
+    problems.push(`the list has ${canonical.length} entries, the draw recorded ${record.eligible_count}`);
+  }
+  if (entriesDigest(canonical) !== record.entries_digest) {
+    problems.push('the digest of the list differs from the one recorded before the draw');
+  }
+  if (seedHash(record.seed) !== record.seed_hash) {
+    problems.push('the published seed does not match the hash recorded before the draw');
+  }
+  const winners =
+    canonical.length === 0
+      ? []
+      : drawWinners(record.seed, canonical, record.winners_wanted).map(
+          (index) => (canonical[index] as DrawEntry).id,
+        );
+  if (winners.join() !== drawnIds.join()) {
+    problems.push(
+      `the repeated draw chose ${winners.join(', ') || 'nobody'}, the record ${drawnIds.join(', ') || 'nobody'}`,
+    );
+  }
+  return { ok: problems.length === 0, winners, problems };
+}

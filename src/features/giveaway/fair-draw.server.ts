@@ -1,0 +1,78 @@
+// The draw itself, pure and repeatable: the canonical entry list (sorted by entry id) and its
+// digest, the seed and its hash, and a uniform choice of winners from a stream of random numbers
+// made from the seed with HMAC-SHA256 in counter mode. Rejection sampling keeps every index
+// equally likely (no modulo bias). Anyone holding the exported entry list and the published seed
+// gets the same winners (`admin draw verify`).
+import { createHash, createHmac, randomBytes } from 'node:crypto';
+
+export interface DrawEntry {
+  id: string;
+  person_key: string;
+}
+
+const sha256Hex = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
+
+/** Entries in the one order everyone can rebuild: by id, compared as plain code units. */
+export const canonicalEntries = <E extends DrawEntry>(entries: readonly E[]): E[] =>
+  [...entries].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+
+/** SHA-256 of the canonical list, one `id,person_key` line per entry. */
+export const entriesDigest = (canonical: readonly DrawEntry[]): string =>
+  sha256Hex(canonical.map((entry) => `${entry.id},${entry.person_key}`).join('\n'));
+
+/** A fresh secret seed: 32 random bytes as hex. */
+export const newSeed = (): string => randomBytes(32).toString('hex');
+
+/** What is published before the draw: the seed's SHA-256, so the seed cannot be chosen afterwards. */
+export const seedHash = (seed: string): string => sha256Hex(seed);
+
+/** 32-bit numbers from HMAC-SHA256(seed, block counter), eight per block. */
+export function randomStream(seed: string): () => number {
+  const key = Buffer.from(seed, 'utf8');
+  let counter = 0n;
+  let block = Buffer.alloc(0);
+  let offset = 0;
+  return () => {
+    if (offset >= block.length) {
+      const message = Buffer.alloc(8);
+      message.writeBigUInt64BE(counter++);
+      block = createHmac('sha256', key).update(message).digest();
+      offset = 0;
+    }
+    const value = block.readUInt32BE(offset);
+    offset += 4;
+    return value;
+  };
+}
+
+const RANGE = 2 ** 32;
+
+/** A uniform index in [0, n): numbers at or above the largest multiple of n are drawn again. */
+export function uniformIndex(next: () => number, n: number): number {
+  if (!Number.isInteger(n) || n < 1 || n > RANGE) throw new RangeError(`cannot choose among ${n}`);
+  const limit = RANGE - (RANGE % n);
+  for (;;) {
+    const value = next();
+    if (value < limit) return value % n;
+  }
+}
+
+/**
+ * Positions (in the canonical list) of up to `count` winners, one per person: an entry whose
+ * person has already been chosen is passed over and the draw goes on.
+ */
+export function drawWinners(seed: string, canonical: readonly DrawEntry[], count: number): number[] {
+  const people = new Set(canonical.map((entry) => entry.person_key));
+  const wanted = Math.min(count, people.size);
+  const next = randomStream(seed);
+  const chosen: number[] = [];
+  const chosenPeople = new Set<string>();
+  while (chosen.length < wanted) {
+    const index = uniformIndex(next, canonical.length);
+    const person = canonical[index]?.person_key as string;
+    if (chosenPeople.has(person)) continue;
+    chosenPeople.add(person);
+    chosen.push(index);
+  }
+  return chosen;
+}

@@ -1,0 +1,123 @@
+// The operator commands run for real (tsx, as `npm run admin` runs them) against a test database:
+// create, edit, list and end a promotion, export its entries, draw, verify the draw from the export.
+import { execFile } from 'node:child_process';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { entryValues, insertEntry } from '../../../tests/factories/giveaway';
+import { createTestApi, type TestApi } from '../../server/testing';
+
+const run = promisify(execFile);
+let t: TestApi;
+beforeAll(async () => {
+  t = await createTestApi();
+});
+afterAll(() => t.close());
+
+async function admin(...args: string[]) {
+  try {
+    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', ...args], {
+      env: { ...process.env, DATA_DIR: t.config.dataDir, DATABASE_URL: t.config.databaseUrl ?? '' },
+      cwd: process.cwd(),
+    });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+  }
+}
+
+test('a promotion from creation to a verified draw', async () => {
+  const created = await admin(
+    'promotion',
+    'create',
+    '--id',
+    'autumn',
+    '--title',
+    'Autumn Giveaway',
+    '--prize',
+    '$75 gift card',
+    '--value',
+    '75',
+    '--starts',
+    '2026-03-01',
+    '--ends',
+    '2026-04-15',
+    '--winners',
+    '2',
+  );
+  expect(created.stdout).toContain('created autumn  on   2026-03-01 to 2026-04-15, draw 2026-04-18');
+  const bad = await admin(
+    'promotion',
+    'create',
+    '--title',
+    'X',
+    '--prize',
+    'Y',
+    '--value',
+    '1',
+    '--starts',
+    '2026-02-30',
+    '--ends',
+    '2026-03-01',
+  );
+  expect(bad.code).toBe(2);
+  expect(bad.stderr).toContain("error: --starts must be a date as YYYY-MM-DD, not '2026-02-30'");
+  expect((await admin('promotion', 'edit', 'autumn', '--full-last-names')).stdout).toContain(
+    'updated autumn',
+  );
+  expect((await admin('promotion', 'edit', 'nope', '--title', 'Z')).stderr).toContain(
+    "there is no promotion 'nope'",
+  );
+
+  for (let i = 0; i < 30; i++) {
+    const at = Date.UTC(2026, 2, 1 + (i % 10), 15);
+    await insertEntry(
+      t.db,
+      'autumn',
+      entryValues(`person${i % 12}+${i}@example.com`, { first_name: `P${i}` }),
+      at,
+      `autumn-${i}`,
+    );
+  }
+  const file = join(t.config.dataDir, 'autumn.csv');
+  const exported = await admin('entries', 'export', '--promotion', 'autumn', '--out', file);
+  expect(exported.stderr).toContain('30 entries written');
+  const csv = (await readFile(file, 'utf8')).trim().split('\n');
+  expect(csv[0]).toBe(
+    'entry_id,person_key,entry_day,entered_at,first_name,last_name,address_1,city,state,zip,phone,email,member',
+  );
+  expect(csv).toHaveLength(31);
+  const oneDay = await admin('entries', 'export', '--promotion', 'autumn', '--day', '2026-03-02');
+  expect(oneDay.stdout.trim().split('\n')).toHaveLength(4);
+
+  const drawn = await admin('draw', 'run', '--promotion', 'autumn');
+  expect(drawn.code).toBe(0);
+  expect(drawn.stdout).toContain('committed: 30 eligible entries');
+  expect(drawn.stdout).toMatch(/seed hash \(SHA-256\): +[0-9a-f]{64}/);
+  expect(drawn.stdout).toMatch(/seed \(published\): +[0-9a-f]{64}/);
+  expect(drawn.stdout.match(/winner \d:/g)).toHaveLength(2);
+  const mails = await t.outbox();
+  expect(mails.map((mail) => mail.subject)).toEqual([
+    'You won the Autumn Giveaway!',
+    'You won the Autumn Giveaway!',
+  ]);
+  expect((await admin('draw', 'run', '--promotion', 'autumn')).stderr).toContain('already drawn');
+
+  const draw = await t.db.selectFrom('draws').select('id').executeTakeFirstOrThrow();
+  const verified = await admin('draw', 'verify', '--draw', draw.id, '--entries', file);
+  expect(verified.stdout).toContain('verified: the same 2 winner(s)');
+  await writeFile(file, csv.filter((_, i) => i !== 5).join('\n'));
+  const tampered = await admin('draw', 'verify', '--draw', draw.id, '--entries', file);
+  expect(tampered.code).toBe(1);
+  expect(tampered.stdout).toContain('does NOT verify');
+
+  const winners = await t.call('GET', '/previous-winners');
+  expect(winners.json.items).toHaveLength(2);
+  expect(winners.json.items[0]).toMatchObject({ promotion: 'Autumn Giveaway', last_name: 'Miller' });
+
+  expect((await admin('promotion', 'end', 'autumn')).stdout).toContain('ended autumn  off');
+  expect((await admin('promotion', 'list')).stdout).toContain('autumn  off');
+  expect((await admin('--help')).stdout).toMatch(/promotion[\s\S]*entries[\s\S]*draw/);
+}, 120_000);

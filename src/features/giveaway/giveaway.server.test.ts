@@ -1,0 +1,194 @@
+// The giveaway API on SQLite and PostgreSQL: promotions, every entry rule, once a day per person
+// (also under 200 simultaneous tries), members' entries, previous winners.
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { entryValues as entryFor } from '../../../tests/factories/giveaway';
+import { createTestApi, type TestApi } from '../../server/testing';
+import { GIVEAWAY_MESSAGES } from './giveaway';
+import { enter, nextIp, runningPromotion } from './testing';
+
+let t: TestApi;
+let promotionId: string;
+beforeAll(async () => {
+  t = await createTestApi({ localHumanCheck: true });
+  promotionId = (await runningPromotion(t, {}, 'spring')).id;
+  await runningPromotion(t, { title: 'Old one', starts_on: '2025-01-01', ends_on: '2025-02-01' }, 'old');
+  await runningPromotion(t, { title: 'Switched off', active: 0 }, 'off');
+});
+afterAll(() => t.close());
+
+const count = async (where: { email?: string } = {}) => {
+  let query = t.db.selectFrom('giveaway_entries').select((eb) => eb.fn.countAll<number>().as('n'));
+  if (where.email) query = query.where('email', '=', where.email);
+  return Number((await query.executeTakeFirstOrThrow()).n);
+};
+
+describe('GET /promotion', () => {
+  test('active_only=true lists only the promotion running today, with its rules link', async () => {
+    const answer = await t.call('GET', '/promotion?active_only=true');
+    expect(answer.status).toBe(200);
+    expect(answer.json.items.map((item: { id: string }) => item.id)).toEqual(['spring']);
+    expect(answer.json.items[0]).toMatchObject({
+      title: 'Spring Fuel Giveaway',
+      rules_url: '/giveaway/rules/spring',
+      prize_value: 100,
+      active: true,
+    });
+  });
+
+  test('without the filter every promotion is listed; a bad filter is a 400', async () => {
+    const all = await t.call('GET', '/promotion');
+    expect(all.json.items).toHaveLength(3);
+    const bad = await t.call('GET', '/promotion?active_only=yes');
+    expect(bad.status).toBe(400);
+    expect(bad.json.error.code).toBe('invalid_input');
+  });
+
+  test('one promotion with its rules; an unknown one is a 404', async () => {
+    expect((await t.call('GET', '/promotion/spring')).json).toMatchObject({ id: 'spring', rules: '' });
+    expect((await t.call('GET', '/promotion/nope')).status).toBe(404);
+  });
+});
+
+describe('POST /promotion/{id}/entry', () => {
+  test('a guest enters once; the second entry that day is a 409 saying to come back tomorrow', async () => {
+    const first = await enter(t, promotionId, entryFor('guest@example.com'));
+    expect(first.status).toBe(201);
+    expect(first.json).toMatchObject({ promotion_id: 'spring', entry_day: '2026-05-01' });
+    const stored = await t.db
+      .selectFrom('giveaway_entries')
+      .selectAll()
+      .where('id', '=', first.json.id)
+      .executeTakeFirstOrThrow();
+    expect(stored).toMatchObject({
+      address_1: '814 Lexington Ave Apt 2',
+      phone: '8145550123',
+      user_id: null,
+    });
+
+    const again = await enter(t, promotionId, entryFor('guest@example.com'));
+    expect(again.status).toBe(409);
+    expect(again.json.error).toEqual({
+      code: 'already_entered',
+      description: GIVEAWAY_MESSAGES.alreadyEntered,
+    });
+  });
+
+  test('a +tag or other capitals are the same person', async () => {
+    expect((await enter(t, promotionId, entryFor('Pat.Lee@Example.com'))).status).toBe(201);
+    const tagged = await enter(t, promotionId, entryFor('pat.lee+win@example.com'));
+    expect(tagged.status).toBe(409);
+    expect(await count({ email: 'pat.lee+win@example.com' })).toBe(0);
+  });
+
+  test('the day is New York’s: late evening there is still the same day; the next day is new', async () => {
+    expect((await enter(t, promotionId, entryFor('night@example.com'))).status).toBe(201);
+    t.advance(13 * 60 * 60 * 1000 + 30 * 60 * 1000); // 03:30 UTC = 23:30 in New York, May 1
+    expect((await enter(t, promotionId, entryFor('night@example.com'))).status).toBe(409);
+    t.advance(60 * 60 * 1000); // 00:30 in New York, May 2
+    const next = await enter(t, promotionId, entryFor('night@example.com'));
+    expect(next.status).toBe(201);
+    expect(next.json.entry_day).toBe('2026-05-02');
+  });
+
+  test.each([
+    ['email', { email: '' }, 'Email is required'],
+    ['email', { email: 'not-an-address' }, 'Please enter a valid email address'],
+    ['phone', { phone: '' }, 'Phone number is required'],
+    ['phone', { phone: '555-0123' }, 'Please enter a valid 10-digit phone number'],
+    ['zip', { zip: '' }, 'ZIP code is required'],
+    ['zip', { zip: '1636' }, 'Please enter a valid ZIP code'],
+    ['first_name', { first_name: ' ' }, 'First name is required'],
+    ['last_name', { last_name: '' }, 'Last name is required'],
+    ['address_1', { address_1: '' }, 'Address is required'],
+    ['city', { city: '' }, 'City is required'],
+    ['state', { state: '' }, 'State is required'],
+    ['state', { state: 'CA' }, GIVEAWAY_MESSAGES.stateNotEligible],
+    ['rules_accepted', { rules_accepted: false }, GIVEAWAY_MESSAGES.rules],
+  ] as const)('%s %j is refused: %s', async (field, change, message) => {
+    const answer = await enter(t, promotionId, { ...entryFor('rules@example.com'), ...change });
+    expect(answer.status).toBe(400);
+    expect(answer.json.error.fields[field]).toBe(message);
+    expect(await count({ email: 'rules@example.com' })).toBe(0);
+  });
+
+  test('the form guard comes first: trap, ticket, human check', async () => {
+    const body = entryFor('guarded@example.com');
+    const trap = await enter(t, promotionId, body, { extra: { website: 'http://spam' } });
+    expect(trap.json.error.code).toBe('invalid_submission');
+    const noTicket = await enter(t, promotionId, body, { ticket: 'forged' });
+    expect(noTicket.json.error.code).toBe('too_fast');
+    const noHuman = await enter(t, promotionId, body, { extra: { human_check_token: '' } });
+    expect(noHuman.json.error.code).toBe('human_check_failed');
+    expect(await count({ email: 'guarded@example.com' })).toBe(0);
+  });
+
+  test('outside its dates, switched off or unknown, a promotion takes no entries', async () => {
+    for (const id of ['old', 'off']) {
+      const answer = await enter(t, id, entryFor('late@example.com'));
+      expect(answer.status).toBe(409);
+      expect(answer.json.error).toEqual({ code: 'not_running', description: GIVEAWAY_MESSAGES.notRunning });
+    }
+    expect((await enter(t, 'nope', entryFor('late@example.com'))).status).toBe(404);
+    expect(await count({ email: 'late@example.com' })).toBe(0);
+  });
+
+  test('a member’s entry is linked to the account and listed in GET /me/entries', async () => {
+    const member = await t.member();
+    expect((await t.call('GET', '/me/entries', { token: member.token })).json.items).toEqual([]);
+    const answer = await enter(t, promotionId, entryFor(member.email), { token: member.token });
+    expect(answer.status).toBe(201);
+    const listed = await t.call('GET', '/me/entries', { token: member.token });
+    expect(listed.json.items).toEqual([
+      { id: answer.json.id, promotion: 'Spring Fuel Giveaway', entered_at: new Date(t.now()).toISOString() },
+    ]);
+    const stale = await enter(t, promotionId, entryFor('stale@example.com'), { token: 'expired-token' });
+    expect(stale.status).toBe(401);
+  });
+
+  test('a deleted account leaves its entries in the draw, unlinked', async () => {
+    const member = await t.member();
+    const entry = await enter(t, promotionId, entryFor(member.email), { token: member.token });
+    expect((await t.call('DELETE', '/me', { token: member.token })).status).toBe(200);
+    const row = await t.db
+      .selectFrom('giveaway_entries')
+      .select('user_id')
+      .where('id', '=', entry.json.id)
+      .executeTakeFirstOrThrow();
+    expect(row.user_id).toBeNull();
+  });
+});
+
+describe('once a day under load', () => {
+  test('200 simultaneous entries of one person: exactly one is stored', async () => {
+    const ticket = await t.ticket('giveaway');
+    const answers = await Promise.all(
+      Array.from({ length: 200 }, (_, i) =>
+        enter(t, promotionId, entryFor(i % 2 ? 'rush@example.com' : 'Rush+x@example.com'), {
+          ticket,
+          ip: nextIp(),
+        }),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(1);
+    expect(statuses.filter((status) => status !== 201 && status !== 409 && status !== 429)).toEqual([]);
+    const stored = await t.db
+      .selectFrom('giveaway_entries')
+      .select('id')
+      .where('person_key', '=', 'rush@example.com')
+      .execute();
+    expect(stored).toHaveLength(1);
+  });
+
+  test('1,000 simultaneous entries of different people: all are stored', async () => {
+    const ticket = await t.ticket('giveaway');
+    const before = await count();
+    const answers = await Promise.all(
+      Array.from({ length: 1000 }, (_, i) =>
+        enter(t, promotionId, entryFor(`crowd${i}@example.com`), { ticket }),
+      ),
+    );
+    expect(answers.filter((answer) => answer.status !== 201).map((answer) => answer.json)).toEqual([]);
+    expect((await count()) - before).toBe(1000);
+  }, 120_000);
+});

@@ -1,0 +1,87 @@
+// The giveaway's API (SPEC 7, docs/api.md): the active promotion, one promotion, entries through
+// the public-form guard, and the previous winners.
+import { Hono, type MiddlewareHandler } from 'hono';
+import * as v from 'valibot';
+import type { AppEnv } from '../../server/deps';
+import { ApiError, ERRORS } from '../../server/errors';
+import { publicForm } from '../../server/form-guard';
+import { bearerToken, findSessionUser } from '../../server/sessions';
+import { sha256 } from '../../server/tokens';
+import { query } from '../../server/validate';
+import { entryDay } from './entrant';
+import { recordEntry } from './entries.server';
+import { entrySchema, GIVEAWAY_FORM, GIVEAWAY_MESSAGES } from './giveaway';
+import { findPromotion, isRunning, listPromotions, toApiPromotion } from './promotions.server';
+import { previousWinners, WINNERS_PAGE_SIZE } from './winners.server';
+
+const promotionQuery = v.object({
+  active_only: v.optional(v.picklist(['true', 'false'], 'active_only must be true or false'), 'false'),
+});
+
+const integerText = (name: string, min: number, max: number) =>
+  v.pipe(
+    v.string(),
+    v.regex(/^\d{1,6}$/, `${name} must be a whole number`),
+    v.transform(Number),
+    v.minValue(min, `${name} must be at least ${min}`),
+    v.maxValue(max, `${name} must be at most ${max}`),
+  );
+const winnersQuery = v.object({
+  page: v.optional(integerText('page', 0, 100_000), '0'),
+  limit: v.optional(integerText('limit', 1, WINNERS_PAGE_SIZE), String(WINNERS_PAGE_SIZE)),
+});
+
+/** SPEC 7's cache breaker. */
+const cbQuery = v.object({ cb: v.optional(v.string()) });
+
+const notFound = () => new ApiError(404, 'not_found', 'There is no such giveaway.');
+
+/**
+ * Before the entry's guard: a member's entry is linked to the account (a stale token is a 401,
+ * SPEC 4, before any attempt counts), and the promotion must exist and run today.
+ */
+const entryGate: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const deps = c.var.deps;
+  const token = bearerToken(c);
+  const user = token ? await findSessionUser(deps, sha256(token)) : undefined;
+  if (token && !user) throw ApiError.of(ERRORS.unauthorized);
+  if (user) c.set('user', user);
+  const promotion = await findPromotion(deps, c.req.param('id') ?? '');
+  if (!promotion) throw notFound();
+  if (!isRunning(promotion, entryDay(deps.now()))) {
+    throw new ApiError(409, 'not_running', GIVEAWAY_MESSAGES.notRunning);
+  }
+  await next();
+};
+
+export const giveawayRoutes = new Hono<AppEnv>()
+  .get('/promotion', query(promotionQuery), async (c) => {
+    const { active_only } = c.req.valid('query');
+    const rows = await listPromotions(c.var.deps, { activeOnly: active_only === 'true' });
+    return c.json({ items: rows.map(toApiPromotion) });
+  })
+
+  .get('/promotion/:id', async (c) => {
+    const row = await findPromotion(c.var.deps, c.req.param('id'));
+    if (!row) throw notFound();
+    return c.json({ ...toApiPromotion(row), rules: row.rules });
+  })
+
+  // `?cb=` (SPEC 7) only defeats caches; the answer is never cached anyway.
+  .post(
+    '/promotion/:id/entry',
+    entryGate,
+    query(cbQuery),
+    publicForm(GIVEAWAY_FORM, entrySchema),
+    async (c) => {
+      const deps = c.var.deps;
+      const entry = c.req.valid('json');
+      const user = c.get('user') as { id: string } | undefined;
+      return c.json(await recordEntry(deps, c.req.param('id') ?? '', entry, user?.id ?? null), 201);
+    },
+  )
+
+  .get('/previous-winners', query(winnersQuery), async (c) => {
+    const { page, limit } = c.req.valid('query');
+    return c.json({ items: await previousWinners(c.var.deps, page, limit) });
+  });

@@ -1,0 +1,125 @@
+// The daily giveaway's rules and texts (SPEC 3, 4, 5.1, 9), shared by the Enter Giveaway island,
+// the API and the operator commands: the entry schema with the exact messages, the submit checks
+// in SPEC order, who counts as one person, and which calendar day an entry belongs to.
+import * as v from 'valibot';
+import { emailField, optionalText, phoneField, requiredText, zipField } from '../../lib/fields';
+import { GUARD_MESSAGES } from '../../lib/form-rules';
+import { guardMessage } from '../account/guards';
+
+export const GIVEAWAY_FORM = 'giveaway';
+/** localStorage key of the browser's attempt times (SPEC 9). */
+export const GIVEAWAY_ATTEMPTS_KEY = 'giveaway_attempts';
+
+/** SPEC 5.1: only the three states with stores. */
+export const GIVEAWAY_STATES = [
+  ['NY', 'New York'],
+  ['OH', 'Ohio'],
+  ['PA', 'Pennsylvania'],
+] as const;
+export const GIVEAWAY_STATE_CODES = GIVEAWAY_STATES.map(([code]) => code);
+
+export const GIVEAWAY_MESSAGES = {
+  stateHelp:
+    'We only have stores in New York, Ohio and Pennsylvania, so only residents of these states can enter.',
+  stateNotEligible: 'The giveaway is open to residents of New York, Ohio and Pennsylvania only.',
+  rules: 'Please agree to the official rules before submitting.',
+  entered: 'You have been entered into the giveaway!',
+  enteredAlert: 'You have been entered into the giveaway! You can enter again tomorrow.',
+  failed: 'There was an error submitting your entry. Please try again.',
+  alreadyEntered: 'You have already entered the giveaway today. You can enter again tomorrow.',
+  notRunning: 'This giveaway is not open for entries today.',
+  noPromotion: 'There is no giveaway open right now. Please check back soon.',
+} as const;
+
+const stateField = v.pipe(
+  v.string('State is required'),
+  v.nonEmpty('State is required'),
+  v.picklist(GIVEAWAY_STATE_CODES, GIVEAWAY_MESSAGES.stateNotEligible),
+);
+
+/** The rules checkbox; sent with the entry so the server holds the visitor to it too. */
+const rulesField = v.literal(true, GIVEAWAY_MESSAGES.rules);
+
+/** The entry fields in the order of SPEC 5.1, so the first problem reported is the first listed there. */
+const entryFields = {
+  email: emailField,
+  phone: phoneField,
+  zip: zipField,
+  first_name: requiredText('First name', 50),
+  last_name: requiredText('Last name', 50),
+  // Line 1 and line 2 joined by a space (SPEC 3).
+  address_1: requiredText('Address', 201),
+  city: requiredText('City', 60),
+  state: stateField,
+  rules_accepted: rulesField,
+};
+
+/** POST /promotion/{id}/entry: the entry payload of SPEC 3 plus the rules checkbox. */
+export const entrySchema = v.object(entryFields);
+export type EntryPayload = v.InferOutput<typeof entrySchema>;
+
+/** The form as the island holds it (address line 2 apart, the rules checkbox as a boolean). */
+export const entryFormSchema = v.object({ ...entryFields, address_2: optionalText(100) });
+
+export const emptyEntry = {
+  first_name: '',
+  last_name: '',
+  address_1: '',
+  address_2: '',
+  city: '',
+  state: '',
+  zip: '',
+  phone: '',
+  email: '',
+  rules_accepted: false,
+  website: '',
+};
+export type EntryValues = typeof emptyEntry;
+export type EntryErrors = Partial<Record<keyof EntryValues, string>>;
+
+/** Every field's first problem, or {} when the form is ready to send. */
+export function fieldProblems(values: EntryValues): EntryErrors {
+  const result = v.safeParse(entryFormSchema, values);
+  if (result.success) return {};
+  const errors: EntryErrors = {};
+  for (const issue of result.issues) {
+    const key = issue.path?.[0]?.key as keyof EntryValues | undefined;
+    if (key && !errors[key]) errors[key] = issue.message;
+  }
+  return errors;
+}
+
+export interface SubmitContext {
+  loadedAt: number;
+  now: number;
+  attempts: number;
+  humanToken: string | null;
+}
+
+/**
+ * The submit checks of SPEC 5.1 in its order: trap field, time on the form, attempts in the last
+ * hour, the fields, then the human check. `message` is the form-level text; `errors` per field.
+ */
+export function submitProblems(values: EntryValues, context: SubmitContext) {
+  const guard = guardMessage({ trap: values.website, ...context });
+  if (guard) return { message: guard, errors: {} as EntryErrors };
+  const errors = fieldProblems(values);
+  if (Object.keys(errors).length > 0) return { message: null, errors };
+  if (!context.humanToken) return { message: GUARD_MESSAGES.humanCheck, errors };
+  return { message: null, errors };
+}
+
+/** The entry payload of SPEC 3: trimmed, the two address lines joined by a space. */
+export function toEntryPayload(values: EntryValues): EntryPayload {
+  return {
+    first_name: values.first_name.trim(),
+    last_name: values.last_name.trim(),
+    address_1: [values.address_1.trim(), values.address_2.trim()].filter(Boolean).join(' '),
+    city: values.city.trim(),
+    state: values.state as EntryPayload['state'],
+    zip: values.zip.trim(),
+    phone: values.phone.trim(),
+    email: values.email.trim(),
+    rules_accepted: values.rules_accepted as true,
+  };
+}

@@ -1,0 +1,69 @@
+// Promotions in the database: the shape the API answers (SPEC 7: `items`, the first active one is
+// used), what "running" means (active, and the New York date within its dates), and the
+// operators' create and edit.
+import { randomUUID } from 'node:crypto';
+import type { Insertable, Selectable } from 'kysely';
+import type { PromotionsTable } from '../../server/db/schema.ts';
+import type { AppDeps } from '../../server/deps.ts';
+
+/** What promotions need: the seeder and the commands have no full app. */
+type Deps = Pick<AppDeps, 'db' | 'now'>;
+
+import { entryDay, rulesPath } from './entrant.ts';
+
+export type PromotionRow = Selectable<PromotionsTable>;
+export type NewPromotion = Omit<Insertable<PromotionsTable>, 'id' | 'created_at' | 'updated_at'>;
+
+/** The promotion as GET /promotion lists it. */
+export function toApiPromotion(row: PromotionRow) {
+  return {
+    id: row.id,
+    title: row.title,
+    hero_text: row.hero_text,
+    image_url: row.image_url,
+    rules_url: rulesPath(row.id),
+    prize: row.prize,
+    prize_value: row.prize_value_cents / 100,
+    winners_count: row.winners_count,
+    starts_on: row.starts_on,
+    ends_on: row.ends_on,
+    draw_on: row.draw_on,
+    active: row.active === 1,
+  };
+}
+
+/** Open for entries on `day` (a New York date): switched on, and the day within its dates. */
+export const isRunning = (row: PromotionRow, day: string): boolean =>
+  row.active === 1 && row.starts_on <= day && day <= row.ends_on;
+
+/** Every promotion, newest first; with `activeOnly`, only those running today. */
+export async function listPromotions(deps: Deps, { activeOnly = false } = {}): Promise<PromotionRow[]> {
+  const today = entryDay(deps.now());
+  let query = deps.db.selectFrom('promotions').selectAll();
+  if (activeOnly) {
+    query = query.where('active', '=', 1).where('starts_on', '<=', today).where('ends_on', '>=', today);
+  }
+  return query.orderBy('starts_on', 'desc').orderBy('id').execute();
+}
+
+export async function findPromotion(deps: Deps, id: string): Promise<PromotionRow | undefined> {
+  return deps.db.selectFrom('promotions').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function createPromotion(deps: Deps, values: NewPromotion, id: string = randomUUID()) {
+  const now = deps.now();
+  await deps.db
+    .insertInto('promotions')
+    .values({ ...values, id, created_at: now, updated_at: now })
+    .execute();
+  return (await findPromotion(deps, id)) as PromotionRow;
+}
+
+export async function updatePromotion(deps: Deps, id: string, changes: Partial<NewPromotion>) {
+  await deps.db
+    .updateTable('promotions')
+    .set({ ...changes, updated_at: deps.now() })
+    .where('id', '=', id)
+    .execute();
+  return findPromotion(deps, id);
+}

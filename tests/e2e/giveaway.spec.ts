@@ -1,0 +1,232 @@
+// The daily giveaway in the browser (SPEC 2.5, 2.6, 2.8, 4, 5.1) on the sample data: a guest entry
+// and the refused second one, a member's prefilled entry, every form message in SPEC order, /win
+// in both states without a flash of the wrong set, the previous winners and the official rules.
+import { expect, type Page, test } from '@playwright/test';
+import { DEMO_ACCOUNT } from '../factories/account';
+import { alertWith, expectNoAxeViolations, hydrated, signInWith } from './account-helpers';
+
+const RUNNING = { id: 'sample-free-gas-for-a-year', title: 'Win Free Gas for a Year!' };
+const ENTERED = 'You have been entered into the giveaway!';
+const ENTERED_ALERT = 'You have been entered into the giveaway! You can enter again tomorrow.';
+
+async function openForm(page: Page) {
+  await page.goto('/account/giveaway');
+  await hydrated(page);
+  await expect(page.getByText(`Today’s giveaway: ${RUNNING.title}`)).toBeVisible();
+}
+
+async function fillEntry(page: Page, email: string) {
+  await page.getByLabel('First name').fill('Pat');
+  await page.getByLabel('Last name').fill('Lee');
+  await page.getByLabel('Address line 1').fill('12 Oak St');
+  await page.getByLabel('Address line 2').fill('Apt 3');
+  await page.getByLabel('City').fill('Olean');
+  await page.getByLabel('State').selectOption('NY');
+  await page.getByLabel('ZIP code').fill('14760');
+  await page.getByLabel('Phone').fill('(716) 555-0142');
+  await page.getByLabel('Email').fill(email);
+}
+
+const rules = (page: Page) => page.getByRole('checkbox', { name: /agree to the official rules/ });
+const robot = (page: Page) => page.getByRole('checkbox', { name: 'I am not a robot' });
+const enterButton = (page: Page) => page.getByRole('button', { name: 'Enter Giveaway' });
+
+async function submitEntry(page: Page) {
+  await rules(page).check();
+  await robot(page).click();
+  await expect(robot(page)).toBeChecked();
+  await page.waitForTimeout(3100); // the 3-second rule
+  await enterButton(page).click();
+}
+
+test('a guest enters once; the second entry that day is refused and the check starts over', async ({
+  page,
+}) => {
+  const email = `guest-${Date.now()}@example.com`;
+  await openForm(page);
+  await fillEntry(page, email);
+  await submitEntry(page);
+  await expect(page.getByText(ENTERED, { exact: true })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: ENTERED_ALERT })).toHaveText(ENTERED_ALERT);
+  await expect(enterButton(page)).toHaveCount(0);
+  await expectNoAxeViolations(page);
+
+  await openForm(page);
+  await fillEntry(page, email.replace('@', '+again@').toUpperCase());
+  await submitEntry(page);
+  await expect(
+    alertWith(
+      page,
+      'There was an error submitting your entry. Please try again. You have already entered the giveaway today. You can enter again tomorrow.',
+    ),
+  ).toBeVisible();
+  await expect(robot(page)).not.toBeChecked();
+  await expect(enterButton(page)).toBeEnabled();
+});
+
+test('a member finds the form filled in, enters, and sees the entry in Past Entries', async ({ page }) => {
+  await signInWith(page, DEMO_ACCOUNT.email, DEMO_ACCOUNT.password);
+  await expect(page).toHaveURL(/\/account$/);
+  await openForm(page);
+  await expect(page.getByLabel('First name')).toHaveValue(DEMO_ACCOUNT.first_name);
+  await expect(page.getByLabel('Last name')).toHaveValue(DEMO_ACCOUNT.last_name);
+  await expect(page.getByLabel('Address line 1')).toHaveValue(DEMO_ACCOUNT.address_1);
+  await expect(page.getByLabel('City')).toHaveValue(DEMO_ACCOUNT.city);
+  await expect(page.getByLabel('State')).toHaveValue(DEMO_ACCOUNT.state);
+  await expect(page.getByLabel('ZIP code')).toHaveValue(DEMO_ACCOUNT.zip);
+  await expect(page.getByLabel('Phone')).toHaveValue(DEMO_ACCOUNT.phone);
+  await expect(page.getByLabel('Email')).toHaveValue(DEMO_ACCOUNT.email);
+  await submitEntry(page);
+  await expect(page.getByText(ENTERED, { exact: true })).toBeVisible();
+
+  await page.goto('/account/entries');
+  await expect(page.getByRole('table').getByRole('cell', { name: RUNNING.title })).toBeVisible();
+});
+
+test('every message of the form, in SPEC order, none of them sent to the server', async ({ page }) => {
+  let posted = 0;
+  await page.route('**/api/v1/promotion/*/entry**', (route) => {
+    posted += 1;
+    return route.abort();
+  });
+  await openForm(page);
+  const form = page.locator('form.giveaway-form');
+  await expect(page.getByLabel('State').locator('option')).toHaveText([
+    'Select a state',
+    'New York',
+    'Ohio',
+    'Pennsylvania',
+  ]);
+  await expect(page.getByLabel('State')).toHaveAccessibleDescription(
+    /only have stores in New York, Ohio and Pennsylvania/,
+  );
+  await expect(form.getByRole('link', { name: 'official rules' })).toHaveAttribute(
+    'href',
+    `/giveaway/rules/${RUNNING.id}`,
+  );
+
+  // 1. The trap field comes first, even before the 3-second rule.
+  await page.locator('input[name="website"]').fill('https://spam.example', { force: true });
+  await enterButton(page).click();
+  await expect(alertWith(page, 'Invalid submission')).toBeVisible();
+  await page.locator('input[name="website"]').fill('', { force: true });
+  // 2. Under 3 seconds after load.
+  await enterButton(page).click();
+  await expect(alertWith(page, 'Please review your information and try again')).toBeVisible();
+  // 3. Three attempts in the last hour.
+  await page.waitForTimeout(3100);
+  await page.evaluate(() =>
+    localStorage.setItem('giveaway_attempts', JSON.stringify([Date.now(), Date.now(), Date.now()])),
+  );
+  await enterButton(page).click();
+  await expect(alertWith(page, 'Too many attempts. Please try again later')).toBeVisible();
+  await page.evaluate(() => localStorage.removeItem('giveaway_attempts'));
+  // 4. The fields.
+  await enterButton(page).click();
+  const expected: [string, string][] = [
+    ['Email', 'Email is required'],
+    ['Phone', 'Phone number is required'],
+    ['ZIP code', 'ZIP code is required'],
+    ['First name', 'First name is required'],
+    ['Last name', 'Last name is required'],
+    ['Address line 1', 'Address is required'],
+    ['City', 'City is required'],
+  ];
+  for (const [label, message] of expected)
+    await expect(page.getByLabel(label)).toHaveAccessibleDescription(message);
+  await expect(page.getByLabel('State')).toHaveAccessibleDescription(/State is required/);
+  await expect(rules(page)).toHaveAccessibleDescription(
+    'Please agree to the official rules before submitting.',
+  );
+  await expect(page.getByLabel('First name')).toBeFocused();
+  await expectNoAxeViolations(page);
+  // Checked again on each change.
+  await page.getByLabel('Email').fill('pat@');
+  await expect(page.getByLabel('Email')).toHaveAccessibleDescription('Please enter a valid email address');
+  await page.getByLabel('Phone').fill('555-0142');
+  await expect(page.getByLabel('Phone')).toHaveAccessibleDescription(
+    'Please enter a valid 10-digit phone number',
+  );
+  await page.getByLabel('ZIP code').fill('1476');
+  await expect(page.getByLabel('ZIP code')).toHaveAccessibleDescription('Please enter a valid ZIP code');
+  await fillEntry(page, 'pat@example.com');
+  await expect(page.getByLabel('Email')).not.toHaveAttribute('aria-invalid', 'true');
+  await rules(page).check();
+  await expect(rules(page)).not.toHaveAttribute('aria-invalid', 'true');
+  // 5. The human check last.
+  await enterButton(page).click();
+  await expect(alertWith(page, 'Please complete the security check')).toBeVisible();
+  expect(posted).toBe(0);
+});
+
+test.describe('/win', () => {
+  test('signed out: the promotion image, Sign In, Register and Enter as Guest, also before any script', async ({
+    page,
+  }) => {
+    await page.goto('/win');
+    const main = page.getByRole('main');
+    await expect(main.locator('img[data-giveaway-image]')).toHaveAttribute('src', '/media/home/giveaway.svg');
+    for (const name of ['Sign In', 'Register', 'Enter as Guest']) {
+      await expect(main.getByRole('link', { name, exact: true })).toBeVisible();
+    }
+    await expect(main.getByRole('link', { name: 'Enter Giveaway', exact: true })).toBeHidden();
+    await expectNoAxeViolations(page);
+  });
+
+  test('signed in: only Enter Giveaway, decided before first paint (no bundled script needed)', async ({
+    page,
+  }) => {
+    // Only the inline pre-paint script may run: the right set must show without the page's bundles.
+    await page.route('**/*.js', (route) => route.abort());
+    await page.addInitScript(() => localStorage.setItem('token', 'any-token'));
+    await page.goto('/win');
+    const main = page.getByRole('main');
+    await expect(main.getByRole('link', { name: 'Enter Giveaway', exact: true })).toBeVisible();
+    for (const name of ['Sign In', 'Register', 'Enter as Guest']) {
+      await expect(main.getByRole('link', { name, exact: true })).toBeHidden();
+    }
+  });
+});
+
+test('previous winners, open to everyone, grouped by promotion with the newest first', async ({ page }) => {
+  await page.goto('/account/winners');
+  await expect(page.getByRole('heading', { level: 2, name: 'Previous Winners' })).toBeVisible();
+  const groups = page.getByRole('heading', { level: 3 });
+  await expect(groups).toHaveText(['Summer Road Trip Giveaway', 'Holiday Gift Card Giveaway']);
+  const summer = page.getByRole('region', { name: 'Summer Road Trip Giveaway' }).getByRole('listitem');
+  await expect(summer).toHaveCount(3);
+  await expect(summer.first()).toHaveText(/^\w+ [A-Z]\., [\w ]+, (NY|OH|PA): \$500 Kwik Fill gift card$/);
+  const holiday = page.getByRole('region', { name: 'Holiday Gift Card Giveaway' }).getByRole('listitem');
+  await expect(holiday).toHaveCount(2);
+  await expect(holiday.first()).toHaveText(/^\w+ \w{2,}, /);
+  await expectNoAxeViolations(page);
+});
+
+test('the official rules of the running promotion, and the home hero title from the API', async ({
+  page,
+}) => {
+  await page.goto('/giveaway/rules');
+  await expect(page).toHaveURL(new RegExp(`/giveaway/rules/${RUNNING.id}$`));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Official Rules: ${RUNNING.title}`);
+  for (const heading of [
+    'No purchase necessary',
+    'Who may enter',
+    'Entry period',
+    'How to enter',
+    'Prize',
+    'How and when winners are drawn',
+    'How winners are told',
+    'Sponsor',
+  ]) {
+    await expect(page.getByRole('heading', { level: 2, name: heading })).toBeVisible();
+  }
+  await expect(
+    page.getByText(/residents of New York, Ohio and Pennsylvania who are 18 years of age or older/),
+  ).toBeVisible();
+  await expect(page.getByText(/one entry per person per day/)).toBeVisible();
+  await expectNoAxeViolations(page);
+  expect((await page.goto('/giveaway/rules/no-such-promotion'))?.status()).toBe(404);
+
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Win Free Gas for a Year: Enter Daily!');
+});
