@@ -2,6 +2,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { DEFAULT_API_KEY } from '../../src/lib/api-key';
 import { site } from '../../src/site.config';
+import { leftInStorage } from './account-helpers';
 import { expectNoAxeViolations } from './axe';
 
 /** Stores a session before the page at `path` loads (and only there, so Sign Out can stick). */
@@ -67,7 +68,7 @@ test.describe('top banner and footer', () => {
     await page.waitForURL((url) => url.pathname === '/');
     expect(auth).toBe('Bearer test-token');
     expect(apiKey).toBe(DEFAULT_API_KEY);
-    expect(await page.evaluate(() => localStorage.length + sessionStorage.length)).toBe(0);
+    expect(await leftInStorage(page)).toEqual([]);
     await expect(quickLinks(page).getByRole('link', { name: 'Sign In' })).toBeVisible();
   });
 

@@ -20,10 +20,18 @@ const dayFormat = new Intl.DateTimeFormat('en-US', {
   day: '2-digit',
 });
 
+const MINUTE = 60_000;
+let memo = { minute: Number.NaN, day: '' };
+
 /** The New York calendar date (YYYY-MM-DD) of an instant. */
 export function entryDay(epochMs: number): string {
+  // Days change on a whole minute in every offset New York uses, so one answer serves a minute;
+  // formatting is the slow part of an entry otherwise.
+  const minute = Math.floor(epochMs / MINUTE);
+  if (minute === memo.minute) return memo.day;
   const parts = Object.fromEntries(dayFormat.formatToParts(epochMs).map((part) => [part.type, part.value]));
-  return `${parts.year}-${parts.month}-${parts.day}`;
+  memo = { minute, day: `${parts.year}-${parts.month}-${parts.day}` };
+  return memo.day;
 }
 
 /** The link of a promotion's official rules page. */

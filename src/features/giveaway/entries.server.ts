@@ -15,8 +15,8 @@ export async function recordEntry(
   promotionId: string,
   entry: EntryPayload,
   userId: string | null,
+  now: number = deps.now(),
 ) {
-  const now = deps.now();
   const row = {
     id: randomUUID(),
     promotion_id: promotionId,

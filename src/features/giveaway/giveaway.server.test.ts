@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { entryValues as entryFor } from '../../../tests/factories/giveaway';
 import { createTestApi, type TestApi } from '../../server/testing';
+import { recordEntry } from './entries.server';
 import { GIVEAWAY_MESSAGES } from './giveaway';
 import { enter, nextIp, runningPromotion } from './testing';
 
@@ -176,6 +177,26 @@ describe('once a day under load', () => {
       .selectFrom('giveaway_entries')
       .select('id')
       .where('person_key', '=', 'rush@example.com')
+      .execute();
+    expect(stored).toHaveLength(1);
+  });
+
+  test('200 simultaneous inserts for one person and day, past every limit: the unique key keeps one', async () => {
+    // The form guard lets only a few attempts per person through; this holds even without it.
+    const results = await Promise.allSettled(
+      Array.from({ length: 200 }, (_, i) =>
+        recordEntry(t.deps, promotionId, entryFor(i % 2 ? 'Key+a@example.com' : 'key@EXAMPLE.com'), null),
+      ),
+    );
+    expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
+    for (const result of results) {
+      if (result.status === 'rejected')
+        expect(result.reason).toMatchObject({ status: 409, code: 'already_entered' });
+    }
+    const stored = await t.db
+      .selectFrom('giveaway_entries')
+      .select('id')
+      .where('person_key', '=', 'key@example.com')
       .execute();
     expect(stored).toHaveLength(1);
   });

@@ -94,5 +94,7 @@ test('entry days are New York calendar days, across daylight saving', () => {
   expect(entryDay(Date.UTC(2026, 4, 2, 3, 59))).toBe('2026-05-01'); // 23:59 EDT
   expect(entryDay(Date.UTC(2026, 4, 2, 4, 0))).toBe('2026-05-02');
   expect(entryDay(Date.UTC(2026, 0, 2, 4, 59))).toBe('2026-01-01'); // 23:59 EST
+  expect(entryDay(Date.UTC(2026, 0, 2, 4, 59, 59, 999))).toBe('2026-01-01'); // the same minute, remembered
+  expect(entryDay(Date.UTC(2026, 0, 2, 4, 59, 0))).toBe('2026-01-01');
   expect(entryDay(Date.UTC(2026, 0, 2, 5, 0))).toBe('2026-01-02');
 });
