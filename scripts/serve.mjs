@@ -1,125 +1,84 @@
-// The production server: static files from dist/client (precompressed where possible), then
-// Astro's handler for on-demand pages and the API. One process serves everything.
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+// The production server (docs/decisions/0003). One process serves everything:
+// - /api/v1 goes straight to the Hono app (bundled as dist/api/node.mjs by scripts/build-api.mjs);
+// - other GET/HEAD requests: the files of dist/client (scripts/static-files.mjs: sirv, and small
+//   files from memory), then Astro's handler (on-demand pages, the 404 page), loaded on first
+//   need since most visits never reach it;
+// - any other method gets a 405 (the API's own, with the route's Allow), never a 500.
 import http from 'node:http';
-import { extname, join, normalize } from 'node:path';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-// The API's database: migrated before the first request (Node loads the TypeScript source
-// directly); the bundled API then uses this same handle. Sample data is a step of its own (`npm run seed`).
-import { closeDatabase, onShutdown, prepareDatabase, warnAboutSettings } from '../src/server/lifecycle.ts';
+import onHeaders from 'on-headers';
 import { distDir } from './dist-dir.mjs';
+import { finishRenderedHeaders, readPagePolicies, setCommonHeaders } from './serve-headers.mjs';
+import { staticFiles } from './static-files.mjs';
 
+const api = await import(pathToFileURL(join(distDir('api'), 'node.mjs')).href);
 const clientDir = distDir('client');
-const { handler } = await import(pathToFileURL(join(distDir('server'), 'entry.mjs')).href);
 const port = Number(process.env.PORT ?? 4321);
 const host = process.env.HOST ?? '127.0.0.1';
+const { trustProxy } = api.serverSettings();
+const policies = readPagePolicies(clientDir);
 
-const types = {
-  '.html': 'text/html; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.json': 'application/json',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.webp': 'image/webp',
-  '.avif': 'image/avif',
-  '.ico': 'image/x-icon',
-  '.pdf': 'application/pdf',
-  '.mp4': 'video/mp4',
-  '.webm': 'video/webm',
-  '.txt': 'text/plain; charset=utf-8',
-  '.xml': 'application/xml',
-  '.woff2': 'font/woff2',
-  '.webmanifest': 'application/manifest+json',
-};
-const securityHeaders = {
-  'X-Content-Type-Options': 'nosniff',
-  'Referrer-Policy': 'strict-origin-when-cross-origin',
-  'X-Frame-Options': 'SAMEORIGIN',
-  'Permissions-Policy': 'geolocation=(self), camera=(), microphone=()',
+let astro;
+/** Astro's request handler, imported on first use (it brings the whole page renderer along). */
+const astroHandler = () => {
+  astro ??= import(pathToFileURL(join(distDir('server'), 'entry.mjs')).href).then((m) => m.handler);
+  return astro;
 };
 
-async function fileAt(path) {
+async function render(req, res) {
+  onHeaders(res, function () {
+    finishRenderedHeaders(this, policies);
+  });
+  (await astroHandler())(req, res);
+}
+
+const files = staticFiles(clientDir, policies);
+
+// The error pages are rendered with their status by Astro, never sent as a 200 file.
+const errorPage = /^\/(404|500)(\.html|\/|\/index\.html)?$/;
+/**
+ * True when sirv would answer an extensionless path with a `<path>.html` file: pages live in
+ * `<path>/index.html`; a lone `x.html` (the /fleet-fueling.html target) belongs to its own name, and
+ * `/x` is then an on-demand route (the /fleet-fueling redirect) or not found.
+ */
+function onlyByExtension(path) {
+  const bare = path.replace(/\/+$/, '');
+  return !/\.\w+$/.test(bare) && policies.has(`${bare}.html`) && !policies.has(`${bare}/index.html`);
+}
+
+const decoded = (path) => {
   try {
-    const info = await stat(path);
-    return info.isFile() ? info : undefined;
+    return path.includes('%') ? decodeURI(path) : path;
   } catch {
-    return undefined;
+    return path;
   }
-}
+};
 
-/** Finds the static file for a URL path, or undefined. Never leaves dist/client. */
-async function findStatic(urlPath) {
-  let decoded;
-  try {
-    decoded = decodeURIComponent(urlPath);
-  } catch {
-    return undefined;
+const server = http.createServer((req, res) => {
+  setCommonHeaders(req, res, trustProxy);
+  const path = (req.url ?? '/').split('?')[0];
+  if (path === '/api/v1' || path.startsWith('/api/v1/')) {
+    return api.apiListener(req, res);
   }
-  if (decoded.includes('\0')) return undefined;
-  const path = normalize(join(clientDir, decoded));
-  if (!path.startsWith(clientDir)) return undefined;
-  for (const candidate of [path, join(path, 'index.html')]) {
-    const info = await fileAt(candidate);
-    if (info) return { path: candidate, info };
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    res.writeHead(405, { 'Content-Type': 'text/plain; charset=utf-8', Allow: 'GET, HEAD' });
+    return res.end('Method Not Allowed');
   }
-  return undefined;
-}
-
-async function serveStatic(req, res, file) {
-  const type = types[extname(file.path)] ?? 'application/octet-stream';
-  const accepts = String(req.headers['accept-encoding'] ?? '');
-  let { path, info } = file;
-  let encoding;
-  for (const [token, ext] of [
-    ['br', '.br'],
-    ['gzip', '.gz'],
-  ]) {
-    const compressed = accepts.includes(token) && (await fileAt(path + ext));
-    if (compressed) {
-      path += ext;
-      info = compressed;
-      encoding = token;
-      break;
-    }
-  }
-  const etag = `W/"${info.size.toString(16)}-${info.mtimeMs.toString(16)}"`;
-  const headers = {
-    ...securityHeaders,
-    'Content-Type': type,
-    'Cache-Control': file.path.includes('/_astro/')
-      ? 'public, max-age=31536000, immutable'
-      : 'public, no-cache',
-    ETag: etag,
-    Vary: 'Accept-Encoding',
-  };
-  if (encoding) headers['Content-Encoding'] = encoding;
-  if (req.headers['if-none-match'] === etag) {
-    res.writeHead(304, headers).end();
-    return;
-  }
-  res.writeHead(200, { ...headers, 'Content-Length': info.size });
-  if (req.method === 'HEAD') res.end();
-  else createReadStream(path).pipe(res);
-}
-
-const server = http.createServer(async (req, res) => {
-  const urlPath = (req.url ?? '/').split('?')[0] ?? '/';
-  if ((req.method === 'GET' || req.method === 'HEAD') && urlPath !== '/404' && urlPath !== '/500') {
-    const file = await findStatic(urlPath);
-    if (file && !file.path.endsWith('/404.html') && !file.path.endsWith('/500.html')) {
-      return serveStatic(req, res, file);
-    }
-  }
-  for (const [key, value] of Object.entries(securityHeaders)) res.setHeader(key, value);
-  handler(req, res);
+  if (errorPage.test(path) || onlyByExtension(path)) return render(req, res);
+  files(req, res, decoded(path), () => render(req, res));
 });
 
-warnAboutSettings();
-await prepareDatabase();
+// CONNECT (a proxy's method) never reaches the request handler: refuse it here too.
+server.on('connect', (_req, socket) => {
+  socket.end(
+    'HTTP/1.1 405 Method Not Allowed\r\nAllow: GET, HEAD\r\nContent-Length: 0\r\nConnection: close\r\n\r\n',
+  );
+});
+
+api.warnAboutSettings();
+// The database, migrated, before the first request. Sample data is a step of its own (`npm run seed`).
+await api.prepareDatabase();
 server.listen(port, host, () => console.log(`Serving on http://${host}:${port}`));
 // Clean shutdown: stop accepting, let requests in flight finish, close the database, exit 0.
-onShutdown(server, closeDatabase);
+api.onShutdown(server, api.closeDatabase);

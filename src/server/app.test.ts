@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_API_KEY } from '../lib/api-key';
 import { MAX_BODY_BYTES } from './app';
 import { createTestApi, type TestApi } from './testing';
 
@@ -119,5 +120,31 @@ describe('platform', () => {
     expect(answer.status).toBe(400);
     expect(answer.json.error).toMatchObject({ code: 'invalid_input', description: 'Unknown form' });
     expect((await t.call('GET', '/form-ticket')).status).toBe(400);
+  });
+
+  it('answers an upload the client cut off with a 400, and logs no failure', async () => {
+    // What the Node server sees when a client closes mid-body: the body stream errors and the
+    // request's signal is aborted.
+    const abort = new AbortController();
+    const body = new ReadableStream({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('{"email":"a'));
+        abort.abort();
+        controller.error(Object.assign(new Error('aborted'), { code: 'ECONNRESET' }));
+      },
+    });
+    const request = new Request('http://localhost/api/v1/auth/login', {
+      method: 'POST',
+      headers: { 'X-API-Key': DEFAULT_API_KEY, 'Content-Type': 'application/json' },
+      body,
+      duplex: 'half',
+      signal: abort.signal,
+    } as RequestInit);
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const answer = await t.app.fetch(request, { clientAddress: '203.0.113.9' });
+    expect(answer.status).toBe(400);
+    expect((await answer.json()).error.code).toBe('request_aborted');
+    expect(errors).not.toHaveBeenCalled();
+    errors.mockRestore();
   });
 });

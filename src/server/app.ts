@@ -30,6 +30,11 @@ export const MAX_BODY_BYTES = 64 * 1024;
 export const MAX_UPLOAD_BODY_BYTES = 24 * 1024 * 1024;
 const UPLOAD_PATH = `${API_BASE}/applications/`;
 
+/** True when the client closed the connection before its request was read to the end. */
+function clientGone(request: Request, error: Error): boolean {
+  return request.signal?.aborted || (error as { code?: unknown }).code === 'ECONNRESET';
+}
+
 export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>({ strict: false }).basePath(API_BASE);
 
@@ -50,7 +55,11 @@ export function createApp(deps: AppDeps) {
     bodyLimit({ maxSize, onError: (c) => c.json(errorBody(ERRORS.payloadTooLarge), 413) });
   const jsonLimit = limit(MAX_BODY_BYTES);
   const uploadLimit = limit(MAX_UPLOAD_BODY_BYTES);
-  app.use((c, next) => (c.req.path.startsWith(UPLOAD_PATH) ? uploadLimit : jsonLimit)(c, next));
+  app.use((c, next) => {
+    // GET and HEAD carry no body; looking for one would make the Node adapter build a full Request.
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
+    return (c.req.path.startsWith(UPLOAD_PATH) ? uploadLimit : jsonLimit)(c, next);
+  });
 
   // Every body is a JSON object, except the application forms' multipart uploads (read by their route).
   app.use((c, next) => (c.req.path.startsWith(UPLOAD_PATH) ? next() : jsonBodies(c, next)));
@@ -75,6 +84,8 @@ export function createApp(deps: AppDeps) {
         error.status,
       );
     }
+    // A client that went away mid-request (an upload cut off) is no failure of ours: no log.
+    if (clientGone(c.req.raw, error)) return c.json(errorBody(ERRORS.aborted), 400);
     console.error(`[api] ${c.req.method} ${c.req.path} failed:`, error);
     return c.json(errorBody(ERRORS.internal), 500);
   });

@@ -20,6 +20,7 @@ describe('loadConfig', () => {
     const dataDir = join(tempDir(), 'nested', 'data');
     const config = loadConfig({ DATA_DIR: dataDir });
     expect(statSync(dataDir).isDirectory()).toBe(true);
+    expect(statSync(dataDir).mode & 0o777).toBe(0o700); // owner only
     expect(config).toMatchObject({
       dataDir,
       databaseUrl: undefined,

@@ -63,7 +63,9 @@ function appSecret(env: Env, dataDir: string): string {
 
 export function loadConfig(env: Env = process.env): Config {
   const dataDir = resolve(value(env, 'DATA_DIR') ?? 'data');
-  mkdirSync(dataDir, { recursive: true });
+  // Owner only: it holds the database, the secret and the outbox (mail with reset links). A folder
+  // that already exists keeps the mode its operator gave it.
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const turnstileSecretKey = value(env, 'TURNSTILE_SECRET_KEY');
   return {
     dataDir,

@@ -17,6 +17,7 @@ export const ERRORS = {
   invalidSubmission: [400, 'invalid_submission', GUARD_MESSAGES.trap],
   tooFast: [400, 'too_fast', GUARD_MESSAGES.tooFast],
   humanCheckFailed: [400, 'human_check_failed', GUARD_MESSAGES.humanCheck],
+  aborted: [400, 'request_aborted', 'The request was cut off before it was complete.'],
   internal: [500, 'internal_error', 'Something went wrong on our side. Please try again.'],
 } as const satisfies Record<string, readonly [ContentfulStatusCode, string, string]>;
 

@@ -1,10 +1,11 @@
 // Outgoing mail through nodemailer: SMTP when SMTP_URL is set, otherwise each message is written
 // as an .eml file to the outbox folder (development, tests). Only the subject is logged: bodies
-// carry reset links.
+// carry reset links. nodemailer is loaded with the first message: it is about a fifth of the
+// server's memory at rest (bench/server.mjs), and most processes send none for a long while.
 import { randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Config } from './config.ts';
 import { maskEmail } from './tokens.ts';
 
@@ -22,20 +23,29 @@ export interface Mailer {
 
 let sequence = 0;
 
+/** A transport made on first use. */
+function lazyTransport(options: string | object): () => Promise<Transporter> {
+  let transport: Promise<Transporter> | undefined;
+  return () => {
+    transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(options));
+    return transport;
+  };
+}
+
 export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'outboxDir'>): Mailer {
   if (config.smtpUrl) {
-    const transport = nodemailer.createTransport(config.smtpUrl);
+    const transport = lazyTransport(config.smtpUrl);
     return {
       async send(message) {
-        await transport.sendMail({ from: config.mailFrom, ...message });
+        await (await transport()).sendMail({ from: config.mailFrom, ...message });
         console.info(`[mail] sent "${message.subject}" to ${maskEmail(message.to)}`);
       },
     };
   }
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const transport = lazyTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(message) {
-      const info = await transport.sendMail({ from: config.mailFrom, ...message });
+      const info = await (await transport()).sendMail({ from: config.mailFrom, ...message });
       await mkdir(config.outboxDir, { recursive: true });
       // Sortable names (time, then a sequence for the same millisecond): the newest file is last.
       const stamp = `${new Date().toISOString().replace(/[:.]/g, '-')}-${String(++sequence).padStart(6, '0')}`;

@@ -1,6 +1,8 @@
 // The API as the site serves it: configuration from the environment, the process's shared
-// database (migrated), and the app, built once per process on the first request. On-demand pages
-// (the store locator's) read the same dependencies through getDeps().
+// database (migrated), and the app, built once per process on the first request. Both ways in use
+// it: the Astro endpoint (src/pages/api/v1/[...path].ts, on Netlify and under `astro dev`) and the
+// Node server's direct binding (src/server/node.ts, bundled for scripts/serve.mjs). On-demand pages (the store locator's) read
+// the same dependencies through getDeps().
 import { type App, createApp } from './app';
 import { loadConfig, warnAboutConfig } from './config';
 import { beforeDatabaseClose, sharedDatabase } from './db/shared';
@@ -25,3 +27,21 @@ function start() {
 
 export const getApp = async (): Promise<App> => (await start()).app;
 export const getDeps = async (): Promise<AppDeps> => (await start()).deps;
+
+const unavailable = () =>
+  Response.json(
+    { error: { code: 'unavailable', description: 'The service is unavailable. Please try again later.' } },
+    { status: 503, headers: { 'Cache-Control': 'no-store' } },
+  );
+
+/** Answers one API request; a 503 JSON answer while the API cannot start (database down). */
+export async function answerApi(request: Request, clientAddress: string | undefined): Promise<Response> {
+  let app: App;
+  try {
+    app = await getApp();
+  } catch (error) {
+    console.error('[api] the API could not start:', error);
+    return unavailable();
+  }
+  return app.fetch(request, { clientAddress });
+}

@@ -1,6 +1,10 @@
-// The production server (scripts/serve.mjs): precompressed pages, caching, and that it never serves
-// a file from outside the build.
+// The production server (scripts/serve.mjs): precompressed pages, caching, byte ranges, methods,
+// security headers, the data folder's modes, and that it never serves a file from outside the build.
+import { statSync } from 'node:fs';
+import http from 'node:http';
+import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
+import { DEFAULT_API_KEY } from '../../src/lib/api-key';
 
 test('pages go out precompressed, with revalidation and security headers', async ({ request }) => {
   const cases: [accept: string, encoding: string][] = [
@@ -34,5 +38,135 @@ test('paths that climb out of the build are not served', async ({ request }) => 
     const answer = await request.get(path);
     expect(answer.status()).toBe(404);
     expect(await answer.text()).not.toContain('"devDependencies"');
+  }
+});
+
+test('a Range request gets 206 and only those bytes (the hero video plays in Safari)', async ({
+  request,
+}) => {
+  const whole = await request.get('/media/home/hero.mp4');
+  expect(whole.status()).toBe(200);
+  expect(whole.headers()['accept-ranges']).toBe('bytes');
+  const size = (await whole.body()).length;
+  const part = await request.get('/media/home/hero.mp4', { headers: { Range: 'bytes=0-1' } });
+  expect(part.status()).toBe(206);
+  expect(part.headers()['content-range']).toBe(`bytes 0-1/${size}`);
+  expect((await part.body()).length).toBe(2);
+});
+
+test('Accept-Encoding q-values are honoured; br is preferred when both are acceptable', async ({
+  request,
+}) => {
+  const cases: [accept: string, encoding: string | undefined][] = [
+    ['br;q=0, gzip', 'gzip'],
+    ['gzip, deflate, br, zstd', 'br'],
+    ['gzip;q=0, br;q=0', undefined],
+    ['identity', undefined],
+  ];
+  for (const [accept, encoding] of cases) {
+    const answer = await request.get('/news', { headers: { 'Accept-Encoding': accept } });
+    expect(answer.status(), accept).toBe(200);
+    expect(answer.headers()['content-encoding'], accept).toBe(encoding);
+    expect(answer.headers().vary, accept).toBe('Accept-Encoding');
+  }
+});
+
+test('a page revisited with its ETag gets 304', async ({ request }) => {
+  const headers = { 'Accept-Encoding': 'br' };
+  const first = await request.get('/news', { headers });
+  const etag = first.headers().etag ?? '';
+  expect(etag).toBeTruthy();
+  const again = await request.get('/news', { headers: { ...headers, 'If-None-Match': etag } });
+  expect(again.status()).toBe(304);
+});
+
+/** A raw request through node:http (fetch and Playwright refuse methods such as TRACE). */
+function rawRequest(baseURL: string, method: string, path: string) {
+  const { hostname, port } = new URL(baseURL);
+  return new Promise<{ status: number; allow?: string; body: string }>((resolve, reject) => {
+    const req = http.request(
+      { host: hostname, port, method, path, headers: { 'X-API-Key': DEFAULT_API_KEY } },
+      (res) => {
+        let body = '';
+        res.on('data', (chunk) => {
+          body += chunk;
+        });
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, allow: res.headers.allow, body }));
+      },
+    );
+    req.on('connect', (res) => resolve({ status: res.statusCode ?? 0, allow: res.headers.allow, body: '' }));
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+test('TRACE and other unsupported methods get 405 with Allow, never a 500', async ({ baseURL }) => {
+  const cases: [method: string, path: string, allow: string][] = [
+    ['TRACE', '/', 'GET, HEAD'],
+    ['TRACE', '/news', 'GET, HEAD'],
+    ['TRACE', '/does-not-exist', 'GET, HEAD'],
+    ['PROPFIND', '/news', 'GET, HEAD'],
+    ['POST', '/news', 'GET, HEAD'],
+    ['TRACE', '/api/v1/health', 'GET, HEAD'],
+    ['PROPFIND', '/api/v1/auth/login', 'POST'],
+    ['CONNECT', 'example.com:443', 'GET, HEAD'],
+  ];
+  for (const [method, path, allow] of cases) {
+    const answer = await rawRequest(baseURL as string, method, path);
+    expect(answer.status, `${method} ${path}`).toBe(405);
+    expect(answer.allow, `${method} ${path}`).toBe(allow);
+    expect(answer.body).not.toMatch(/\bat .+:\d+/); // no stack trace
+  }
+});
+
+const metaPolicy = (html: string) =>
+  html
+    .match(/<meta[^>]+http-equiv="content-security-policy"[^>]*content="([^"]*)"/i)?.[1]
+    ?.replaceAll('&#39;', "'")
+    .replace(/;+\s*$/, '');
+
+test('every HTML answer carries its CSP as a header, with frame-ancestors', async ({ request }) => {
+  for (const [path, status] of [
+    ['/', 200],
+    ['/news', 200],
+    ['/account/login', 200],
+    ['/frame/charge-card', 200],
+    ['/does-not-exist', 404],
+  ] as const) {
+    const answer = await request.get(path);
+    expect(answer.status(), path).toBe(status);
+    const header = answer.headers()['content-security-policy'] ?? '';
+    expect(header, path).toContain("frame-ancestors 'self'");
+    expect(header, path).toContain("object-src 'none'");
+    const meta = metaPolicy(await answer.text());
+    if (meta) expect(header.startsWith(meta), path).toBe(true); // the page's own hashes
+  }
+});
+
+test('the 404 page has a Cache-Control', async ({ request }) => {
+  const answer = await request.get('/no/such/page');
+  expect(answer.status()).toBe(404);
+  expect(answer.headers()['cache-control']).toBe('public, no-cache');
+});
+
+test('HSTS is sent only over HTTPS; a forwarded proto is believed only behind TRUST_PROXY', async ({
+  request,
+}) => {
+  // The test server runs on plain HTTP without TRUST_PROXY (scripts/serve-headers.test.ts covers
+  // the trusted proxy).
+  for (const headers of [{}, { 'X-Forwarded-Proto': 'https' }] as Record<string, string>[]) {
+    const answer = await request.get('/news', { headers });
+    expect(answer.headers()['strict-transport-security']).toBeUndefined();
+  }
+});
+
+test('the database, its -wal/-shm files and the secret are readable by the owner only', async ({
+  request,
+}) => {
+  await request.get('/api/v1/health', { headers: { 'X-API-Key': DEFAULT_API_KEY } });
+  const dataDir = process.env.E2E_DATA_DIR as string;
+  expect(statSync(dataDir).mode & 0o777).toBe(0o700);
+  for (const name of ['kwikfill.sqlite', 'kwikfill.sqlite-wal', 'kwikfill.sqlite-shm', 'secret.key']) {
+    expect(statSync(join(dataDir, name)).mode & 0o777, name).toBe(0o600);
   }
 });

@@ -2,7 +2,6 @@
 // island checks them) and what the bytes really are, detected with file-type: a program renamed
 // to statement.pdf is refused. Plain-text types (txt, csv) have no signature to detect, so they
 // must not look binary. Signatures must be real PNG images.
-import { fileTypeFromBuffer } from 'file-type';
 import { SIGNATURE_MAX_CHARS } from './rules';
 import { extensionOf, FILE_TYPE_MESSAGE, type UploadExtension, uploadProblem } from './uploads';
 
@@ -54,6 +53,8 @@ const looksLikeText = (bytes: Uint8Array): boolean => !bytes.subarray(0, 64 * 10
 export async function detectKind(bytes: Uint8Array): Promise<string | undefined> {
   const own = ownSignature(bytes);
   if (own) return own;
+  // Loaded with the first upload: file-type is about 8 MB of the server's memory at rest.
+  const { fileTypeFromBuffer } = await import('file-type');
   const found = await fileTypeFromBuffer(bytes);
   if (found) return found.ext;
   return looksLikeText(bytes) ? 'text' : undefined;

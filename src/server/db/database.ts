@@ -1,7 +1,7 @@
 // Opens the database: SQLite in DATA_DIR by default, PostgreSQL when DATABASE_URL is set.
+import { chmodSync, closeSync, openSync } from 'node:fs';
 import { join } from 'node:path';
 import { Kysely, PostgresDialect } from 'kysely';
-import pg from 'pg';
 import type { Config } from '../config.ts';
 import { NodeSqliteDialect } from './node-sqlite.ts';
 import type { Database } from './schema.ts';
@@ -16,24 +16,50 @@ export interface DatabaseHandle {
 
 const INT8_OID = 20;
 
-/** pg returns bigint (int8) as text; our bigints are epoch milliseconds and counts, safe as numbers. */
-const pgTypes = {
-  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-    oid === INT8_OID && format !== 'binary'
-      ? (text: string) => Number(text)
-      : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
-};
+/**
+ * A PostgreSQL pool, loaded when first used: a SQLite site never loads pg (memory at rest counts,
+ * bench/server.mjs). pg returns bigint (int8) as text; our bigints are epoch milliseconds and
+ * counts, safe as numbers.
+ */
+async function postgresPool(connectionString: string) {
+  const { default: pg } = await import('pg');
+  const types = {
+    getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+      oid === INT8_OID && format !== 'binary'
+        ? (text: string) => Number(text)
+        : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+  };
+  const pool = new pg.Pool({ connectionString, max: 10, types });
+  // An idle client losing its connection must not crash the process; the pool replaces it.
+  pool.on('error', (error) => console.error('[db] idle PostgreSQL client error:', error.message));
+  return pool;
+}
 
 export const sqliteFile = (dataDir: string): string => join(dataDir, 'kwikfill.sqlite');
 
+/**
+ * The database holds personal data: its file is created readable by the owner only (and an older
+ * one tightened). SQLite gives its -wal and -shm files the mode of the database file.
+ */
+function ownerOnly(file: string): void {
+  closeSync(openSync(file, 'a', 0o600));
+  for (const path of [file, `${file}-wal`, `${file}-shm`]) {
+    try {
+      chmodSync(path, 0o600);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    }
+  }
+}
+
 export function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): DatabaseHandle {
   if (config.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10, types: pgTypes });
-    // An idle client losing its connection must not crash the process; the pool replaces it.
-    pool.on('error', (error) => console.error('[db] idle PostgreSQL client error:', error.message));
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const url = config.databaseUrl;
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: () => postgresPool(url) }) });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
-  const db = new Kysely<Database>({ dialect: new NodeSqliteDialect(sqliteFile(config.dataDir)) });
+  const file = sqliteFile(config.dataDir);
+  ownerOnly(file);
+  const db = new Kysely<Database>({ dialect: new NodeSqliteDialect(file) });
   return { db, kind: 'sqlite', close: () => db.destroy() };
 }

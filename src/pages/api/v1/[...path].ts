@@ -1,6 +1,8 @@
-// Every /api/v1 request, whatever its method, goes to the Hono app (src/server/app.ts).
+// Every /api/v1 request, whatever its method, goes to the Hono app (src/server/app.ts) through
+// this endpoint on Netlify and under `astro dev`. The Node server (scripts/serve.mjs) does not come
+// here: it binds the app directly (src/server/node.ts).
 import type { APIContext, APIRoute } from 'astro';
-import { getApp } from '../../../server/runtime';
+import { answerApi } from '../../../server/runtime';
 
 export const prerender = false;
 
@@ -13,16 +15,4 @@ function clientAddress(context: APIContext): string | undefined {
   }
 }
 
-export const ALL: APIRoute = async (context) => {
-  let app: Awaited<ReturnType<typeof getApp>>;
-  try {
-    app = await getApp();
-  } catch (error) {
-    console.error('[api] the API could not start:', error);
-    return Response.json(
-      { error: { code: 'unavailable', description: 'The service is unavailable. Please try again later.' } },
-      { status: 503, headers: { 'Cache-Control': 'no-store' } },
-    );
-  }
-  return app.fetch(context.request, { clientAddress: clientAddress(context) });
-};
+export const ALL: APIRoute = (context) => answerApi(context.request, clientAddress(context));

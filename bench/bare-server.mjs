@@ -1,0 +1,54 @@
+// The yardstick for bench/server.mjs: a bare node:http server that sends the very same bytes as
+// the production server for the benchmarked URLs (the prebuilt, precompressed page and the health
+// JSON) with roughly the same headers, and nothing else. Whatever our server costs beyond this is
+// its own overhead. Started by the benchmark as a child process; prints its port when listening.
+import { readFileSync } from 'node:fs';
+import http from 'node:http';
+import { join } from 'node:path';
+import { distDir } from '../scripts/dist-dir.mjs';
+
+const page = process.env.BENCH_PAGE ?? '/charge-card';
+const file = join(distDir('client'), page, 'index.html');
+const bodies = {
+  br: readFileSync(`${file}.br`),
+  gzip: readFileSync(`${file}.gz`),
+  identity: readFileSync(file),
+};
+const pageHeaders = {
+  'Content-Type': 'text/html; charset=utf-8',
+  'Cache-Control': 'public, no-cache',
+  ETag: 'W/"bench"',
+  Vary: 'Accept-Encoding',
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+  'X-Frame-Options': 'SAMEORIGIN',
+};
+const health = Buffer.from(JSON.stringify({ ok: true, database: 'sqlite' }));
+
+http
+  .createServer((req, res) => {
+    const path = (req.url ?? '/').split('?')[0];
+    if (path === '/api/v1/health' && req.headers['x-api-key']) {
+      res.writeHead(200, {
+        'Content-Type': 'application/json',
+        'Cache-Control': 'no-store',
+        'Content-Length': health.length,
+      });
+      res.end(health);
+      return;
+    }
+    if (path === page || path === `${page}/`) {
+      const accepts = String(req.headers['accept-encoding'] ?? '');
+      const encoding = accepts.includes('br') ? 'br' : accepts.includes('gzip') ? 'gzip' : 'identity';
+      const body = bodies[encoding];
+      const headers = { ...pageHeaders, 'Content-Length': body.length };
+      if (encoding !== 'identity') headers['Content-Encoding'] = encoding;
+      res.writeHead(200, headers);
+      res.end(body);
+      return;
+    }
+    res.writeHead(404).end();
+  })
+  .listen(0, '127.0.0.1', function () {
+    console.log(`PORT ${this.address().port}`);
+  });

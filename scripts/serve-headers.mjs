@@ -1,0 +1,85 @@
+// Response headers of the production server (scripts/serve.mjs): the security headers every answer
+// carries, the Content-Security-Policy of each HTML page as a header, HSTS over HTTPS, caching.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+
+export const securityHeaders = {
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+  'X-Frame-Options': 'SAMEORIGIN',
+  'Permissions-Policy': 'geolocation=(self), camera=(), microphone=()',
+};
+const HSTS = 'max-age=31536000';
+// frame-ancestors only works in a header, never in the page's meta tag.
+const FRAME_ANCESTORS = "frame-ancestors 'self'";
+export const PAGE_CACHE = 'public, no-cache';
+export const ASSET_CACHE = 'public, max-age=31536000, immutable';
+
+function withFrameAncestors(policy) {
+  const base = policy?.trim().replace(/;+$/, '');
+  if (!base) return FRAME_ANCESTORS;
+  return /frame-ancestors/.test(base) ? base : `${base}; ${FRAME_ANCESTORS}`;
+}
+
+/**
+ * The CSP of every prebuilt HTML page, read once at start from the meta tag Astro writes into it,
+ * by file path relative to the client folder ('/charge-card/index.html').
+ */
+export function readPagePolicies(clientDir) {
+  const policies = new Map();
+  for (const entry of readdirSync(clientDir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || !entry.name.endsWith('.html')) continue;
+    const path = join(entry.parentPath, entry.name);
+    const html = readFileSync(path, 'utf8');
+    const meta = html.match(/<meta[^>]+http-equiv="content-security-policy"[^>]*>/i)?.[0];
+    const content = meta
+      ?.match(/content="([^"]*)"/i)?.[1]
+      ?.replaceAll('&#39;', "'")
+      .replaceAll('&quot;', '"');
+    policies.set(`/${relative(clientDir, path)}`, withFrameAncestors(content?.trim()));
+  }
+  return policies;
+}
+
+/** The policy of the page sirv serves for a URL path (its lookup order: x, x.html, x/index.html). */
+export function pagePolicy(policies, pathname) {
+  const path = pathname.replace(/\/+$/, '');
+  return policies.get(path) ?? policies.get(`${path}.html`) ?? policies.get(`${path}/index.html`);
+}
+
+/** True when the visitor reached us over HTTPS: a TLS socket, or a trusted proxy saying so. */
+export function isHttps(req, trustProxy) {
+  if (req.socket.encrypted) return true;
+  if (!trustProxy) return false;
+  // The last entry is the one our own proxy added (as for X-Forwarded-For in src/server/http.ts).
+  const proto = String(req.headers['x-forwarded-proto'] ?? '')
+    .split(',')
+    .at(-1)
+    ?.trim();
+  return proto === 'https';
+}
+
+/** Headers every answer gets, before it is routed. */
+export function setCommonHeaders(req, res, trustProxy) {
+  for (const [name, value] of Object.entries(securityHeaders)) res.setHeader(name, value);
+  if (isHttps(req, trustProxy)) res.setHeader('Strict-Transport-Security', HSTS);
+}
+
+/**
+ * For answers rendered by Astro (on-demand pages, the 404 and 500 pages): the page's CSP as a
+ * header (Astro sends it for on-demand pages; the prebuilt 404 page has it in its meta tag only),
+ * always with frame-ancestors, and a Cache-Control on a 404. Runs as the headers go out.
+ */
+export function finishRenderedHeaders(res, policies) {
+  if (res.statusCode === 404 && !res.getHeader('cache-control')) res.setHeader('Cache-Control', PAGE_CACHE);
+  if (!String(res.getHeader('content-type') ?? '').startsWith('text/html')) return;
+  const own = res.getHeader('content-security-policy');
+  const policy = own
+    ? String(own)
+    : res.statusCode === 404
+      ? policies.get('/404.html')
+      : res.statusCode >= 500
+        ? policies.get('/500.html')
+        : undefined;
+  res.setHeader('Content-Security-Policy', withFrameAncestors(policy));
+}

@@ -1,0 +1,88 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import {
+  finishRenderedHeaders,
+  isHttps,
+  pagePolicy,
+  readPagePolicies,
+  setCommonHeaders,
+} from './serve-headers.mjs';
+
+/** Just enough of node:http's request and response for the header helpers. */
+const fakeRequest = (headers: Record<string, string> = {}, encrypted = false) => ({
+  headers,
+  socket: { encrypted },
+});
+function fakeResponse(statusCode = 200, headers: Record<string, string> = {}) {
+  const map = new Map(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]));
+  return {
+    statusCode,
+    getHeader: (name: string) => map.get(name.toLowerCase()),
+    setHeader: (name: string, value: string) => map.set(name.toLowerCase(), value),
+    map,
+  };
+}
+
+describe('HSTS', () => {
+  const proxied = fakeRequest({ 'x-forwarded-proto': 'https' });
+  it('is sent over TLS, and behind a trusted proxy that says the visitor came over HTTPS', () => {
+    expect(isHttps(fakeRequest({}, true), false)).toBe(true);
+    expect(isHttps(proxied, true)).toBe(true);
+    const res = fakeResponse();
+    setCommonHeaders(proxied, res, true);
+    expect(res.getHeader('strict-transport-security')).toBe('max-age=31536000');
+  });
+
+  it('is not sent over plain HTTP, nor on a forwarded proto nobody vouches for', () => {
+    expect(isHttps(fakeRequest(), true)).toBe(false);
+    expect(isHttps(proxied, false)).toBe(false);
+    // The last entry is our proxy's; an earlier one was the client's own claim.
+    expect(isHttps(fakeRequest({ 'x-forwarded-proto': 'https, http' }), true)).toBe(false);
+    const res = fakeResponse();
+    setCommonHeaders(proxied, res, false);
+    expect(res.getHeader('strict-transport-security')).toBeUndefined();
+    expect(res.getHeader('x-content-type-options')).toBe('nosniff');
+  });
+});
+
+describe('page policies', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'kwikfill-csp-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const page = (policy: string) =>
+    `<html><head><meta http-equiv="content-security-policy" content="${policy}"></head></html>`;
+  mkdirSync(join(dir, 'news'));
+  writeFileSync(join(dir, 'news', 'index.html'), page('default-src &#39;self&#39;;'));
+  writeFileSync(join(dir, '404.html'), page("script-src 'self' 'sha256-x'"));
+  writeFileSync(join(dir, 'plain.html'), '<p>no policy</p>');
+  const policies = readPagePolicies(dir);
+
+  it("are read from each page's meta tag, with frame-ancestors added (meta tags cannot carry it)", () => {
+    expect(pagePolicy(policies, '/news')).toBe("default-src 'self'; frame-ancestors 'self'");
+    expect(pagePolicy(policies, '/news/')).toBe(pagePolicy(policies, '/news'));
+    expect(pagePolicy(policies, '/plain.html')).toBe("frame-ancestors 'self'");
+    expect(pagePolicy(policies, '/missing')).toBeUndefined();
+  });
+
+  it("go on pages Astro renders: its own header, or the 404 page's policy, plus a 404's Cache-Control", () => {
+    const rendered = fakeResponse(200, {
+      'content-type': 'text/html',
+      'content-security-policy': 'img-src *',
+    });
+    finishRenderedHeaders(rendered, policies);
+    expect(rendered.getHeader('content-security-policy')).toBe("img-src *; frame-ancestors 'self'");
+    expect(rendered.getHeader('cache-control')).toBeUndefined();
+
+    const missing = fakeResponse(404, { 'content-type': 'text/html; charset=utf-8' });
+    finishRenderedHeaders(missing, policies);
+    expect(missing.getHeader('content-security-policy')).toBe(
+      "script-src 'self' 'sha256-x'; frame-ancestors 'self'",
+    );
+    expect(missing.getHeader('cache-control')).toBe('public, no-cache');
+
+    const redirect = fakeResponse(302, { 'cache-control': 'no-cache' });
+    finishRenderedHeaders(redirect, policies);
+    expect(redirect.getHeader('content-security-policy')).toBeUndefined();
+  });
+});

@@ -1,0 +1,21 @@
+// The API's binding for the Node server: scripts/serve.mjs imports this module as a bundle built by
+// scripts/build-api.mjs (dist/api/node.mjs), so /api/v1 goes straight from node:http to the Hono app
+// without Astro's handler in between (docs/decisions/0003). Also gathers what serve.mjs needs to
+// start and stop: the database, the settings warnings, clean shutdown.
+import { getRequestListener } from '@hono/node-server';
+import { loadConfig } from './config.ts';
+import { answerApi } from './runtime.ts';
+
+export { closeDatabase, onShutdown, prepareDatabase, warnAboutSettings } from './lifecycle.ts';
+
+/** What the server itself needs to know from the configuration. */
+export const serverSettings = (): { trustProxy: boolean } => ({ trustProxy: loadConfig().trustProxy });
+
+/**
+ * The node:http request listener for /api/v1. The socket's address goes to the app as
+ * `clientAddress` (src/server/http.ts clientIp, which prefers X-Forwarded-For under TRUST_PROXY).
+ */
+export const apiListener = getRequestListener(
+  (request, env: { incoming: { socket: { remoteAddress?: string } } }) =>
+    answerApi(request, env.incoming.socket.remoteAddress),
+);
