@@ -34,7 +34,7 @@ interface Props {
 const fetchedText = (at: number) =>
   new Date(at).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
-export default function Locator({ initial, initialState, initialOrigin, sample }: Props) {
+export default function StoreLocator({ initial, initialState, initialOrigin, sample }: Props) {
   const { stores: all, offlineSince, failed } = useStoreList();
   const [text, setText] = useState(initialState.q);
   const [query, setQuery] = useState(initialState.q);
