@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { satteri } from '@astrojs/markdown-satteri';
 import mdx from '@astrojs/mdx';
+import netlify from '@astrojs/netlify';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
@@ -42,6 +43,9 @@ const mapHosts = [
   .map((host) => ` ${host}`)
   .join('');
 const siteUrl = process.env.SITE_URL ?? 'http://localhost:4321';
+// DEPLOY_TARGET=netlify (set in netlify.toml) builds static pages plus one function for Netlify;
+// otherwise the Node adapter for scripts/serve.mjs. See docs/decisions/0006-netlify-deploy.md.
+const onNetlify = process.env.DEPLOY_TARGET === 'netlify';
 
 export default defineConfig({
   site: siteUrl,
@@ -49,7 +53,8 @@ export default defineConfig({
   outDir: process.env.DIST_DIR ?? './dist',
   cacheDir: process.env.ASTRO_CACHE_DIR ?? './node_modules/.astro',
   output: 'static',
-  adapter: node({ mode: 'middleware' }),
+  // staticHeaders: the prerendered pages' CSP goes out as a header (frame-ancestors needs one).
+  adapter: onNetlify ? netlify({ staticHeaders: true, imageCDN: false }) : node({ mode: 'middleware' }),
   // {brand} and {slug} in MDX pages become the brand's name and slug at build time.
   integrations: [
     mdx({ processor: satteri({ mdastPlugins: [brandPlaceholders] }) }),
@@ -81,6 +86,8 @@ export default defineConfig({
         "object-src 'none'",
         "base-uri 'self'",
         "form-action 'self' https:",
+        // Only a header can carry frame-ancestors (browsers ignore it in a <meta> CSP).
+        ...(onNetlify ? [/** @type {const} */ ("frame-ancestors 'self'")] : []),
       ],
       scriptDirective: {
         hashes: inlineScriptHashes,

@@ -8,6 +8,7 @@ import { registerContactCommands } from '../src/features/contact/contact.cli';
 import { registerGiveawayCommands } from '../src/features/giveaway/giveaway.cli';
 import { registerLocatorCommands } from '../src/features/locator/locator.cli';
 import { registerOffersCommands } from '../src/features/offers/offers.cli';
+import { registerVitalsCommands } from '../src/features/vitals/vitals.cli';
 import { registerDatabaseCommands } from '../src/server/db/db.cli';
 
 const program = new Command('admin')
@@ -24,6 +25,7 @@ registerContactCommands(program);
 registerOffersCommands(program);
 registerApplicationsCommands(program);
 registerLocatorCommands(program);
+registerVitalsCommands(program);
 
 if (process.argv.length <= 2) program.help();
 await program.parseAsync(process.argv);

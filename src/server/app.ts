@@ -14,6 +14,7 @@ import { contactRoutes } from '../features/contact/contact.server';
 import { giveawayRoutes } from '../features/giveaway/giveaway.server';
 import { locatorRoutes } from '../features/locator/locator.server';
 import { offersRoutes } from '../features/offers/offers.server';
+import { vitalsRoutes } from '../features/vitals/vitals.server';
 import type { AppDeps, AppEnv } from './deps';
 import { ApiError, ERRORS, errorBody } from './errors';
 import { jsonBodies } from './http';
@@ -73,7 +74,8 @@ export function createApp(deps: AppDeps) {
     .route('/offers', offersRoutes)
     .route('/contact', contactRoutes)
     .route('/applications', applicationRoutes)
-    .route('/', locatorRoutes);
+    .route('/', locatorRoutes)
+    .route('/vitals', vitalsRoutes);
 
   app.notFound((c) => c.json(errorBody(ERRORS.notFound), 404));
   app.onError((error, c) => {

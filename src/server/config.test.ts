@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -74,6 +74,34 @@ describe('loadConfig', () => {
       trustProxy: true,
       siteUrl: 'https://www.kwikfill.example',
     });
+  });
+});
+
+describe('loadConfig on a read-only file system (Netlify functions)', () => {
+  // A folder below a regular file can never be created (ENOTDIR), even for root: a stand-in
+  // for a read-only disk that the tests can make anywhere.
+  const unwritable = () => {
+    const file = join(tempDir(), 'file');
+    writeFileSync(file, '');
+    return join(file, 'data');
+  };
+  const diskless = { DATABASE_URL: 'postgres://u@h/db', APP_SECRET: 's', SMTP_URL: 'smtp://m.example' };
+
+  it('touches no folder with DATABASE_URL, APP_SECRET and SMTP_URL', () => {
+    const dataDir = unwritable();
+    const config = loadConfig({ DATA_DIR: dataDir, ...diskless });
+    expect(config).toMatchObject({ appSecret: 's', databaseUrl: diskless.DATABASE_URL });
+    expect(existsSync(dataDir)).toBe(false);
+  });
+
+  it('fails at start with a message naming the settings that are missing', () => {
+    const DATA_DIR = unwritable();
+    expect(() => loadConfig({ DATA_DIR, DATABASE_URL: diskless.DATABASE_URL })).toThrow(
+      /Cannot create the data folder \(DATA_DIR\) .* \(ENOTDIR\).*set DATABASE_URL \(PostgreSQL\), APP_SECRET and SMTP_URL/,
+    );
+    expect(() => loadConfig({ DATA_DIR, DATABASE_URL: 'postgres://u@h/db', APP_SECRET: 's' })).toThrow(
+      /Cannot create the mail outbox \(OUTBOX_DIR\) .*set SMTP_URL/,
+    );
   });
 });
 

@@ -61,18 +61,41 @@ function appSecret(env: Env, dataDir: string): string {
   return readFileSync(file, 'utf8').trim();
 }
 
+/** Variables that let the server run without a writable disk (Netlify functions, containers). */
+const DISKLESS = 'DATABASE_URL (PostgreSQL), APP_SECRET and SMTP_URL';
+
+/** Creates a folder the configuration needs, or says which setting would make it unnecessary. */
+function ensureFolder(dir: string, what: string, instead: string): void {
+  try {
+    // Owner only: it holds the database, the secret and the outbox (mail with reset links). A folder
+    // that already exists keeps the mode its operator gave it.
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? 'error';
+    throw new Error(
+      `[config] Cannot create ${what} ${dir} (${code}). On a read-only file system (a Netlify ` +
+        `function, say) set ${instead}; see the README's Configuration table.`,
+    );
+  }
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const dataDir = resolve(value(env, 'DATA_DIR') ?? 'data');
-  // Owner only: it holds the database, the secret and the outbox (mail with reset links). A folder
-  // that already exists keeps the mode its operator gave it.
-  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const databaseUrl = value(env, 'DATABASE_URL');
+  const smtpUrl = value(env, 'SMTP_URL');
+  const outboxDir = resolve(value(env, 'OUTBOX_DIR') ?? join(dataDir, 'outbox'));
+  // The data folder holds the SQLite file and the generated secret: with PostgreSQL and APP_SECRET
+  // nothing is written there, so a read-only disk is fine. Mail without SMTP_URL goes to the outbox.
+  if (!databaseUrl || !value(env, 'APP_SECRET'))
+    ensureFolder(dataDir, 'the data folder (DATA_DIR)', DISKLESS);
+  else if (!smtpUrl) ensureFolder(outboxDir, 'the mail outbox (OUTBOX_DIR)', 'SMTP_URL');
   const turnstileSecretKey = value(env, 'TURNSTILE_SECRET_KEY');
   return {
     dataDir,
-    databaseUrl: value(env, 'DATABASE_URL'),
-    smtpUrl: value(env, 'SMTP_URL'),
+    databaseUrl,
+    smtpUrl,
     mailFrom: value(env, 'MAIL_FROM') ?? `"${site.name}" <no-reply@${site.slug}.example>`,
-    outboxDir: resolve(value(env, 'OUTBOX_DIR') ?? join(dataDir, 'outbox')),
+    outboxDir,
     appSecret: appSecret(env, dataDir),
     publicApiKey: value(env, 'PUBLIC_API_KEY') ?? DEFAULT_API_KEY,
     turnstileSecretKey,

@@ -214,6 +214,17 @@ export interface ApplicationFilesTable {
   content: string;
 }
 
+/** Real-user speed samples (src/features/vitals): nothing that identifies the visitor. */
+export interface VitalsTable {
+  id: string;
+  path: string;
+  name: string;
+  value: number;
+  rating: string;
+  device: string;
+  created_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -230,4 +241,5 @@ export interface Database {
   offers: OffersTable;
   applications: ApplicationsTable;
   application_files: ApplicationFilesTable;
+  vitals: VitalsTable;
 }

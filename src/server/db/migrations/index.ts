@@ -6,6 +6,7 @@ import * as giveaway from './0002-giveaway.ts';
 import * as stores from './0003-stores.ts';
 import * as contactOffers from './0004-contact-offers.ts';
 import * as applications from './0005-applications.ts';
+import * as vitals from './0007-vitals.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_accounts': accounts,
@@ -13,4 +14,5 @@ export const migrations: Record<string, Migration> = {
   '0003_stores': stores,
   '0004_contact_offers': contactOffers,
   '0005_applications': applications,
+  '0007_vitals': vitals,
 };

@@ -1,0 +1,138 @@
+// The Netlify deploy (netlify.toml, DEPLOY_TARGET=netlify): runs the build command netlify.toml
+// names, once, into its own folder, then checks what Netlify would deploy: the static pages, the
+// function (and that it answers, run as Netlify runs it), the redirects and the headers. What only
+// a real deploy shows is listed in docs/decisions/0006-netlify-deploy.md.
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { parse } from 'smol-toml';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_API_KEY } from '../../src/lib/api-key';
+
+const run = promisify(execFile);
+const root = resolve(import.meta.dirname, '../..');
+const distDir = join(root, '.builds', 'netlify-test');
+const functionDir = join(root, '.netlify', 'v1', 'functions', 'ssr');
+const BUILD_TIMEOUT = 600_000; // a busy 2-core machine; the build takes about a minute alone
+
+interface NetlifyToml {
+  build: { command: string; publish: string; environment: Record<string, string> };
+  redirects: { from: string; to: string; status: number }[];
+  headers: { for: string; values: Record<string, string> }[];
+}
+const toml = parse(readFileSync(join(root, 'netlify.toml'), 'utf8')) as unknown as NetlifyToml;
+const tmp = mkdtempSync(join(tmpdir(), 'kwikfill-netlify-'));
+
+beforeAll(async () => {
+  await run('sh', ['-c', toml.build.command], {
+    cwd: root,
+    env: {
+      ...process.env,
+      ...toml.build.environment,
+      PATH: `${join(root, 'node_modules', '.bin')}:${process.env.PATH}`,
+      DIST_DIR: distDir,
+      ASTRO_CACHE_DIR: join(root, '.builds', 'netlify-cache'),
+    },
+    timeout: BUILD_TIMEOUT,
+    maxBuffer: 64 * 1024 * 1024,
+  });
+}, BUILD_TIMEOUT);
+
+// The function's folder holds a copy of node_modules: it must not outlive the test (type checks).
+afterAll(() => {
+  for (const dir of [distDir, join(root, '.netlify'), tmp]) rmSync(dir, { recursive: true, force: true });
+});
+
+/** Calls the built function as Netlify does (a Request and a context), in a process of its own. */
+async function callFunction(env: Record<string, string>, requests: { path: string; headers?: object }[]) {
+  const script = `
+    const { default: handler } = await import('./ssr.mjs');
+    const out = [];
+    for (const { path, headers } of ${JSON.stringify(requests)}) {
+      const res = await handler(new Request('https://kwikfill.example' + path, { headers }), { ip: '203.0.113.9' });
+      out.push({ status: res.status, headers: Object.fromEntries(res.headers), body: await res.text() });
+    }
+    console.log(JSON.stringify(out));
+    process.exit(0);`;
+  const { stdout, stderr } = await run(process.execPath, ['--input-type=module', '-e', script], {
+    cwd: functionDir,
+    env: { PATH: process.env.PATH, HUMAN_CHECK: 'local', ...env },
+    timeout: 60_000,
+  });
+  return { answers: JSON.parse(stdout.trim().split('\n').at(-1) ?? '[]'), stderr };
+}
+
+describe('netlify.toml', () => {
+  it('builds with the Netlify adapter into the published folder', () => {
+    expect(toml.build.environment.DEPLOY_TARGET).toBe('netlify');
+    expect(toml.build.publish).toBe('dist'); // DIST_DIR's default: the build writes there
+    expect(existsSync(join(distDir, 'index.html'))).toBe(true);
+    expect(existsSync(join(distDir, 'page', 'rewards', 'index.html'))).toBe(true); // /page/{slug}
+    expect(existsSync(join(distDir, 'fleet-fueling.html'))).toBe(true);
+  });
+
+  it('redirects /fleet-fueling to the static program page, as the Node server does', () => {
+    expect(toml.redirects).toContainEqual(
+      expect.objectContaining({ from: '/fleet-fueling', to: '/fleet-fueling.html', status: 302 }),
+    );
+  });
+
+  it('sends the security headers on every path and caches hashed assets for good', () => {
+    const all = toml.headers.find((rule) => rule.for === '/*')?.values;
+    expect(all).toMatchObject({
+      'X-Content-Type-Options': 'nosniff',
+      'Referrer-Policy': 'strict-origin-when-cross-origin',
+      'X-Frame-Options': 'SAMEORIGIN',
+      'Strict-Transport-Security': expect.stringContaining('max-age='),
+    });
+    expect(all?.['Permissions-Policy']).toContain('geolocation=');
+    const assets = toml.headers.find((rule) => rule.for === '/_astro/*')?.values;
+    expect(assets?.['Cache-Control']).toBe('public, max-age=31536000, immutable');
+  });
+});
+
+describe('the Netlify build output', () => {
+  it('gives each prerendered page its CSP as a header, with frame-ancestors, instead of a <meta>', () => {
+    const config = JSON.parse(readFileSync(join(root, '.netlify', 'v1', 'config.json'), 'utf8'));
+    const csp = (path: string) =>
+      config.headers.find((rule: { for: string }) => rule.for === path)?.values['Content-Security-Policy'];
+    for (const path of ['/', '/rewards', '/account/login']) {
+      expect(csp(path), path).toMatch(/frame-ancestors 'self'.*script-src 'self'.*'sha256-/);
+    }
+    expect(readFileSync(join(distDir, 'index.html'), 'utf8')).not.toContain(
+      'http-equiv="content-security-policy"',
+    );
+  });
+
+  it('has one function for the API and on-demand pages, behind the static files', () => {
+    const entry = readFileSync(join(functionDir, 'ssr.mjs'), 'utf8');
+    expect(entry).toContain("path: '/*'");
+    expect(entry).toContain('preferStatic: true');
+  });
+
+  it('answers the API and the on-demand pages from the function', async () => {
+    const { answers } = await callFunction({ DATA_DIR: join(tmp, 'data'), APP_SECRET: 'test-secret' }, [
+      { path: '/api/v1/health', headers: { 'X-API-Key': DEFAULT_API_KEY } },
+      { path: '/api/v1/health' },
+      { path: '/fleet-fueling' },
+    ]);
+    expect(answers[0]).toMatchObject({ status: 200, body: JSON.stringify({ ok: true, database: 'sqlite' }) });
+    expect(answers[0].headers['cache-control']).toBe('no-store');
+    expect(answers[1].status).toBe(401);
+    expect(JSON.parse(answers[1].body).error.code).toBeTruthy();
+    expect(answers[2]).toMatchObject({ status: 302, headers: { location: '/fleet-fueling.html' } });
+  });
+
+  it('answers 503 JSON and logs what to set when it has no writable disk and no DATABASE_URL', async () => {
+    const file = join(tmp, 'a-file');
+    writeFileSync(file, '');
+    const { answers, stderr } = await callFunction({ DATA_DIR: join(file, 'data'), APP_SECRET: 's' }, [
+      { path: '/api/v1/health', headers: { 'X-API-Key': DEFAULT_API_KEY } },
+    ]);
+    expect(answers[0].status).toBe(503);
+    expect(JSON.parse(answers[0].body).error.code).toBe('unavailable');
+    expect(stderr).toContain('set DATABASE_URL (PostgreSQL), APP_SECRET and SMTP_URL');
+  });
+});
