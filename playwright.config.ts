@@ -52,6 +52,7 @@ export default defineConfig({
       DATA_DIR: dataDir,
       SEED_SAMPLE_DATA: '1',
       HUMAN_CHECK: 'local',
+      GIFT_CARD_PROVIDER: 'local',
     },
   },
 });

@@ -89,33 +89,38 @@ export async function measurePages(client: string): Promise<PageWeight[]> {
   const rows: PageWeight[] = [];
   for (const file of files.sort()) {
     const page = `/${relative(client, file).replace(/index\.html$/, '')}`;
-    const body = await readFile(file);
-    const text = body.toString();
-    const css = [...text.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g)].map(
-      (m) => m[1] as string,
-    );
-    const scripts = [
-      ...text.matchAll(/<script[^>]+src="([^"]+)"/g),
-      ...text.matchAll(/(?:component|renderer)-url="([^"]+)"/g),
-    ]
-      .map((m) => m[1] as string)
-      .filter((src) => src.startsWith('/'));
-    const cssBytes = Buffer.concat(
-      await Promise.all(css.map(async (href) => (await read(join(client, href))) ?? Buffer.alloc(0))),
-    );
-    const firstVisit = Buffer.concat([body, cssBytes]);
-    const js = await scriptGraph(client, scripts);
-    rows.push({
-      page,
-      htmlCssGzip: gzipSync(firstVisit).length,
-      htmlCssBrotli: brotliCompressSync(firstVisit).length,
-      jsGzip: js.gzip,
-      jsBrotli: js.brotli,
-      lazyJsGzip: js.lazyGzip,
-      framework: js.framework || text.includes('<astro-island'),
-    });
+    rows.push(await measureHtml(client, page, await readFile(file)));
   }
   return rows;
+}
+
+/**
+ * One page from its HTML: a prebuilt file, or what the server renders on demand (/specials), with
+ * the stylesheets and scripts it names read from the build.
+ */
+export async function measureHtml(client: string, page: string, body: Buffer): Promise<PageWeight> {
+  const text = body.toString();
+  const css = [...text.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g)].map((m) => m[1] as string);
+  const scripts = [
+    ...text.matchAll(/<script[^>]+src="([^"]+)"/g),
+    ...text.matchAll(/(?:component|renderer)-url="([^"]+)"/g),
+  ]
+    .map((m) => m[1] as string)
+    .filter((src) => src.startsWith('/'));
+  const cssBytes = Buffer.concat(
+    await Promise.all(css.map(async (href) => (await read(join(client, href))) ?? Buffer.alloc(0))),
+  );
+  const firstVisit = Buffer.concat([body, cssBytes]);
+  const js = await scriptGraph(client, scripts);
+  return {
+    page,
+    htmlCssGzip: gzipSync(firstVisit).length,
+    htmlCssBrotli: brotliCompressSync(firstVisit).length,
+    jsGzip: js.gzip,
+    jsBrotli: js.brotli,
+    lazyJsGzip: js.lazyGzip,
+    framework: js.framework || text.includes('<astro-island'),
+  };
 }
 
 export const kb = (bytes: number): string => `${(bytes / 1024).toFixed(1)} KB`;

@@ -4,9 +4,20 @@
 // framework (React) code, and an island page over its JavaScript budget. The same rules run in CI
 // as tests (tests/e2e/budgets.spec.ts). Run after a build: `npm run bench` does both.
 import { distDir } from '../scripts/dist-dir.mjs';
-import { CONTENT_PAGE_BUDGET, ISLAND_JS_BUDGET, isContentPage, kb, measurePages } from './page-weight.ts';
+import { fetchOnDemand } from './on-demand.mjs';
+import {
+  CONTENT_PAGE_BUDGET,
+  ISLAND_JS_BUDGET,
+  isContentPage,
+  kb,
+  measureHtml,
+  measurePages,
+} from './page-weight.ts';
 
-const rows = await measurePages(distDir('client'));
+const client = distDir('client');
+const rows = await measurePages(client);
+// Pages rendered on each request (in-store offers), measured as the server sends them.
+for (const { page, body } of await fetchOnDemand()) rows.push(await measureHtml(client, page, body));
 console.table(
   rows.map((row) => ({
     page: row.page,

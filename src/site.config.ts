@@ -53,7 +53,6 @@ export const site = {
   },
   // Third-party pieces: each one is optional and the page says plainly when it is not configured.
   recruitingScriptUrl: env('PUBLIC_RECRUITING_SCRIPT_URL'),
-  giftCardBalanceUrl: env('PUBLIC_GIFT_CARD_BALANCE_URL'),
   videoEmbedBase: env('PUBLIC_VIDEO_EMBED_BASE') ?? 'https://www.youtube-nocookie.com/embed/',
 } as const;
 

@@ -29,6 +29,8 @@ describe('loadConfig', () => {
       publicApiKey: DEFAULT_API_KEY,
       turnstileSecretKey: undefined,
       localHumanCheck: false,
+      localGiftCards: false,
+      giftCardApiUrl: undefined,
       trustProxy: false,
       siteUrl: 'http://localhost:4321',
       mailFrom: '"Kwik Fill" <no-reply@kwikfill.example>',
@@ -60,8 +62,14 @@ describe('loadConfig', () => {
       TRUST_PROXY: '1',
       SITE_URL: 'https://www.kwikfill.example/',
       HUMAN_CHECK: 'local',
+      GIFT_CARD_API_URL: 'https://cards.example/balance',
+      GIFT_CARD_API_KEY: 'gc-key',
+      GIFT_CARD_PROVIDER: 'local',
     });
     expect(config).toMatchObject({
+      giftCardApiUrl: 'https://cards.example/balance',
+      giftCardApiKey: 'gc-key',
+      localGiftCards: true,
       databaseUrl: 'postgres://u@h/db',
       smtpUrl: 'smtp://mail.example:587',
       mailFrom: 'Shop <shop@example.com>',

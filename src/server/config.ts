@@ -27,6 +27,14 @@ export interface Config {
    * anyone through.
    */
   localHumanCheck: boolean;
+  /**
+   * Gift card balances: the card processor's balance endpoint (GIFT_CARD_API_URL, with its key
+   * GIFT_CARD_API_KEY) in production; GIFT_CARD_PROVIDER=local asks for the local stand-in with
+   * sample cards (never in production); with neither the check answers that it is unavailable.
+   */
+  giftCardApiUrl?: string;
+  giftCardApiKey?: string;
+  localGiftCards: boolean;
   /** Take the client address from X-Forwarded-For (only behind a proxy that sets it). */
   trustProxy: boolean;
   siteUrl: string;
@@ -101,6 +109,9 @@ export function loadConfig(env: Env = process.env): Config {
     turnstileSecretKey,
     turnstileSiteKey: turnstileSecretKey ? value(env, 'PUBLIC_TURNSTILE_SITE_KEY') : undefined,
     localHumanCheck: value(env, 'HUMAN_CHECK') === 'local',
+    giftCardApiUrl: value(env, 'GIFT_CARD_API_URL'),
+    giftCardApiKey: value(env, 'GIFT_CARD_API_KEY'),
+    localGiftCards: value(env, 'GIFT_CARD_PROVIDER') === 'local',
     trustProxy: value(env, 'TRUST_PROXY') === '1' || value(env, 'TRUST_PROXY') === 'true',
     siteUrl: (value(env, 'SITE_URL') ?? DEFAULT_SITE_URL).replace(/\/+$/, ''),
     geocoderUrl: value(env, 'GEOCODER_URL'),

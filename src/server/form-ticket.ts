@@ -6,7 +6,14 @@ import { MIN_DWELL_MS } from '../lib/form-rules';
 import type { AppDeps } from './deps';
 import { safeEqual, sign } from './tokens';
 
-export const PUBLIC_FORMS = ['register', 'giveaway', 'contact', 'charge-card', 'fleet-fueling'] as const;
+export const PUBLIC_FORMS = [
+  'register',
+  'giveaway',
+  'contact',
+  'charge-card',
+  'fleet-fueling',
+  'gift-card',
+] as const;
 export type PublicForm = (typeof PUBLIC_FORMS)[number];
 
 /** A form left open longer than this must be reloaded. */

@@ -68,6 +68,7 @@ export async function createTestApi(overrides: Partial<Config> = {}) {
     siteUrl: 'http://localhost:4321',
     // As in production: no human check unless a test asks for one (localHumanCheck or Turnstile keys).
     localHumanCheck: false,
+    localGiftCards: false,
     ...overrides,
   };
   const handle = openDatabase(config);

@@ -5,7 +5,8 @@ import { expect, type Page, test } from '@playwright/test';
 import { CARD_TYPES } from '../../src/features/contact/departments';
 import { site } from '../../src/site.config';
 import { DEMO_ACCOUNT } from '../factories/account';
-import { alertWith, expectNoAxeViolations, hydrated, outbox, signInWith, welcome } from './account-helpers';
+import { alertWith, hydrated, outbox, signInWith, welcome } from './account-helpers';
+import { expectNoAxeViolations } from './axe';
 
 const form = (page: Page) => page.getByRole('form', { name: 'Send us a message' });
 const department = (page: Page) => form(page).getByLabel('Department');

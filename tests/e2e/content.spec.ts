@@ -134,51 +134,6 @@ test('Bradley Street Cafe lists 8 cafe addresses and links to the locator filter
   );
 });
 
-test.describe('gift card balance', () => {
-  test('without a provider the check is disabled and the page says whom to call', async ({ page }) => {
-    await page.goto('/gift-cards-balance');
-    await expect(
-      page.getByText(
-        'Online balance check is unavailable right now. Call gift card customer service, Monday to Friday, 8:00 AM to 3:00 PM.',
-      ),
-    ).toBeVisible();
-    await expect(page.getByRole('status').getByRole('link', { name: site.phone })).toHaveAttribute(
-      'href',
-      /^tel:\+?\d+$/,
-    );
-    for (const label of ['Account number', 'PIN']) {
-      const field = page.getByRole('textbox', { name: label });
-      await expect(field).toBeDisabled();
-      await expect(field).toHaveAttribute('inputmode', 'numeric');
-      await expect(field).toHaveAttribute('pattern', '[0-9]*');
-      await expect(field).toHaveAttribute('autocomplete', 'off');
-    }
-    await expect(page.getByRole('button', { name: 'Check Balance' })).toBeDisabled();
-    // The human check inside the form is switched off too.
-    for (const box of await page.locator('form[data-digits-form]').getByRole('checkbox').all()) {
-      await expect(box).toBeDisabled();
-    }
-  });
-
-  test('typed non-digits are removed and the visitor is told why', async ({ page }) => {
-    await page.goto('/gift-cards-balance');
-    // Enable the fields as a configured provider would, to exercise the digits-only script.
-    await page.evaluate(() => {
-      for (const el of document.querySelectorAll('form[data-digits-form] :disabled'))
-        el.removeAttribute('disabled');
-    });
-    const account = page.getByRole('textbox', { name: 'Account number' });
-    await account.pressSequentially('12a3-4');
-    await expect(account).toHaveValue('1234');
-    await expect(
-      page.getByText('Account number takes digits only (0 to 9); other characters were removed.'),
-    ).toBeVisible();
-    await page.getByRole('button', { name: 'Check Balance' }).click();
-    await expect(page.getByText('Enter your PIN.')).toBeVisible();
-    await expect(page.getByRole('textbox', { name: 'PIN' })).toBeFocused();
-  });
-});
-
 test('Video loads nothing from the video host until play is pressed', async ({ page }) => {
   const host = new URL(site.videoEmbedBase).host;
   const hostRequests: string[] = [];

@@ -3,7 +3,7 @@
 // and Submit. 'Your message has been sent!' shows only once the server has stored the message
 // (DESIGN); on a failure everything typed stays and the form says what went wrong.
 import { type ChangeEvent, useEffect, useRef, useState } from 'react';
-import { FormMessages, RequiredNote, SelectField, TextField } from '../../components/form/Fields';
+import { FormMessages, RequiredNote, SelectField, TextField, TrapField } from '../../components/form/Fields';
 import { useSubmit } from '../../components/form/useSubmit';
 import { US_STATES } from '../../lib/us-states';
 import { PROFILE_INPUTS, toProfileValues } from '../account/profile';
@@ -177,19 +177,7 @@ export default function ContactForm({ departments }: { departments: DepartmentOp
           </div>
         </section>
       )}
-      {/* A trap for bots: people never see or reach this field. */}
-      <div className="trap" aria-hidden="true">
-        <label htmlFor="contact-website">Website</label>
-        <input
-          id="contact-website"
-          name="website"
-          type="text"
-          value={values.website}
-          onChange={update}
-          tabIndex={-1}
-          autoComplete="off"
-        />
-      </div>
+      <TrapField id="contact-website" value={values.website} onChange={update} />
       <HumanCheck action="contact" onToken={setHumanToken} resetKey={resetKey} />
       <FormMessages error={status.error} success={status.success} />
       {department && (

@@ -1,0 +1,67 @@
+// The balance form's script: asks whether a processor is configured (else disables the form and
+// shows whom to call), fetches the form ticket, then sends the card to our API and shows the
+// balance or what went wrong. The human check starts over after every try (a token is single use).
+import { digitsError } from '../../components/content/digits';
+import { resetHumanCheck } from '../human-check/human-check.client';
+import { errorText, publicApi, read } from '../session/api';
+import { type BalanceAnswer, balanceSentence, GIFT_CARD_MESSAGES } from './gift-card';
+
+function disable(form: HTMLFormElement) {
+  form.querySelector('fieldset')?.setAttribute('disabled', '');
+  form.closest('section')?.querySelector<HTMLElement>('[data-unavailable]')?.removeAttribute('hidden');
+}
+
+export function initGiftCardForms(root: ParentNode = document): void {
+  for (const form of root.querySelectorAll<HTMLFormElement>('form[data-gift-card-form]')) {
+    const section = form.closest('section');
+    const answer = form.querySelector<HTMLElement>('[data-answer]');
+    const problem = form.querySelector<HTMLElement>('[data-problem]');
+    const inputs = [...form.querySelectorAll<HTMLInputElement>('input[data-digits]')];
+    const button = form.querySelector<HTMLButtonElement>('button[type="submit"]');
+    let ticket = '';
+    const show = (ok: string, bad: string) => {
+      if (answer) answer.textContent = ok;
+      if (problem) problem.textContent = bad;
+    };
+
+    read(publicApi['gift-card'].config.$get())
+      .then((config) => {
+        if (!config.available) return disable(form);
+        if (config.stand_in) section?.querySelector('[data-stand-in]')?.removeAttribute('hidden');
+      })
+      .catch(() => disable(form));
+    read(publicApi['form-ticket'].$get({ query: { form: 'gift-card' } }))
+      .then((answer) => {
+        ticket = answer.ticket;
+      })
+      .catch((error: unknown) => console.warn('Gift card balance: no form ticket', error));
+
+    form.addEventListener('submit', async (event) => {
+      event.preventDefault();
+      // The digits script marks the fields and moves focus; nothing is sent until both are fine.
+      if (inputs.some((input) => digitsError(input.dataset.digits ?? '', input.value) !== '')) return;
+      const token = form.querySelector<HTMLInputElement>('input[name="human_check_token"]')?.value ?? '';
+      if (!token) return show('', GIFT_CARD_MESSAGES.humanCheck);
+      const value = (name: string) => inputs.find((input) => input.name === name)?.value ?? '';
+      if (button) button.disabled = true;
+      show('', '');
+      try {
+        const json = {
+          account_number: value('account_number'),
+          pin: value('pin'),
+          form_ticket: ticket,
+          human_check_token: token,
+          website: '',
+        };
+        const result: BalanceAnswer = await read(publicApi['gift-card'].balance.$post({ json }));
+        show(balanceSentence(result), '');
+      } catch (error) {
+        // A 503 (no processor, or it did not answer) carries no 4xx sentence: say whom to call.
+        show('', errorText(error, { general: GIFT_CARD_MESSAGES.unavailable }));
+      } finally {
+        if (button) button.disabled = false;
+        resetHumanCheck(form);
+      }
+    });
+  }
+}
