@@ -13,6 +13,7 @@ import { applicationRoutes } from '../features/applications/applications.server'
 import { contactRoutes } from '../features/contact/contact.server';
 import { giftCardRoutes } from '../features/gift-card/gift-card.server';
 import { giveawayRoutes } from '../features/giveaway/giveaway.server';
+import { locatorRoutes } from '../features/locator/locator.server';
 import { offersRoutes } from '../features/offers/offers.server';
 import { vitalsRoutes } from '../features/vitals/vitals.server';
 import type { AppDeps, AppEnv } from './deps';
@@ -78,6 +79,7 @@ export function createApp(deps: AppDeps) {
     .route('/contact', contactRoutes)
     .route('/gift-card', giftCardRoutes)
     .route('/applications', applicationRoutes)
+    .route('/', locatorRoutes)
     .route('/vitals', vitalsRoutes);
 
   app.notFound((c) => c.json(errorBody(ERRORS.notFound), 404));
