@@ -6,6 +6,7 @@ import mdx from '@astrojs/mdx';
 import netlify from '@astrojs/netlify';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
+import sitemap from '@astrojs/sitemap';
 import { defineConfig } from 'astro/config';
 import { brandPlaceholders } from './src/components/content/brand-placeholders.ts';
 
@@ -31,13 +32,28 @@ if (recruitingUrl) scriptHosts.push(new URL(recruitingUrl).origin);
 // Video players are framed from this host, and only after a click (see src/site.config.ts).
 const videoHost = new URL(process.env.PUBLIC_VIDEO_EMBED_BASE ?? 'https://www.youtube-nocookie.com/embed/')
   .origin;
+// A form provider's hosted applications, when configured, are framed instead of our own forms.
+const frameHosts = [videoHost, 'https://challenges.cloudflare.com'];
+for (const url of [process.env.PUBLIC_CHARGE_CARD_FORM_URL, process.env.PUBLIC_FLEET_FUELING_FORM_URL]) {
+  if (url?.trim()) frameHosts.push(new URL(url.trim()).origin);
+}
 
+// The locator map's style host, when a vendor style is configured (the local basemap needs none).
+const mapStyleUrl = process.env.PUBLIC_MAP_STYLE_URL;
+const mapHosts = [
+  mapStyleUrl && new URL(mapStyleUrl).origin,
+  ...(process.env.PUBLIC_MAP_HOSTS ?? '').split(/\s+/),
+]
+  .filter(Boolean)
+  .map((host) => ` ${host}`)
+  .join('');
+const siteUrl = process.env.SITE_URL ?? 'http://localhost:4321';
 // DEPLOY_TARGET=netlify (set in netlify.toml) builds static pages plus one function for Netlify;
 // otherwise the Node adapter for scripts/serve.mjs. See docs/decisions/0006-netlify-deploy.md.
 const onNetlify = process.env.DEPLOY_TARGET === 'netlify';
 
 export default defineConfig({
-  site: process.env.SITE_URL ?? 'http://localhost:4321',
+  site: siteUrl,
   // Parallel builds (several developers or test runs on one machine) each use their own folders.
   outDir: process.env.DIST_DIR ?? './dist',
   cacheDir: process.env.ASTRO_CACHE_DIR ?? './node_modules/.astro',
@@ -45,7 +61,15 @@ export default defineConfig({
   // staticHeaders: the prerendered pages' CSP goes out as a header (frame-ancestors needs one).
   adapter: onNetlify ? netlify({ staticHeaders: true, imageCDN: false }) : node({ mode: 'middleware' }),
   // {brand} and {slug} in MDX pages become the brand's name and slug at build time.
-  integrations: [mdx({ processor: satteri({ mdastPlugins: [brandPlaceholders] }) }), react()],
+  integrations: [
+    mdx({ processor: satteri({ mdastPlugins: [brandPlaceholders] }) }),
+    react(),
+    // Prebuilt pages; the store pages come from the database, in their own sitemap (on request).
+    sitemap({
+      filter: (page) => !/\/(account|frame)\//.test(page) && !/\/(404|500)\/?$/.test(page),
+      customSitemaps: [new URL('/sitemap-stores.xml', siteUrl).href],
+    }),
+  ],
   trailingSlash: 'ignore',
   build: { format: 'directory' },
   server: { port: Number(process.env.PORT ?? 4321), host: process.env.HOST ?? '127.0.0.1' },
@@ -57,10 +81,12 @@ export default defineConfig({
     csp: {
       directives: [
         "default-src 'self'",
-        "img-src 'self' data: blob:",
+        `img-src 'self' data: blob:${mapHosts}`,
         "font-src 'self'",
-        "connect-src 'self' https://challenges.cloudflare.com",
-        `frame-src 'self' ${videoHost} https://challenges.cloudflare.com`,
+        `connect-src 'self' https://challenges.cloudflare.com${mapHosts}`,
+        // The map's worker is served from this origin (src/features/locator/StoreMap.tsx).
+        "worker-src 'self'",
+        `frame-src 'self' ${frameHosts.join(' ')}`,
         "media-src 'self'",
         "object-src 'none'",
         "base-uri 'self'",

@@ -6,6 +6,7 @@ import { Command } from 'commander';
 import { registerApplicationsCommands } from '../src/features/applications/applications.cli';
 import { registerContactCommands } from '../src/features/contact/contact.cli';
 import { registerGiveawayCommands } from '../src/features/giveaway/giveaway.cli';
+import { registerLocatorCommands } from '../src/features/locator/locator.cli';
 import { registerOffersCommands } from '../src/features/offers/offers.cli';
 import { registerVitalsCommands } from '../src/features/vitals/vitals.cli';
 import { registerDatabaseCommands } from '../src/server/db/db.cli';
@@ -23,6 +24,7 @@ registerGiveawayCommands(program);
 registerContactCommands(program);
 registerOffersCommands(program);
 registerApplicationsCommands(program);
+registerLocatorCommands(program);
 registerVitalsCommands(program);
 
 if (process.argv.length <= 2) program.help();

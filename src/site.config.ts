@@ -54,6 +54,11 @@ export const site = {
   // Third-party pieces: each one is optional and the page says plainly when it is not configured.
   recruitingScriptUrl: env('PUBLIC_RECRUITING_SCRIPT_URL'),
   videoEmbedBase: env('PUBLIC_VIDEO_EMBED_BASE') ?? 'https://www.youtube-nocookie.com/embed/',
+  /** A form provider's hosted application, embedded instead of our own form when set. */
+  applicationEmbeds: {
+    'charge-card': env('PUBLIC_CHARGE_CARD_FORM_URL'),
+    'fleet-fueling': env('PUBLIC_FLEET_FUELING_FORM_URL'),
+  },
 } as const;
 
 /** Replaces {brand} and {slug} in editor-written text, so content never hard-codes the name. */

@@ -4,10 +4,12 @@
 import type { Seeders } from '../server/db/seed';
 import { seedAccount } from './account/account.seed';
 import { seedGiveaway } from './giveaway/giveaway.seed';
+import { seedStores } from './locator/locator.seed';
 import { seedOffers } from './offers/offers.seed';
 
 export const seeders: Seeders = {
   account: seedAccount,
   giveaway: seedGiveaway,
   offers: seedOffers,
+  stores: seedStores,
 };

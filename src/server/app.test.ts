@@ -147,4 +147,20 @@ describe('platform', () => {
     expect(errors).not.toHaveBeenCalled();
     errors.mockRestore();
   });
+
+  it('never looks for the body of a GET (the Node adapter would build a full Request for it)', async () => {
+    let looked = false;
+    const request = new Request('http://localhost/api/v1/health', {
+      headers: { 'X-API-Key': DEFAULT_API_KEY },
+    });
+    Object.defineProperty(request, 'body', {
+      get() {
+        looked = true;
+        return null;
+      },
+    });
+    const answer = await t.app.fetch(request, { clientAddress: '203.0.113.9' });
+    expect(answer.status).toBe(200);
+    expect(looked).toBe(false);
+  });
 });

@@ -13,6 +13,7 @@ import { applicationRoutes } from '../features/applications/applications.server'
 import { contactRoutes } from '../features/contact/contact.server';
 import { giftCardRoutes } from '../features/gift-card/gift-card.server';
 import { giveawayRoutes } from '../features/giveaway/giveaway.server';
+import { locatorRoutes } from '../features/locator/locator.server';
 import { offersRoutes } from '../features/offers/offers.server';
 import { vitalsRoutes } from '../features/vitals/vitals.server';
 import type { AppDeps, AppEnv } from './deps';
@@ -56,14 +57,17 @@ export function createApp(deps: AppDeps) {
     bodyLimit({ maxSize, onError: (c) => c.json(errorBody(ERRORS.payloadTooLarge), 413) });
   const jsonLimit = limit(MAX_BODY_BYTES);
   const uploadLimit = limit(MAX_UPLOAD_BODY_BYTES);
-  app.use((c, next) => {
-    // GET and HEAD carry no body; looking for one would make the Node adapter build a full Request.
+  // Every body is a JSON object, except the application forms' multipart uploads (read by their
+  // route). GET and HEAD carry none: looking for one (`c.req.raw.body`) would make the Node adapter
+  // build a full Request for each of them (bench/server.mjs).
+  app.use(async (c, next) => {
     if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
-    return (c.req.path.startsWith(UPLOAD_PATH) ? uploadLimit : jsonLimit)(c, next);
+    const upload = c.req.path.startsWith(UPLOAD_PATH);
+    if (upload) return uploadLimit(c, next);
+    return jsonLimit(c, async () => {
+      await jsonBodies(c, next);
+    });
   });
-
-  // Every body is a JSON object, except the application forms' multipart uploads (read by their route).
-  app.use((c, next) => (c.req.path.startsWith(UPLOAD_PATH) ? next() : jsonBodies(c, next)));
 
   const routes = app
     .route('/', platformRoutes)
@@ -75,6 +79,7 @@ export function createApp(deps: AppDeps) {
     .route('/contact', contactRoutes)
     .route('/gift-card', giftCardRoutes)
     .route('/applications', applicationRoutes)
+    .route('/', locatorRoutes)
     .route('/vitals', vitalsRoutes);
 
   app.notFound((c) => c.json(errorBody(ERRORS.notFound), 404));

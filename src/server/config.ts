@@ -38,6 +38,12 @@ export interface Config {
   /** Take the client address from X-Forwarded-For (only behind a proxy that sets it). */
   trustProxy: boolean;
   siteUrl: string;
+  /**
+   * GEOCODER_URL (and GEOCODER_KEY): an external geocode JSON service GET /geocode asks first; the
+   * local gazetteer answers when unset or unreachable.
+   */
+  geocoderUrl?: string;
+  geocoderKey?: string;
 }
 
 type Env = Record<string, string | undefined>;
@@ -108,6 +114,8 @@ export function loadConfig(env: Env = process.env): Config {
     localGiftCards: value(env, 'GIFT_CARD_PROVIDER') === 'local',
     trustProxy: value(env, 'TRUST_PROXY') === '1' || value(env, 'TRUST_PROXY') === 'true',
     siteUrl: (value(env, 'SITE_URL') ?? DEFAULT_SITE_URL).replace(/\/+$/, ''),
+    geocoderUrl: value(env, 'GEOCODER_URL'),
+    geocoderKey: value(env, 'GEOCODER_KEY'),
   };
 }
 

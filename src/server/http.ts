@@ -51,7 +51,8 @@ export async function readJsonObject(c: Context<AppEnv>): Promise<Body> {
 
 /** Every request that carries a body: it must be a JSON object (see readJsonObject). */
 export const jsonBodies: MiddlewareHandler<AppEnv> = async (c, next) => {
-  if (c.req.raw.body) await readJsonObject(c);
+  // GET and HEAD carry no body; touching c.req.raw would make the Node adapter build a full Request.
+  if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && c.req.raw.body) await readJsonObject(c);
   await next();
 };
 

@@ -4,7 +4,8 @@ import type { AppEnv } from './deps';
 import { ApiError, ERRORS } from './errors';
 
 /**
- * API answers are per visitor and per moment: never cached by the browser or a proxy. Set before
+ * API answers are per visitor and per moment: never cached by the browser or a proxy (a route may set its own: the public store list is
+ * revalidated with its ETag). Set before
  * the answer is made, so that every c.json (errors too) carries it; touching c.res.headers after
  * would make the Node adapter rebuild each answer.
  */

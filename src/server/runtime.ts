@@ -1,28 +1,32 @@
 // The API as the site serves it: configuration from the environment, the process's shared
 // database (migrated), and the app, built once per process on the first request. Both ways in use
 // it: the Astro endpoint (src/pages/api/v1/[...path].ts, on Netlify and under `astro dev`) and the
-// Node server's direct binding (src/server/node.ts, bundled for scripts/serve.mjs).
+// Node server's direct binding (src/server/node.ts, bundled for scripts/serve.mjs). On-demand pages (the store locator's) read
+// the same dependencies through getDeps().
 import { type App, createApp } from './app';
 import { loadConfig, warnAboutConfig } from './config';
 import { beforeDatabaseClose, sharedDatabase } from './db/shared';
-import { createDeps } from './deps';
+import { type AppDeps, createDeps } from './deps';
 
-let runtime: Promise<App> | undefined;
+let runtime: Promise<{ deps: AppDeps; app: App }> | undefined;
 
-export function getApp(): Promise<App> {
+function start() {
   runtime ??= (async () => {
     const config = loadConfig();
     warnAboutConfig(config); // already done by scripts/serve.mjs; not under `astro dev`
     const handle = await sharedDatabase(config);
     const deps = createDeps({ config, db: handle.db, dbKind: handle.kind });
     beforeDatabaseClose(deps.settle);
-    return createApp(deps);
+    return { deps, app: createApp(deps) };
   })().catch((error) => {
     runtime = undefined;
     throw error;
   });
   return runtime;
 }
+
+export const getApp = async (): Promise<App> => (await start()).app;
+export const getDeps = async (): Promise<AppDeps> => (await start()).deps;
 
 const unavailable = () =>
   Response.json(

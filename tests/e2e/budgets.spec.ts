@@ -2,6 +2,8 @@
 // (compressed HTML + CSS) fits one 14 KB round trip and loads no framework code; an interactive
 // page loads at most 80 KB of JavaScript before any interaction, compressed as the server sends it
 // (brotli). The figures come from the same measurement as `npm run bench` (bench/page-weight.ts).
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import {
   CONTENT_PAGE_BUDGET,
@@ -32,5 +34,19 @@ test.describe('byte budgets of the build', () => {
       .filter((row) => row.jsBrotli > ISLAND_JS_BUDGET)
       .map((row) => `${row.page}: ${kb(row.jsBrotli)} brotli JavaScript (budget ${kb(ISLAND_JS_BUDGET)})`);
     expect(over).toEqual([]);
+  });
+
+  // The islands import the API's type only (src/features/session/api.ts); were a value import to slip
+  // in, the server (Hono app, Kysely, argon2, siteverify) would be bundled into the browser's files.
+  test('no server code reaches the browser JavaScript', () => {
+    const folder = join(distDir('client'), '_astro');
+    const scripts = readdirSync(folder).filter((name) => name.endsWith('.js'));
+    expect(scripts.length).toBeGreaterThan(5);
+    const markers = ['invalid_api_key', 'selectFrom(', '@node-rs/argon2', 'siteverify', 'rate_limit_hits'];
+    const found = scripts.flatMap((name) => {
+      const text = readFileSync(join(folder, name), 'utf8');
+      return markers.filter((marker) => text.includes(marker)).map((marker) => `${name}: ${marker}`);
+    });
+    expect(found).toEqual([]);
   });
 });

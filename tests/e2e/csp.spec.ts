@@ -12,6 +12,8 @@ const pages = [
   '/help/faq',
   '/help/forms',
   '/frame/charge-card',
+  '/stores',
+  '/stores/1',
   '/account/login',
   '/account/register',
   '/account/forgot-password',
@@ -36,6 +38,12 @@ test('no page breaks its Content-Security-Policy, signed out', async ({ page }) 
     await page.goto(path);
     await page.waitForLoadState('load');
   }
+  // The locator's map (worker, styles, markers) and its modal.
+  await page.goto('/stores');
+  await expect(page.locator('[data-loaded="true"]')).toBeAttached({ timeout: 20_000 });
+  await page.getByRole('button', { name: /^Store #2,/ }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog')).toBeVisible();
   // Open a menu and an FAQ answer, so their scripts and styles run too.
   await page.goto('/help/faq');
   await page.getByRole('group').first().locator('summary').first().click();

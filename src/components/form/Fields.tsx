@@ -14,7 +14,7 @@ interface Common {
 const describedBy = (id: string, error?: string, extra?: string): string | undefined =>
   [extra, error ? `${id}-error` : undefined].filter(Boolean).join(' ') || undefined;
 
-function Label({ id, label, required }: Pick<Common, 'id' | 'label' | 'required'>) {
+export function Label({ id, label, required }: Pick<Common, 'id' | 'label' | 'required'>) {
   return (
     <label htmlFor={id}>
       {label}
@@ -28,7 +28,7 @@ function Label({ id, label, required }: Pick<Common, 'id' | 'label' | 'required'
   );
 }
 
-const ErrorText = ({ id, error }: { id: string; error?: string | undefined }) =>
+export const ErrorText = ({ id, error }: { id: string; error?: string | undefined }) =>
   error ? (
     <p id={`${id}-error`} className="field__error">
       {error}

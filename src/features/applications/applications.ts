@@ -1,7 +1,7 @@
 // The two application kinds and what island, API and CLI need to know about each: the schema,
 // the fields that are drawn signatures or checkbox groups, the secrets never kept in a draft,
 // the summary name and the applicant's address for the acknowledgement.
-import type * as v from 'valibot';
+import * as v from 'valibot';
 import { CHARGE_CARD_SECRETS, chargeCardSchema, chargeCardSummary } from './charge-card';
 import { FLEET_SECRETS, fleetSchema, fleetSummary } from './fleet';
 import { GUARANTOR_NUMBERS } from './fleet-guaranty';
@@ -55,6 +55,17 @@ export function schemaFor(
   now: number,
 ): v.GenericSchema<unknown, Record<string, unknown>> {
   return kind === 'charge-card' ? chargeCardSchema(input, now) : fleetSchema(input);
+}
+
+/**
+ * Checks values as the server does (src/server/http.ts validate): a field never touched counts
+ * as empty, so it gets its own message rather than valibot's generic 'Invalid key'.
+ */
+export function parseApplication(kind: ApplicationKind, values: Record<string, unknown>, now: number) {
+  const schema = schemaFor(kind, values, now);
+  const entries = (schema as { entries?: Record<string, unknown> }).entries ?? {};
+  const input = { ...Object.fromEntries(Object.keys(entries).map((key) => [key, undefined])), ...values };
+  return v.safeParse(schema, input);
 }
 
 /** Answer of POST /applications/{kind}. */

@@ -124,3 +124,12 @@ describe('charge card application (SPEC 3, 5.6, 9)', () => {
     expect(errorsOf({ ...sampleChargeCard(), signature_a: SIGNATURE_PNG })).toEqual({});
   });
 });
+
+describe('checking in the browser', () => {
+  it('names untouched fields with their own message, as the server does', async () => {
+    const { parseApplication } = await import('./applications');
+    const result = parseApplication('charge-card', { account_type: 'individual' }, NOW);
+    expect(result.success).toBe(false);
+    if (!result.success) expect(fieldErrors(result.issues).a_first_name).toBe('First name is required');
+  });
+});

@@ -36,7 +36,8 @@ export const giftCardRoutes = new Hono<AppEnv>()
     const { account_number, pin } = c.req.valid('json');
     const provider = giftCardProvider(deps);
     if (!provider) throw unavailable();
-    await enforce(deps, `gift-card-ip:${clientIp(c)}`, GIFT_CARD_LIMITS.perIp);
+    const ip = clientIp(c); // unknown: no shared bucket for everyone (docs/api.md, Limits)
+    if (ip) await enforce(deps, `gift-card-ip:${ip}`, GIFT_CARD_LIMITS.perIp);
     await enforce(deps, `gift-card-card:${sha256(account_number).slice(0, 32)}`, GIFT_CARD_LIMITS.perCard);
     const result = await provider.balance(account_number, pin);
     if (result.kind === 'unavailable') throw unavailable();

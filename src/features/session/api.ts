@@ -6,7 +6,7 @@
 // any failure into the sentence a visitor reads.
 import { type ClientResponse, hc } from 'hono/client';
 import { PUBLIC_API_KEY } from '../../lib/api-key';
-// Type only: no server code reaches the browser (checked in src/features/session/bundle.test.ts).
+// Type only: no server code reaches the browser (Biome's rule; tests/e2e/budgets.spec.ts checks the build).
 import type { AppType } from '../../server/app';
 import { clearSession, readKey, SESSION_KEYS } from './store';
 

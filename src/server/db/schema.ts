@@ -60,6 +60,30 @@ export interface UsedTokensTable {
   expires_at: number;
 }
 
+/** A store of the locator (SPEC 3); the API answers it in SPEC's s* shape (features/locator). */
+export interface StoresTable {
+  id: string;
+  store_number: string;
+  addr1: string;
+  addr2: Defaulted;
+  city: string;
+  state: string;
+  zip: string;
+  phone: Defaulted;
+  lat: number;
+  lon: number;
+  /** JSON array of feature labels. */
+  features: Defaulted;
+  gas_price: string | null;
+  gas_price_at: number | null;
+  diesel_price: string | null;
+  diesel_price_at: number | null;
+  hours: Defaulted;
+  time_zone: Defaulted;
+  sample: Generated<number>;
+  updated_at: number;
+}
+
 export interface PromotionsTable {
   id: string;
   title: string;
@@ -208,6 +232,7 @@ export interface Database {
   mailing_list_members: MailingListMembersTable;
   rate_limit_hits: RateLimitHitsTable;
   used_tokens: UsedTokensTable;
+  stores: StoresTable;
   promotions: PromotionsTable;
   giveaway_entries: GiveawayEntriesTable;
   draws: DrawsTable;

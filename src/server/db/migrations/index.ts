@@ -3,6 +3,7 @@
 import type { Migration } from 'kysely/migration';
 import * as accounts from './0001-accounts.ts';
 import * as giveaway from './0002-giveaway.ts';
+import * as stores from './0003-stores.ts';
 import * as contactOffers from './0004-contact-offers.ts';
 import * as applications from './0005-applications.ts';
 import * as vitals from './0007-vitals.ts';
@@ -10,6 +11,7 @@ import * as vitals from './0007-vitals.ts';
 export const migrations: Record<string, Migration> = {
   '0001_accounts': accounts,
   '0002_giveaway': giveaway,
+  '0003_stores': stores,
   '0004_contact_offers': contactOffers,
   '0005_applications': applications,
   '0007_vitals': vitals,

@@ -1,0 +1,63 @@
+// What both application forms share around their sections: the form state in context, the
+// required-fields note, the bot trap, the human check, SPEC 5.6's message, the Submit Form button,
+// and, once sent, the thank-you with the reference number in place of the form.
+import { type ReactNode, useEffect, useRef } from 'react';
+import { TrapField } from '../../components/form/Fields';
+import HumanCheck from '../human-check/HumanCheck';
+import { type ApplicationKind, KINDS } from './applications';
+import { FormContext } from './Fields';
+import type { useApplication } from './useApplication';
+
+type State = ReturnType<typeof useApplication>;
+
+function Sent({ kind, reference }: { kind: ApplicationKind; reference: string }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <div className="application-sent" role="status">
+      <h2 ref={heading} tabIndex={-1}>
+        Thank you: your application was received
+      </h2>
+      <p>
+        Your {KINDS[kind].title.toLowerCase()} reference number is <strong>{reference}</strong>. We have
+        emailed it to you; please mention it if you contact us about your application.
+      </p>
+    </div>
+  );
+}
+
+export default function ApplicationShell({
+  kind,
+  state,
+  children,
+}: {
+  kind: ApplicationKind;
+  state: State;
+  children: ReactNode;
+}) {
+  const { formRef, form, message, reference, busy, submit, setHumanToken, resetKey } = state;
+  if (reference) return <Sent kind={kind} reference={reference} />;
+  return (
+    <FormContext.Provider value={{ ...form, prefix: kind }}>
+      <form ref={formRef} className="application" noValidate onSubmit={submit} aria-label={KINDS[kind].title}>
+        <p className="form-note">
+          Fields marked <span aria-hidden="true">*</span>
+          <span className="visually-hidden">with an asterisk</span> are required.
+        </p>
+        {children}
+        <TrapField
+          id={`${kind}-website`}
+          value={String(form.values.website ?? '')}
+          onChange={(event) => form.set('website', event.target.value)}
+        />
+        <HumanCheck action={kind} onToken={setHumanToken} resetKey={resetKey} />
+        <div role="alert" className={message ? 'form-message form-message--error' : 'form-message'}>
+          {message}
+        </div>
+        <button type="submit" className="button" disabled={busy}>
+          {busy ? 'Sending…' : 'Submit Form'}
+        </button>
+      </form>
+    </FormContext.Provider>
+  );
+}

@@ -1,0 +1,117 @@
+// A drawn signature (SPEC 3, 4, 9): signature_pad on a 666x167 pad for mouse, pen and touch, its
+// PNG image as the field's value, and the [clear] link that empties it. The pad shrinks with the
+// screen (its bitmap follows its displayed size, so strokes land under the finger). People who
+// cannot draw (keyboard only) may type their name instead; it is drawn on the pad as the image.
+
+import { useContext, useEffect, useRef, useState } from 'react';
+import SignaturePad from 'signature_pad';
+import { FormContext, Message } from './Fields';
+
+export const PAD = { width: 666, height: 167 } as const;
+export const SIGNATURE_INSTRUCTION = 'Use your mouse or finger to draw your signature above';
+
+function fitToDisplay(canvas: HTMLCanvasElement, pad: SignaturePad) {
+  if (canvas.offsetWidth === 0) return; // hidden (a closed section): fitted once it shows
+  const ratio = Math.max(window.devicePixelRatio || 1, 1);
+  const data = pad.toData();
+  canvas.width = canvas.offsetWidth * ratio;
+  canvas.height = canvas.offsetHeight * ratio;
+  canvas.getContext('2d')?.scale(ratio, ratio);
+  pad.clear();
+  pad.fromData(data);
+}
+
+export default function SignatureField({ name, label }: { name: string; label: string }) {
+  const { prefix, values, errors, set } = useContext(FormContext);
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+  const padRef = useRef<SignaturePad | null>(null);
+  const [typed, setTyped] = useState('');
+  const id = `${prefix}-${name}`;
+  const error = errors[name];
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: one pad per mounted field
+  useEffect(() => {
+    const canvas = canvasRef.current;
+    if (!canvas) return;
+    const pad = new SignaturePad(canvas, { backgroundColor: 'rgba(0,0,0,0)', penColor: '#1b1f1d' });
+    padRef.current = pad;
+    fitToDisplay(canvas, pad);
+    const save = () => set(name, pad.isEmpty() ? '' : pad.toDataURL('image/png'));
+    pad.addEventListener('endStroke', save);
+    // Also fires when a hidden section opens, which is when a pad there first gets a size.
+    const observer = new ResizeObserver(() => fitToDisplay(canvas, pad));
+    observer.observe(canvas);
+    return () => {
+      observer.disconnect();
+      pad.off();
+    };
+  }, [name]);
+
+  // A value emptied elsewhere (the form was reset) empties the pad too.
+  useEffect(() => {
+    if (!values[name]) padRef.current?.clear();
+  }, [values, name]);
+
+  function clear() {
+    padRef.current?.clear();
+    setTyped('');
+    set(name, '');
+  }
+
+  function type(text: string) {
+    setTyped(text);
+    const canvas = canvasRef.current;
+    const pad = padRef.current;
+    if (!canvas || !pad) return;
+    pad.clear();
+    const context = canvas.getContext('2d');
+    if (context && text.trim()) {
+      context.font = 'italic 40px "Brush Script MT", "Segoe Script", cursive, serif';
+      context.fillStyle = '#1b1f1d';
+      context.fillText(text.trim(), 16, canvas.offsetHeight * 0.62, canvas.offsetWidth - 32);
+    }
+    set(name, text.trim() ? canvas.toDataURL('image/png') : '');
+  }
+
+  return (
+    <div className="field field--wide signature">
+      <span className="signature__label" id={`${id}-label`}>
+        {label}
+        <span className="field__required" aria-hidden="true">
+          {' '}
+          *
+        </span>
+      </span>
+      <canvas
+        ref={canvasRef}
+        id={id}
+        className="signature__pad"
+        width={PAD.width}
+        height={PAD.height}
+        role="img"
+        tabIndex={-1}
+        aria-labelledby={`${id}-label`}
+        aria-describedby={`${id}-instruction`}
+      />
+      <p className="signature__instruction" id={`${id}-instruction`}>
+        {SIGNATURE_INSTRUCTION}{' '}
+        <button type="button" className="link-button" onClick={clear}>
+          [clear]<span className="visually-hidden"> {label}</span>
+        </button>
+      </p>
+      <div className="field">
+        <label htmlFor={`${id}-typed`}>Or type your full name to sign ({label.toLowerCase()})</label>
+        <input
+          id={`${id}-typed`}
+          type="text"
+          autoComplete="off"
+          value={typed}
+          onChange={(event) => type(event.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+        />
+      </div>
+      <Message id={id} text={error} />
+    </div>
+  );
+}

@@ -1,0 +1,111 @@
+// State and submission of an application island: the values (restored from the draft after a
+// reload, saved as the visitor types), the chosen files, the messages beside the fields and SPEC
+// 5.6's message above the button, the form ticket and human check, and the multipart submission.
+import { type SubmitEvent, useEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
+import { type Errors, focusFirstInvalid } from '../../components/form/form';
+import { fieldErrors } from '../../lib/fields';
+import { GUARD_MESSAGES } from '../../lib/form-rules';
+import { ApiError } from '../session/api';
+import { type ApplicationKind, KINDS, parseApplication } from './applications';
+import { clearDraft, readDraft, type Values, writeDraft } from './draft';
+import { summaryMessage } from './rules';
+import { fetchTicket, sendApplication, toFormData } from './submit';
+import { uploadProblem } from './uploads';
+
+export interface ApplicationForm {
+  values: Values;
+  errors: Errors;
+  set: (name: string, value: unknown) => void;
+  files: Record<string, File | null>;
+  setFile: (name: string, file: File | null, problem?: string | null) => void;
+}
+
+/**
+ * `initial` renders on the server and in the browser alike; `atMount` adds what only the browser
+ * knows (today's date, the user agent), after the restored draft.
+ */
+export function useApplication(kind: ApplicationKind, initial: () => Values, atMount?: () => Values) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const [values, setValues] = useState<Values>(initial);
+  const [errors, setErrors] = useState<Errors>({});
+  const [files, setFiles] = useState<Record<string, File | null>>({});
+  const [message, setMessage] = useState<string | null>(null);
+  const [reference, setReference] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [humanToken, setHumanToken] = useState<string | null>(null);
+  const [resetKey, setResetKey] = useState(0);
+  const ticket = useRef('');
+  const restored = useRef(false);
+  const { secrets } = KINDS[kind];
+
+  // After hydration (the server rendered an empty form): restore the draft, fetch a ticket.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, for this kind
+  useEffect(() => {
+    const draft = readDraft(kind, secrets);
+    setValues((old) => ({ ...old, ...draft, ...atMount?.() }));
+    restored.current = true;
+    fetchTicket(kind)
+      .then((value) => {
+        ticket.current = value;
+      })
+      .catch((error: unknown) => console.warn(`${kind}: no form ticket`, error));
+  }, [kind]);
+
+  useEffect(() => {
+    if (restored.current && !reference) writeDraft(kind, values, secrets);
+  }, [kind, values, secrets, reference]);
+
+  const set = (name: string, value: unknown) => {
+    setValues((old) => ({ ...old, [name]: value }));
+    setErrors((old) => (old[name] ? { ...old, [name]: '' } : old));
+  };
+  const setFile = (name: string, file: File | null, problem: string | null = null) => {
+    setFiles((old) => ({ ...old, [name]: file }));
+    setErrors((old) => ({ ...old, [name]: problem ?? '' }));
+  };
+
+  async function submit(event: SubmitEvent) {
+    event.preventDefault();
+    const result = parseApplication(kind, values, Date.now());
+    const found: Errors = result.success ? {} : fieldErrors(result.issues);
+    for (const [name, file] of Object.entries(files)) {
+      const problem = file && uploadProblem(file);
+      if (problem) found[name] = problem;
+    }
+    let summary = result.success ? null : summaryMessage(result.issues);
+    if (!summary && Object.keys(found).length > 0) summary = summaryMessage([]);
+    if (!summary && !humanToken) summary = GUARD_MESSAGES.humanCheck;
+    flushSync(() => {
+      setErrors(found);
+      setMessage(summary);
+    });
+    if (summary || !result.success) return focusFirstInvalid(formRef.current);
+
+    setBusy(true);
+    try {
+      const body = toFormData(kind, result.output, files, {
+        website: String(values.website ?? ''),
+        form_ticket: ticket.current,
+        human_check_token: humanToken ?? '',
+      });
+      const answer = await sendApplication(kind, body);
+      clearDraft(kind);
+      setReference(answer.reference);
+    } catch (error) {
+      const apiError = error instanceof ApiError ? error : null;
+      flushSync(() => {
+        setErrors(apiError?.fields ?? {});
+        setMessage(apiError?.description ?? String(error));
+      });
+      setHumanToken(null);
+      setResetKey((key) => key + 1);
+      focusFirstInvalid(formRef.current);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const form: ApplicationForm = { values, errors, set, files, setFile };
+  return { formRef, form, message, reference, busy, submit, setHumanToken, resetKey };
+}

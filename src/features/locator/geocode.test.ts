@@ -1,0 +1,52 @@
+import { describe, expect, test } from 'vitest';
+import { fromAddress, fromLatLng } from './geocode';
+
+const answer = (body: unknown) => async () =>
+  new Response(typeof body === 'string' ? body : JSON.stringify(body));
+const ok = { status: 'OK', results: [{ geometry: { location: { lat: 41.8, lng: -79.1 } } }] };
+
+describe('geocoding helper (SPEC 8 messages)', () => {
+  test('address and coordinates give the first result', async () => {
+    let asked = '';
+    const fetch = async (url: RequestInfo | URL) => {
+      asked = String(url);
+      return new Response(JSON.stringify(ok));
+    };
+    expect(await fromAddress('Warren, PA', { fetch })).toEqual({ lat: 41.8, lng: -79.1 });
+    expect(asked).toBe('/api/v1/geocode?address=Warren%2C+PA&language=en');
+    await fromLatLng(41.8, -79.1, { fetch, location_type: 'ROOFTOP' });
+    expect(asked).toBe('/api/v1/geocode?latlng=41.8%2C-79.1&location_type=ROOFTOP&language=en');
+  });
+  test('missing address', async () => {
+    await expect(fromAddress('', { fetch: answer(ok) })).rejects.toThrow(/^Provided address is invalid$/);
+  });
+  test('missing latitude or longitude', async () => {
+    await expect(fromLatLng(undefined, -79, { fetch: answer(ok) })).rejects.toThrow(
+      /^Provided coordinates are invalid$/,
+    );
+    await expect(fromLatLng(41, Number.NaN, { fetch: answer(ok) })).rejects.toThrow(
+      /^Provided coordinates are invalid$/,
+    );
+  });
+  test('network failure', async () => {
+    const fetch = async () => {
+      throw new TypeError('Failed to fetch');
+    };
+    await expect(fromAddress('Warren', { fetch })).rejects.toThrow(/^Error fetching data$/);
+  });
+  test('a body that is not JSON', async () => {
+    await expect(fromAddress('Warren', { fetch: answer('<html>') })).rejects.toThrow(
+      /^Error parsing server response$/,
+    );
+  });
+  test("a non-OK status: the service's message, then the status", async () => {
+    const fetch = answer({
+      status: 'ZERO_RESULTS',
+      error_message: 'No place matches that address',
+      results: [],
+    });
+    await expect(fromAddress('Nowhere', { fetch })).rejects.toThrow(
+      'No place matches that address.\nServer returned status code ZERO_RESULTS',
+    );
+  });
+});

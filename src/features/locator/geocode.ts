@@ -1,0 +1,72 @@
+// The browser's geocoding helper (SPEC 7, 8): asks our GET /api/v1/geocode (the common geocode
+// JSON shape) and raises exactly SPEC 8's messages. Browser code: no server imports.
+import { PUBLIC_API_KEY as API_KEY } from '../../lib/api-key';
+import { API_BASE, GEOCODE_MESSAGES, type LatLng } from './locator';
+
+export interface GeocodeOptions {
+  language?: string;
+  region?: string;
+  /** Only with coordinates (SPEC 7). */
+  location_type?: string;
+  fetch?: typeof fetch;
+}
+
+interface GeocodeJson {
+  status?: string;
+  error_message?: string;
+  results?: { geometry?: { location?: { lat?: number; lng?: number } } }[];
+}
+
+async function request(
+  params: Record<string, string | undefined>,
+  options: GeocodeOptions,
+): Promise<GeocodeJson> {
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries({
+    ...params,
+    language: options.language ?? 'en',
+    region: options.region,
+  })) {
+    if (value) query.set(name, value);
+  }
+  let response: Response;
+  try {
+    response = await (options.fetch ?? fetch)(`${API_BASE}/geocode?${query}`, {
+      headers: { 'X-API-Key': API_KEY, Accept: 'application/json' },
+    });
+  } catch {
+    throw new Error(GEOCODE_MESSAGES.network);
+  }
+  let json: GeocodeJson;
+  try {
+    json = (await response.json()) as GeocodeJson;
+  } catch {
+    throw new Error(GEOCODE_MESSAGES.parse);
+  }
+  if (json?.status === 'OK') return json;
+  throw new Error(`${json?.error_message}.\nServer returned status code ${json?.status}`);
+}
+
+/** The first result's point. */
+const first = (json: GeocodeJson): LatLng => {
+  const location = json.results?.[0]?.geometry?.location;
+  if (typeof location?.lat !== 'number' || typeof location.lng !== 'number')
+    throw new Error(GEOCODE_MESSAGES.parse);
+  return { lat: location.lat, lng: location.lng };
+};
+
+export async function fromAddress(address: string, options: GeocodeOptions = {}): Promise<LatLng> {
+  if (!address) throw new Error(GEOCODE_MESSAGES.address);
+  return first(await request({ address }, options));
+}
+
+export async function fromLatLng(
+  lat: number | undefined,
+  lng: number | undefined,
+  options: GeocodeOptions = {},
+): Promise<LatLng> {
+  if (lat === undefined || lng === undefined || Number.isNaN(lat) || Number.isNaN(lng)) {
+    throw new Error(GEOCODE_MESSAGES.coordinates);
+  }
+  return first(await request({ latlng: `${lat},${lng}`, location_type: options.location_type }, options));
+}

@@ -1,0 +1,143 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { SAMPLE_STORE_COUNT } from '../../../tests/factories/stores';
+import { createTestApi, type TestApi } from '../../server/testing';
+import { FEATURES } from './locator';
+import { seedStores } from './locator.seed';
+
+let t: TestApi;
+beforeAll(async () => {
+  t = await createTestApi();
+  await seedStores({ db: t.db, now: t.now() });
+});
+afterAll(() => t.close());
+
+describe('GET /store', () => {
+  test('answers items in SPEC shape: data with the s* fields beside features and prices', async () => {
+    const answer = await t.call('GET', '/store?size=1000');
+    expect(answer.status).toBe(200);
+    expect(answer.json.items).toHaveLength(SAMPLE_STORE_COUNT);
+    const first = answer.json.items[0];
+    expect(Object.keys(first.data).sort()).toEqual(
+      ['sAddr1', 'sAddr2', 'sCity', 'sId', 'sLat', 'sLon', 'sPhone', 'sState', 'sStoreNumber', 'sZip'].sort(),
+    );
+    expect(first.data).toMatchObject({ sStoreNumber: '1', sCity: 'Warren', sState: 'PA', sZip: '16365' });
+    expect(typeof first.data.sLat).toBe('string');
+    expect(Number(first.data.sLat)).toBeCloseTo(41.84, 1);
+    expect(first.gas_price).toMatch(/^3\.\d{3}$/);
+    expect(first.gas_price_at).toBe(t.now());
+    expect(Array.isArray(first.features)).toBe(true);
+    expect(first.sample).toBe(true);
+  });
+
+  test('sample stores cover every filter, in PA, NY and OH, some with the cafe under its older label', async () => {
+    const { items } = (await t.call('GET', '/store?size=1000')).json;
+    const labels = new Set(items.flatMap((s: { features: string[] }) => s.features));
+    for (const feature of FEATURES.filter((f) => f !== 'Bradley St. Cafe')) expect(labels).toContain(feature);
+    expect(labels).toContain('Bradley St. Coffee');
+    expect(new Set(items.map((s: { data: { sState: string } }) => s.data.sState))).toEqual(
+      new Set(['PA', 'NY', 'OH']),
+    );
+  });
+
+  test('an ETag lets a repeat visit cost a 304, and a price change makes a new tag', async () => {
+    const first = await t.call('GET', '/store?size=1000');
+    const etag = first.headers.get('etag') as string;
+    expect(etag).toMatch(/^W\/".+"$/);
+    expect(first.headers.get('cache-control')).toBe('no-cache');
+    const again = await t.call('GET', '/store?size=1000', { headers: { 'If-None-Match': etag } });
+    expect(again.status).toBe(304);
+    expect(again.json).toBeUndefined();
+    await t.db.updateTable('stores').set({ gas_price: '2.999' }).where('store_number', '=', '1').execute();
+    const changed = await t.call('GET', '/store?size=1000', { headers: { 'If-None-Match': etag } });
+    expect(changed.status).toBe(200);
+    expect(changed.json.items[0].gas_price).toBe('2.999');
+  });
+
+  test('size and page are checked', async () => {
+    expect((await t.call('GET', '/store?size=2')).json.items).toHaveLength(2);
+    expect((await t.call('GET', '/store?size=2&page=1')).json.items[0].data.sStoreNumber).toBe('3');
+    for (const bad of ['size=0', 'size=1001', 'size=abc', 'page=-1']) {
+      const answer = await t.call('GET', `/store?${bad}`);
+      expect(answer.status, bad).toBe(400);
+      expect(answer.json.error.code).toBe('invalid_input');
+    }
+  });
+
+  test('one store by number, 404 for an unknown one', async () => {
+    expect((await t.call('GET', '/store/2')).json.data.sStoreNumber).toBe('2');
+    const missing = await t.call('GET', '/store/99999');
+    expect(missing.status).toBe(404);
+    expect(missing.json.error.code).toBe('store_not_found');
+  });
+});
+
+describe('GET /geocode (local gazetteer)', () => {
+  const location = (answer: {
+    json: { results: { geometry: { location: { lat: number; lng: number } } }[] };
+  }) => answer.json.results[0]?.geometry.location;
+
+  test('a town, a town with its state, and a ZIP', async () => {
+    const town = await t.call('GET', '/geocode?address=Scranton');
+    expect(town.status).toBe(200);
+    expect(town.json.status).toBe('OK');
+    expect(location(town)?.lat).toBeCloseTo(41.4, 0);
+    expect(location(town)?.lng).toBeCloseTo(-75.65, 0);
+    const withState = await t.call('GET', `/geocode?address=${encodeURIComponent('warren, oh')}`);
+    expect(withState.json.results[0].formatted_address).toBe('Warren, OH, USA');
+    const zip = await t.call('GET', '/geocode?address=16365');
+    expect(zip.json.results[0].formatted_address).toBe('Warren, PA 16365, USA');
+    expect(location(zip)).toEqual({ lat: 41.8436, lng: -79.1726 });
+  });
+
+  test('latlng finds the nearest place', async () => {
+    const answer = await t.call('GET', '/geocode?latlng=41.85,-79.17');
+    expect(answer.json.status).toBe('OK');
+    expect(answer.json.results[0].formatted_address).toContain('Warren, PA');
+  });
+
+  test('an unknown place is ZERO_RESULTS with a message', async () => {
+    const answer = await t.call('GET', '/geocode?address=Nowheresville%20Xyz');
+    expect(answer.status).toBe(200);
+    expect(answer.json).toMatchObject({ status: 'ZERO_RESULTS', results: [] });
+    expect(answer.json.error_message).toBeTruthy();
+  });
+
+  test.each(['', '?address=', '?latlng=', '?latlng=abc', '?latlng=91,0'])(
+    'missing or bad input %s is a 400',
+    async (query) => {
+      const answer = await t.call('GET', `/geocode${query}`);
+      expect(answer.status).toBe(400);
+      expect(answer.json.status).toBe('INVALID_REQUEST');
+      expect(answer.json.error.code).toBe('invalid_input');
+    },
+  );
+});
+
+describe('GET /geocode with an external geocoder', () => {
+  let ext: TestApi;
+  beforeAll(async () => {
+    ext = await createTestApi({ geocoderUrl: 'https://geocoder.test/json', geocoderKey: 'k1' });
+  });
+  afterAll(() => ext.close());
+
+  test('asks it, with the key and language en, and passes its answer on', async () => {
+    let asked = '';
+    ext.mockFetch(async (url) => {
+      asked = String(url);
+      return Response.json({ status: 'OK', results: [{ geometry: { location: { lat: 1, lng: 2 } } }] });
+    });
+    const answer = await ext.call('GET', '/geocode?address=Warren');
+    expect(answer.json.results[0].geometry.location).toEqual({ lat: 1, lng: 2 });
+    expect(asked).toContain('address=Warren');
+    expect(asked).toContain('key=k1');
+    expect(asked).toContain('language=en');
+  });
+
+  test('falls back to the gazetteer when it cannot be reached', async () => {
+    ext.mockFetch(async () => {
+      throw new Error('offline');
+    });
+    const answer = await ext.call('GET', '/geocode?address=16365');
+    expect(answer.json.status).toBe('OK');
+  });
+});

@@ -1,0 +1,64 @@
+// What the on-demand locator pages render before any script runs: the stores nearest the default
+// position (or the search in the URL, so the form works without JavaScript too), straight from
+// the database, so an import or a price change shows at once, with no rebuild.
+import { getDeps } from '../../server/runtime';
+import { findAddress } from './gazetteer.server';
+import {
+  DEFAULT_CENTER,
+  type LatLng,
+  type PlacedStore,
+  PREBUILT_STORES,
+  STORE_LIST_SIZE,
+  type StoreItem,
+} from './locator';
+import { listFor, readUrlState, type UrlState } from './search';
+import { findStore, listStores } from './stores.server';
+
+export interface LocatorPage {
+  state: UrlState;
+  stores: PlacedStore[];
+  origin: LatLng;
+  total: number;
+  sample: boolean;
+}
+
+export async function locatorPage(url: URL): Promise<LocatorPage> {
+  const { db } = await getDeps();
+  const all = await listStores(db, STORE_LIST_SIZE);
+  const state = readUrlState(url.search);
+  let origin = DEFAULT_CENTER;
+  let result = listFor(all, state.q, state.filters, origin);
+  if (!result.matched) {
+    // The same fallback as the island: the place from the gazetteer, else the default centre.
+    const place = await findAddress(state.q);
+    if (place) {
+      origin = { lat: place.lat, lng: place.lng };
+      result = listFor(all, state.q, state.filters, origin);
+    }
+  }
+  return {
+    state,
+    stores: result.stores.slice(0, PREBUILT_STORES),
+    origin,
+    total: all.length,
+    sample: all.some((store) => store.sample),
+  };
+}
+
+export async function storePage(number: string | undefined): Promise<StoreItem | undefined> {
+  if (!number || number.length > 20) return undefined;
+  return findStore((await getDeps()).db, number);
+}
+
+const xml = (text: string) => text.replaceAll('&', '&amp;').replaceAll('<', '&lt;');
+
+/** The sitemap of /stores and every store page, last modified when the store last changed. */
+export async function storeSitemap(siteUrl: string): Promise<string> {
+  const { db } = await getDeps();
+  const rows = await db.selectFrom('stores').select(['store_number', 'updated_at']).execute();
+  const urls = rows.map(
+    (row) =>
+      `<url><loc>${xml(new URL(`/stores/${encodeURIComponent(row.store_number)}`, siteUrl).href)}</loc><lastmod>${new Date(Number(row.updated_at)).toISOString()}</lastmod></url>`,
+  );
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>${xml(new URL('/stores', siteUrl).href)}</loc></url>${urls.join('')}</urlset>\n`;
+}

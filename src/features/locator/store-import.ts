@@ -1,0 +1,214 @@
+// Operators' store files (CSV or JSON), checked row by row before anything is written: the store
+// list (`stores import`) and price updates (`stores prices`). Every bad row is reported with its
+// line (CSV) or item number (JSON) and the reason. Pure: the CLI writes what this accepts.
+import { parse } from 'csv-parse/sync';
+import * as v from 'valibot';
+import { US_STATE_CODES } from '../../lib/us-states';
+import { parseHours } from './hours';
+import { CAFE_ALIAS, FEATURES } from './locator';
+
+/** Column names accepted for each field: ours, SPEC's s* names, and common spellings. */
+const ALIASES: Record<string, string> = {
+  sstorenumber: 'store_number',
+  storenumber: 'store_number',
+  number: 'store_number',
+  store: 'store_number',
+  saddr1: 'addr1',
+  address1: 'addr1',
+  address: 'addr1',
+  saddr2: 'addr2',
+  address2: 'addr2',
+  scity: 'city',
+  sstate: 'state',
+  szip: 'zip',
+  zipcode: 'zip',
+  sphone: 'phone',
+  slat: 'lat',
+  latitude: 'lat',
+  slon: 'lon',
+  lng: 'lon',
+  longitude: 'lon',
+  gasprice: 'gas_price',
+  gas: 'gas_price',
+  dieselprice: 'diesel_price',
+  diesel: 'diesel_price',
+  timezone: 'time_zone',
+};
+const fieldName = (key: string) => {
+  const compact = key.toLowerCase().replace(/[^a-z0-9]/g, '');
+  return ALIASES[compact] ?? key.toLowerCase().trim();
+};
+
+const text = (name: string, max: number) =>
+  v.pipe(
+    v.string(`${name} is required`),
+    v.trim(),
+    v.nonEmpty(`${name} is required`),
+    v.maxLength(max, `${name} is too long`),
+  );
+const optionalText = (max: number) =>
+  v.optional(v.pipe(v.string(), v.trim(), v.maxLength(max, 'too long')), '');
+const number = (name: string, min: number, max: number) =>
+  v.pipe(
+    v.union(
+      [
+        v.number(),
+        v.pipe(
+          v.string(),
+          v.trim(),
+          v.regex(/^-?\d+(\.\d+)?$/, `${name} must be a number`),
+          v.transform(Number),
+        ),
+      ],
+      `${name} is required`,
+    ),
+    v.minValue(min, `${name} must be between ${min} and ${max}`),
+    v.maxValue(max, `${name} must be between ${min} and ${max}`),
+  );
+const price = (name: string) =>
+  v.optional(
+    v.pipe(
+      v.union([v.number(), v.string()]),
+      v.transform((value) => String(value).trim().replace(/^\$/, '')),
+      v.check((value) => value === '' || /^\d{1,2}\.\d{2,3}$/.test(value), `${name} must look like 3.459`),
+    ),
+    '',
+  );
+const KNOWN = new Map<string, string>([...FEATURES, CAFE_ALIAS].map((label) => [label.toLowerCase(), label]));
+const features = v.optional(
+  v.pipe(
+    v.union([v.array(v.string()), v.string()], 'features must be a list'),
+    v.transform((value) =>
+      (Array.isArray(value) ? value : value.split(/[;|]/)).map((f) => f.trim()).filter(Boolean),
+    ),
+    v.check(
+      (list) => list.every((f) => KNOWN.has(f.toLowerCase())),
+      'features: unknown feature (see the 19 filters)',
+    ),
+    v.transform((list) => [...new Set(list.map((f) => KNOWN.get(f.toLowerCase()) as string))]),
+  ),
+  [],
+);
+const validZone = (zone: string) => {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+export const storeRow = v.object({
+  store_number: v.pipe(
+    text('store_number', 20),
+    v.regex(/^[A-Za-z0-9-]+$/, 'store_number: letters, digits and dashes only'),
+  ),
+  addr1: text('addr1', 120),
+  addr2: optionalText(120),
+  city: text('city', 60),
+  state: v.pipe(
+    text('state', 2),
+    v.toUpperCase(),
+    v.picklist(US_STATE_CODES, 'state must be a two-letter US state code'),
+  ),
+  zip: v.pipe(text('zip', 10), v.regex(/^\d{5}(-\d{4})?$/, 'zip must be 5 digits or 5+4')),
+  phone: optionalText(30),
+  lat: number('lat', -90, 90),
+  lon: number('lon', -180, 180),
+  features,
+  gas_price: price('gas_price'),
+  diesel_price: price('diesel_price'),
+  hours: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.check((h) => tryHours(h) === undefined, 'hours: see the format in the README'),
+    ),
+    '',
+  ),
+  time_zone: v.optional(
+    v.pipe(v.string(), v.trim(), v.check(validZone, 'time_zone is not a known time zone')),
+    'America/New_York',
+  ),
+});
+export type StoreRow = v.InferOutput<typeof storeRow>;
+
+export const priceRow = v.object({
+  store_number: text('store_number', 20),
+  gas_price: price('gas_price'),
+  diesel_price: price('diesel_price'),
+});
+export type PriceRow = v.InferOutput<typeof priceRow>;
+
+function tryHours(hours: string): string | undefined {
+  try {
+    parseHours(hours);
+    return undefined;
+  } catch (error) {
+    return (error as Error).message;
+  }
+}
+
+export interface Checked<T> {
+  rows: T[];
+  errors: string[];
+}
+
+/** Records of a CSV (with a header line) or JSON file (an array, or the API's `{ items }`), with where each came from. */
+export function readRecords(
+  content: string,
+  format: 'csv' | 'json',
+): { where: string; record: Record<string, unknown> }[] {
+  if (format === 'json') {
+    const parsed: unknown = JSON.parse(content);
+    const list = Array.isArray(parsed) ? parsed : (parsed as { items?: unknown })?.items;
+    if (!Array.isArray(list))
+      throw new Error('the JSON file must hold an array of stores (or { "items": [...] })');
+    return list.map((item, i) => {
+      // The API's own shape: the s* fields sit in `data`.
+      const { data, ...rest } = (item ?? {}) as { data?: Record<string, unknown> };
+      return { where: `item ${i + 1}`, record: { ...(data ?? {}), ...rest } };
+    });
+  }
+  const records = parse(content, {
+    columns: true,
+    skip_empty_lines: true,
+    bom: true,
+    info: true,
+  }) as unknown as {
+    record: Record<string, unknown>;
+    info: { lines: number };
+  }[];
+  return records.map(({ record, info }) => ({
+    where: `line ${info.lines}`,
+    record,
+  }));
+}
+
+/** Every row checked; the file is usable only when `errors` is empty. */
+export function checkRows<S extends v.GenericSchema>(
+  records: { where: string; record: Record<string, unknown> }[],
+  schema: S,
+): Checked<v.InferOutput<S>> {
+  const rows: v.InferOutput<S>[] = [];
+  const errors: string[] = [];
+  const seen = new Map<string, string>();
+  for (const { where, record } of records) {
+    // Every field present (undefined when missing), so a missing one gets its own message.
+    const fields = Object.keys((schema as unknown as { entries: object }).entries);
+    const named: Record<string, unknown> = Object.fromEntries(fields.map((key) => [key, undefined]));
+    for (const [key, value] of Object.entries(record))
+      named[fieldName(key)] = value === '' ? undefined : value;
+    const result = v.safeParse(schema, named);
+    if (!result.success) {
+      errors.push(`${where}: ${result.issues.map((issue) => issue.message).join('; ')}`);
+      continue;
+    }
+    const number = (result.output as { store_number: string }).store_number;
+    const before = seen.get(number);
+    if (before) errors.push(`${where}: store_number ${number} is already on ${before}`);
+    seen.set(number, where);
+    rows.push(result.output);
+  }
+  return { rows, errors };
+}

@@ -1,0 +1,369 @@
+// The store locator (SPEC 2.9, 4, 5.5, 8) on the seeded sample stores (src/features/locator/
+// locator.seed.ts): #1 Warren PA, #2 Jamestown NY 14701, Westfield in both PA and NY, no store in
+// Scranton. Nothing here may reach the internet: the map must draw from the local basemap.
+import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { hydrated } from './account-helpers';
+import { expectNoAxeViolations } from './axe';
+
+const searchBox = (page: Page) => page.getByRole('searchbox', { name: 'City, state or ZIP code' });
+const results = (page: Page) => page.getByRole('region', { name: 'Stores near you' });
+const storeLinks = (page: Page) => results(page).getByRole('heading', { level: 3 }).getByRole('link');
+const modal = (page: Page) => page.getByRole('dialog');
+
+async function open(page: Page, path = '/stores') {
+  await page.goto(path);
+  await hydrated(page);
+  await expect(results(page).getByText(/^(The \d+ nearest of \d+ stores|\d+ stores?)$/)).toBeVisible({
+    timeout: 15_000,
+  });
+}
+
+async function search(page: Page, text: string) {
+  await searchBox(page).fill(text);
+  await searchBox(page).press('Enter');
+}
+
+/** Every request must stay on our server. */
+async function offlineFromInternet(context: BrowserContext) {
+  const outside: string[] = [];
+  await context.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) => {
+    outside.push(route.request().url());
+    return route.abort();
+  });
+  return outside;
+}
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+  test('the nearest stores are in the HTML, and the search form works', async ({ page }) => {
+    await page.goto('/stores');
+    await expect(storeLinks(page).first()).toHaveText(/^Store #\d+/);
+    await expect(
+      results(page)
+        .getByText(/^\d+\.\d miles$/)
+        .first(),
+    ).toBeVisible();
+    await expect(storeLinks(page)).toHaveCount(12);
+    await searchBox(page).fill('Jamestown');
+    await searchBox(page).press('Enter');
+    await expect(page).toHaveURL(/\/stores\?q=Jamestown/);
+    await expect(storeLinks(page).first()).toHaveText('Store #2, Jamestown');
+  });
+});
+
+test.describe('search (SPEC 5.5)', () => {
+  test('by city, on Enter; the URL keeps it and the back button returns', async ({ page }) => {
+    await open(page);
+    await search(page, 'jamestown');
+    await expect(storeLinks(page)).toHaveText(['Store #2, Jamestown']);
+    await expect(page).toHaveURL(/\?q=jamestown$/);
+    await search(page, 'Warren');
+    await expect(storeLinks(page).first()).toHaveText('Store #1, Warren');
+    await page.goBack();
+    await expect(storeLinks(page)).toHaveText(['Store #2, Jamestown']);
+    await expect(searchBox(page)).toHaveValue('jamestown');
+    await expectNoAxeViolations(page);
+  });
+
+  test("by 'city, state' and by ZIP, on blur", async ({ page }) => {
+    await open(page);
+    await searchBox(page).fill('Westfield');
+    await searchBox(page).blur();
+    await expect(storeLinks(page)).toHaveCount(2);
+    await searchBox(page).fill('westfield, ny');
+    await searchBox(page).blur();
+    await expect(storeLinks(page)).toHaveCount(1);
+    await expect(results(page)).toContainText('Westfield, NY');
+    await search(page, '14701');
+    await expect(storeLinks(page)).toHaveText(['Store #2, Jamestown']);
+  });
+
+  test('a town with no store is geocoded: nearest stores to it, with distances', async ({ page }) => {
+    await open(page);
+    const before = await storeLinks(page).first().textContent();
+    await search(page, 'Scranton');
+    await expect(page.getByRole('status')).toHaveText('Stores nearest Scranton.');
+    await expect(storeLinks(page).first()).not.toHaveText(before ?? '');
+    const first = Number.parseFloat(
+      (await results(page)
+        .getByText(/miles$/)
+        .first()
+        .textContent()) ?? '0',
+    );
+    expect(first).toBeGreaterThan(50);
+    await expect(results(page).getByText('The 50 nearest of 300 stores')).toBeVisible();
+  });
+
+  test('an unknown place falls back to the map centre', async ({ page }) => {
+    await open(page);
+    await search(page, 'Qwxyzzy');
+    await expect(page.getByRole('status')).toContainText('No place called Qwxyzzy was found');
+    await expect(storeLinks(page)).toHaveCount(50);
+  });
+});
+
+test.describe('filters (SPEC 5.5)', () => {
+  type Item = { features: string[]; data: { sStoreNumber: string } };
+  const storesWith = async (page: Page, ...wanted: string[][]) => {
+    const answer = await page.request.get('/api/v1/store?size=1000', {
+      headers: { 'X-API-Key': 'kwikfill-public-web' },
+    });
+    const { items } = (await answer.json()) as { items: Item[] };
+    return items.filter((s) => wanted.every((alts) => alts.some((f) => s.features.includes(f)))).length;
+  };
+  const countText = (n: number) => (n > 50 ? `The 50 nearest of ${n} stores` : `${n} stores`);
+
+  test('collapsible panel; AND logic; the URL keeps them', async ({ page }) => {
+    await open(page);
+    const toggle = page.getByRole('button', { name: 'Filters' });
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await toggle.click();
+    await expect(page.getByRole('checkbox')).toHaveCount(19);
+    await page.getByRole('checkbox', { name: 'ATM' }).check();
+    await expect(results(page).getByText(countText(await storesWith(page, ['ATM'])))).toBeVisible();
+    await page.getByRole('checkbox', { name: 'Diesel' }).check();
+    await expect(
+      results(page).getByText(countText(await storesWith(page, ['ATM'], ['Diesel']))),
+    ).toBeVisible();
+    await expect(page).toHaveURL(/\?filter=atm,diesel$/);
+    await expectNoAxeViolations(page);
+  });
+
+  test('/stores?filter=bradleystreetcoffee preselects the cafe, which also matches Bradley St. Coffee', async ({
+    page,
+  }) => {
+    await open(page, '/stores?filter=bradleystreetcoffee');
+    await expect(page.getByRole('checkbox', { name: 'Bradley St. Cafe' })).toBeChecked();
+    const cafes = await storesWith(page, ['Bradley St. Cafe', 'Bradley St. Coffee']);
+    expect(cafes).toBeGreaterThan(await storesWith(page, ['Bradley St. Cafe']));
+    await expect(results(page).getByText(countText(cafes))).toBeVisible();
+  });
+});
+
+test.describe('store detail modal (SPEC 2.9)', () => {
+  test('sections, buttons, close button, outside click, Escape, focus returns', async ({ page }) => {
+    await open(page);
+    await search(page, 'Jamestown');
+    const link = storeLinks(page).first();
+    await link.click();
+    const dialog = modal(page);
+    await expect(dialog.getByRole('heading', { level: 2 })).toHaveText('Store #2');
+    for (const name of ['Address', 'Contact', 'Features', 'Current Prices']) {
+      await expect(dialog.getByRole('heading', { name, exact: true })).toBeVisible();
+    }
+    await expect(dialog).toContainText('Jamestown, NY 14701');
+    await expect(dialog).toContainText(/^.*\d{3} \d{3}-\d{4}/s);
+    const directions = dialog.getByRole('link', { name: 'Get Directions' });
+    await expect(directions).toHaveAttribute('target', '_blank');
+    await expect(directions).toHaveAttribute('href', /destination=.*Jamestown.*NY.*14701/);
+    await expect(dialog.getByRole('link', { name: 'Call Store' })).toHaveAttribute('href', /^tel:\+1\d{10}$/);
+    await expectNoAxeViolations(page);
+
+    // Focus stays inside while open.
+    for (let i = 0; i < 8; i++) {
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => !!document.activeElement?.closest('dialog'))).toBe(true);
+    }
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(link).toBeFocused();
+
+    await link.click();
+    await expect(dialog).toBeVisible();
+    await page.mouse.click(5, 400); // the backdrop, outside the box
+    await expect(dialog).toBeHidden();
+
+    await link.click();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(link).toBeFocused();
+  });
+});
+
+test.describe('current location (SPEC 4, 8)', () => {
+  const useLocation = (page: Page) => page.getByRole('button', { name: 'Use my current location' }).click();
+  const alertText = (page: Page) =>
+    new Promise<string>((resolve) =>
+      page.once('dialog', (dialog) => {
+        resolve(dialog.message());
+        void dialog.dismiss();
+      }),
+    );
+
+  test('granted: the list and map follow the visitor', async ({ page, context }) => {
+    await context.grantPermissions(['geolocation']);
+    await context.setGeolocation({ latitude: 42.0977, longitude: -79.2355 }); // Jamestown, NY
+    await open(page);
+    await useLocation(page);
+    await expect(storeLinks(page).first()).toHaveText('Store #2, Jamestown');
+    await expect(
+      results(page)
+        .getByText(/miles$/)
+        .first(),
+    ).toHaveText(/^0\.\d miles$/);
+    await expect(page.getByRole('img', { name: 'Your location' })).toBeAttached();
+  });
+
+  test('denied', async ({ page, context }) => {
+    await context.clearPermissions();
+    await open(page);
+    const message = alertText(page);
+    await useLocation(page);
+    expect(await message).toBe('Please enable location services to use this feature.');
+  });
+
+  for (const [code, text] of [
+    [2, 'Location information is unavailable.'],
+    [3, 'Location request timed out.'],
+    [7, 'An unknown error occurred getting your location.'],
+  ] as const) {
+    test(`error code ${code}: ${text}`, async ({ page }) => {
+      await page.addInitScript((errorCode) => {
+        navigator.geolocation.getCurrentPosition = (_ok, fail) =>
+          fail?.({ code: errorCode, message: '' } as GeolocationPositionError);
+      }, code);
+      await open(page);
+      const message = alertText(page);
+      await useLocation(page);
+      expect(await message).toBe(text);
+    });
+  }
+
+  test('no geolocation support', async ({ page }) => {
+    await page.addInitScript(() => {
+      Object.defineProperty(Navigator.prototype, 'geolocation', { get: () => undefined, configurable: true });
+    });
+    await open(page);
+    const message = alertText(page);
+    await useLocation(page);
+    expect(await message).toBe('Geolocation is not supported by this browser');
+  });
+});
+
+test.describe('map', () => {
+  test('draws offline from the local basemap, green markers titled with the number, click centres and opens', async ({
+    page,
+    context,
+  }) => {
+    const outside = await offlineFromInternet(context);
+    await open(page);
+    const map = page.getByRole('region', { name: 'Map of stores' });
+    await expect(map.locator('[data-loaded="true"]')).toBeAttached({ timeout: 20_000 });
+    const marker = map.getByRole('button', { name: 'Store #2, Jamestown, NY' });
+    await expect(marker).toHaveAttribute('title', '2');
+    expect(await map.getByRole('button', { name: /^Store #/ }).count()).toBe(300);
+    await marker.focus();
+    await page.keyboard.press('Enter');
+    await expect(modal(page).getByRole('heading', { level: 2 })).toHaveText('Store #2');
+    expect(outside).toEqual([]);
+  });
+
+  test('the map code loads only after the page and its list, and never holds the list up', async ({
+    page,
+  }) => {
+    const html = await (await page.request.get('/stores')).text();
+    expect(html).not.toMatch(/maplibre|StoreMap/);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/StoreMap[^/]*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    const asked = page.waitForRequest(/StoreMap[^/]*\.js$/);
+    await page.goto('/stores');
+    await asked;
+    await expect(storeLinks(page)).toHaveCount(50); // the island runs with the full list, map code still held
+    const after = await page.evaluate(() => {
+      const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+      const map = performance.getEntriesByType('resource').find((e) => /StoreMap/.test(e.name));
+      return !map || map.startTime >= nav.loadEventStart;
+    });
+    expect(after).toBe(true);
+    release();
+    await expect(
+      page.getByRole('region', { name: 'Map of stores' }).locator('[data-loaded="true"]'),
+    ).toBeAttached({ timeout: 20_000 });
+  });
+});
+
+test('keyboard: search on blur with Tab, open a store with Enter, Escape returns focus', async ({ page }) => {
+  await open(page);
+  await searchBox(page).focus();
+  await page.keyboard.type('Jamestown');
+  await page.keyboard.press('Tab');
+  await expect(storeLinks(page)).toHaveText(['Store #2, Jamestown']);
+  await storeLinks(page).first().focus();
+  await page.keyboard.press('Enter');
+  await expect(modal(page)).toBeVisible();
+  await expect(modal(page).getByRole('button', { name: 'Close' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(storeLinks(page).first()).toBeFocused();
+});
+
+test('a store page: hours with open status, prices with their time, directions, map, GasStation JSON-LD', async ({
+  page,
+}) => {
+  await page.goto('/stores/1');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Store #1, Warren, PA');
+  await expect(page.getByText('Open now')).toBeVisible(); // store #1 is open 24 hours
+  await expect(page.getByText(/^Gas: \$3\.\d{3}, as of /)).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Get Directions' })).toHaveAttribute('target', '_blank');
+  const json = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}');
+  expect(json).toMatchObject({
+    '@type': 'GasStation',
+    address: { addressLocality: 'Warren', addressRegion: 'PA', postalCode: '16365' },
+    geo: { '@type': 'GeoCoordinates' },
+  });
+  expect(json.telephone).toMatch(/^\d{3} \d{3}-\d{4}$/);
+  expect(json.openingHoursSpecification).toHaveLength(7);
+  await expect(
+    page.getByRole('region', { name: 'Map of stores' }).locator('[data-loaded="true"]'),
+  ).toBeAttached({ timeout: 20_000 });
+  await expectNoAxeViolations(page);
+  expect((await page.request.get('/stores/99999')).status()).toBe(404);
+});
+
+test('the sitemap lists every store page beside the content pages', async ({ request }) => {
+  const index = await (await request.get('/sitemap-index.xml')).text();
+  expect(index).toContain('/sitemap-stores.xml');
+  expect(index).toContain('/sitemap-0.xml');
+  const stores = await (await request.get('/sitemap-stores.xml')).text();
+  expect(stores.match(/<loc>[^<]+\/stores\/\d+<\/loc>/g)).toHaveLength(300);
+});
+
+test('after one visit, /stores opens and searches offline, and says how old the list is', async ({
+  page,
+  context,
+}) => {
+  await open(page);
+  await expect
+    .poll(
+      () =>
+        page.evaluate(async () => {
+          const cache = await caches.open('locator-v1');
+          const keys = (await cache.keys()).map((r) => new URL(r.url).pathname);
+          return (
+            ['/stores', '/api/v1/store', '/stores/basemap.json'].every((p) => keys.includes(p)) &&
+            !!navigator.serviceWorker.controller
+          );
+        }),
+      { timeout: 20_000 },
+    )
+    .toBe(true);
+  await context.setOffline(true);
+  await page.reload();
+  await hydrated(page);
+  await expect(
+    page.getByText(/You are offline\. This store list was last updated .+; prices may have changed\./),
+  ).toBeVisible();
+  await search(page, 'Jamestown');
+  await expect(storeLinks(page)).toHaveText(['Store #2, Jamestown']);
+  await context.setOffline(false);
+  // Nothing outside the locator is cached by it.
+  const kept = await page.evaluate(async () =>
+    (await (await caches.open('locator-v1')).keys()).map((r) => new URL(r.url).pathname),
+  );
+  expect(kept.filter((p) => !/^\/(stores|_astro\/|api\/v1\/store$|favicon\.svg$)/.test(p))).toEqual([]);
+});
