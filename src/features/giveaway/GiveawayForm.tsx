@@ -10,7 +10,7 @@ import { loadFormTicket, renewRefusedTicket } from '../account/form-ticket';
 import { recentAttempts, recordAttempt } from '../account/guards';
 import { PROFILE_INPUTS } from '../account/profile';
 import HumanCheck from '../human-check/HumanCheck';
-import { api, publicApi, read } from '../session/api';
+import { api, read } from '../session/api';
 import { $session } from '../session/store';
 import {
   type EntryValues,

@@ -52,6 +52,14 @@ describe('GET /promotion', () => {
 });
 
 describe('POST /promotion/{id}/entry', () => {
+  test('a family enters one after another from the same store Wi-Fi, each on their own phone', async () => {
+    const storeWifi = '192.0.2.10';
+    for (const name of ['mom', 'dad', 'kid1', 'kid2', 'grandma']) {
+      const answer = await enter(t, promotionId, entryFor(`${name}.wifi@example.com`), { ip: storeWifi });
+      expect(answer.status, name).toBe(201);
+    }
+  });
+
   test('a guest enters once; the second entry that day is a 409 saying to come back tomorrow', async () => {
     const first = await enter(t, promotionId, entryFor('guest@example.com'));
     expect(first.status).toBe(201);
