@@ -7,13 +7,12 @@ import { useSubmit } from '../../components/form/useSubmit';
 import { US_STATES } from '../../lib/us-states';
 import { site } from '../../site.config';
 import HumanCheck from '../human-check/HumanCheck';
-import { publicApi, read } from '../session/api';
 import { MESSAGES } from './account';
 import { loadFormTicket, renewRefusedTicket } from './form-ticket';
 import { recentAttempts, recordAttempt } from './guards';
 import { PasswordRules } from './PasswordRules';
 import { PROFILE_INPUTS } from './profile';
-import { completeSignUp, emptySignUp, logOnly, REGISTER_ATTEMPTS_KEY, signUpProblems } from './register';
+import { completeSignUp, emptySignUp, REGISTER_ATTEMPTS_KEY, signUpProblems } from './register';
 
 export default function RegisterForm() {
   const loadedAt = useRef(0);
