@@ -17,6 +17,7 @@ import {
 import { StoreList } from './StoreList';
 import { StoreModal } from './StoreModal';
 import { listFor, readUrlState, type UrlState, writeUrlState, zoomFor } from './search';
+import { useAfterLoad } from './useAfterLoad';
 import { registerLocatorWorker, useStoreList } from './useStoreList';
 import './locator.css';
 
@@ -44,7 +45,6 @@ export default function StoreLocator({ initial, initialState, initialOrigin, sam
   const [user, setUser] = useState<LatLng>(DEFAULT_CENTER);
   const [view, setView] = useState({ center: initialOrigin, zoom: DEFAULT_ZOOM });
   const [selected, setSelected] = useState<{ store: StoreItem; trigger: HTMLElement | null } | null>(null);
-  const [showMap, setShowMap] = useState(false);
   const [status, setStatus] = useState('');
 
   const list = useMemo(
@@ -116,14 +116,10 @@ export default function StoreLocator({ initial, initialState, initialOrigin, sam
   }, [all]);
 
   // The map and offline support only after the list is on screen and the page has loaded.
+  const showMap = useAfterLoad();
   useEffect(() => {
-    const start = () => {
-      setShowMap(true);
-      registerLocatorWorker();
-    };
-    if (document.readyState === 'complete') setTimeout(start, 0);
-    else window.addEventListener('load', start, { once: true });
-  }, []);
+    if (showMap) registerLocatorWorker();
+  }, [showMap]);
 
   const pushUrl = (state: UrlState) => {
     const url = `${window.location.pathname}${writeUrlState(state)}`;

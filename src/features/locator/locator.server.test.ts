@@ -1,5 +1,7 @@
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { SAMPLE_STORE_COUNT } from '../../../tests/factories/stores';
+import { DEFAULT_API_KEY } from '../../lib/api-key';
 import { createTestApi, type TestApi } from '../../server/testing';
 import { FEATURES } from './locator';
 import { seedStores } from './locator.seed';
@@ -51,6 +53,23 @@ describe('GET /store', () => {
     const changed = await t.call('GET', '/store?size=1000', { headers: { 'If-None-Match': etag } });
     expect(changed.status).toBe(200);
     expect(changed.json.items[0].gas_price).toBe('2.999');
+  });
+
+  test('the list is sent gzipped to a client that accepts it, and plain to one that does not', async () => {
+    const ask = (encoding?: string) =>
+      t.app.request(
+        '/api/v1/store?size=1000',
+        { headers: { 'X-API-Key': DEFAULT_API_KEY, ...(encoding ? { 'Accept-Encoding': encoding } : {}) } },
+        { clientAddress: '203.0.113.7' },
+      );
+    const plain = await ask();
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    const text = await plain.text();
+    const zipped = await ask('gzip, deflate, br');
+    expect(zipped.headers.get('content-encoding')).toBe('gzip');
+    const bytes = Buffer.from(await zipped.arrayBuffer());
+    expect(bytes.length).toBeLessThan(text.length / 4);
+    expect(gunzipSync(bytes).toString()).toBe(text);
   });
 
   test('size and page are checked', async () => {
