@@ -21,6 +21,8 @@ export const LIGHTHOUSE_PAGES = [
   { path: '/frame/charge-card', kind: 'island' },
   { path: '/frame/fleet-fueling', kind: 'island' },
 ];
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+const rank = (lhr) => lhr.categories.performance.score * 1e6 - lhr.audits['total-blocking-time'].numericValue;
 const TYPES = { Document: 'html', Stylesheet: 'css', Script: 'js' };
 
 /** Bytes per kind (html, css, js) from Lighthouse's network records of one run. */
@@ -51,7 +53,11 @@ const pages = [];
 let versions = {};
 try {
   for (const { path, kind } of LIGHTHOUSE_PAGES) {
-    const first = await audit(server.base + path, chrome.port, false);
+    // Lighthouse's advice for a noisy machine: several runs, the median one (by score, then TBT).
+    const runs = [];
+    for (let i = 0; i < RUNS; i++) runs.push(await audit(server.base + path, chrome.port, false));
+    runs.sort((a, b) => rank(a) - rank(b));
+    const first = runs[Math.floor(RUNS / 2)];
     const repeat = await audit(server.base + path, chrome.port, true);
     versions = {
       lighthouse: first.lighthouseVersion,
@@ -61,6 +67,7 @@ try {
     const page = {
       path,
       kind,
+      runs: runs.map((lhr) => Math.round(lhr.categories.performance.score * 100)),
       performance: Math.round(first.categories.performance.score * 100),
       lcpMs: Math.round(value('largest-contentful-paint')),
       tbtMs: Math.round(value('total-blocking-time')),
