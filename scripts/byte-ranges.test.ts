@@ -17,8 +17,8 @@ beforeAll(async () => {
   writeFileSync(join(dir, '.secret'), 'no');
   server = createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0] ?? '/';
-    const answered = answerRange(req, res, dir, path, (r: ServerResponse) =>
-      r.setHeader('Cache-Control', 'public, no-cache'),
+    const answered = answerRange(req, res, dir, path, (answer: ServerResponse) =>
+      answer.setHeader('Cache-Control', 'public, no-cache'),
     );
     if (!answered) res.end(`whole file, range ${req.headers.range ?? 'dropped'}`);
   });
