@@ -1,6 +1,6 @@
 // Byte ranges as RFC 9110 has them, on a real node:http server over a temp folder.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,8 +17,8 @@ beforeAll(async () => {
   writeFileSync(join(dir, '.secret'), 'no');
   server = createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0] ?? '/';
-    const answered = answerRange(req, res, dir, path, (r) =>
-      r.setHeader('Cache-Control', 'public, no-cache'),
+    const answered = answerRange(req, res, dir, path, (answer: ServerResponse) =>
+      answer.setHeader('Cache-Control', 'public, no-cache'),
     );
     if (!answered) res.end(`whole file, range ${req.headers.range ?? 'dropped'}`);
   });
