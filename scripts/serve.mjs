@@ -9,7 +9,12 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import onHeaders from 'on-headers';
 import { distDir } from './dist-dir.mjs';
-import { finishRenderedHeaders, readPagePolicies, setCommonHeaders } from './serve-headers.mjs';
+import {
+  finishRenderedHeaders,
+  readPagePolicies,
+  setCommonHeaders,
+  turnstileWarning,
+} from './serve-headers.mjs';
 import { staticFiles } from './static-files.mjs';
 
 const api = await import(pathToFileURL(join(distDir('api'), 'node.mjs')).href);
@@ -18,6 +23,8 @@ const port = Number(process.env.PORT ?? 4321);
 const host = process.env.HOST ?? '127.0.0.1';
 const { trustProxy } = api.serverSettings();
 const policies = readPagePolicies(clientDir);
+const blocked = turnstileWarning(policies);
+if (blocked) console.warn(blocked);
 
 let astro;
 /** Astro's request handler, imported on first use (it brings the whole page renderer along). */
@@ -28,7 +35,7 @@ const astroHandler = () => {
 
 async function render(req, res) {
   onHeaders(res, function () {
-    finishRenderedHeaders(this, policies);
+    finishRenderedHeaders(this, policies, (req.url ?? '/').split('?')[0]);
   });
   (await astroHandler())(req, res);
 }
