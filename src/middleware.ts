@@ -9,7 +9,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
   const answer = await next();
   if (context.isPrerendered) return answer;
   const { pathname, protocol } = context.url;
-  const headers: Record<string, string> = headersFor(pathname);
+  const headers: Record<string, string> = { ...headersFor(pathname) };
   if (protocol === 'https:') headers['Strict-Transport-Security'] = HSTS;
   if (isPersonal(pathname)) headers['Cache-Control'] = PERSONAL_CACHE;
   const set = (response: Response) => {

@@ -72,9 +72,19 @@ export function cacheControl(/** @type {string} */ pathname) {
   return isPersonal(pathname) ? PERSONAL_CACHE : PAGE_CACHE;
 }
 
-/** The headers of every answer for this path, but HSTS (HTTPS only) and the page's own CSP. */
+const PAGE_HEADERS = Object.freeze({ ...COMMON_HEADERS, 'Permissions-Policy': PERMISSIONS_POLICY });
+const LOCATOR_HEADERS = Object.freeze({
+  ...COMMON_HEADERS,
+  'Permissions-Policy': LOCATOR_PERMISSIONS_POLICY,
+});
+
+/**
+ * The headers of every answer for this path, but HSTS (HTTPS only) and the page's own CSP. One of
+ * two frozen objects, made once: the Node server asks on every request.
+ * @returns {Readonly<Record<string, string>>}
+ */
 export function headersFor(/** @type {string} */ pathname) {
-  return { ...COMMON_HEADERS, 'Permissions-Policy': permissionsPolicy(pathname) };
+  return permissionsPolicy(pathname) === LOCATOR_PERMISSIONS_POLICY ? LOCATOR_HEADERS : PAGE_HEADERS;
 }
 
 /**
