@@ -1,5 +1,6 @@
 // Response headers of the production server (scripts/serve.mjs): the security headers every answer
 // carries, the Content-Security-Policy of each HTML page as a header, HSTS over HTTPS, caching.
+// The rules themselves (which header on which path) are shared with Netlify: src/lib/security-headers.mjs.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import {
@@ -11,9 +12,6 @@ import {
   PERSONAL_CACHE,
   TURNSTILE_ORIGIN,
 } from '../src/lib/security-headers.mjs';
-
-// The rules themselves (which header on which path) are shared with the Netlify deploy.
-export { ASSET_CACHE, PAGE_CACHE } from '../src/lib/security-headers.mjs';
 
 function withFrameAncestors(policy) {
   const base = policy?.trim().replace(/;+$/, '');

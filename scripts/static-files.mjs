@@ -1,5 +1,6 @@
 // The prebuilt files of dist/client for scripts/serve.mjs. sirv serves them: the precompressed
-// .br/.gz variants from scripts/precompress.mjs, ETags and 304s, byte ranges (the hero video).
+// .br/.gz variants from scripts/precompress.mjs, ETags and 304s; byte ranges (the hero video) are
+// answered by scripts/byte-ranges.mjs.
 // In front of it, small files (pages, stylesheets, scripts, icons) are answered from memory once
 // read: a read from disk on every request held a content page to under half of what a bare server
 // sends (bench/server.mjs). Both use the same ETags and headers, so either may answer a revisit.
@@ -9,6 +10,7 @@ import { lookup } from 'mrmime';
 import Negotiator from 'negotiator';
 import sirv from 'sirv';
 import { cacheControl } from '../src/lib/security-headers.mjs';
+import { answerRange } from './byte-ranges.mjs';
 import { pagePolicy } from './serve-headers.mjs';
 
 const IN_MEMORY_LIMIT = 64 * 1024;
@@ -64,13 +66,14 @@ function smallFiles(clientDir) {
 
 export function staticFiles(clientDir, policies) {
   const table = smallFiles(clientDir);
+  const setHeaders = (res, pathname) => fileHeaders(res, pathname, policies);
   const fromDisk = sirv(clientDir, {
     dev: false,
     etag: true,
     brotli: true,
     gzip: true,
     extensions: ['html'],
-    setHeaders: (res, pathname) => fileHeaders(res, pathname, policies),
+    setHeaders,
   });
 
   /** The headers of one file variant, made once: the same for every answer. */
@@ -90,9 +93,9 @@ export function staticFiles(clientDir, policies) {
     return headers;
   }
 
-  /** Answers from memory when it can (no byte range asked for); false otherwise. */
+  /** Answers from memory when it can; false otherwise. */
   function fromMemory(req, res, pathname, encodings) {
-    const file = req.headers.range ? undefined : table.get(pathname);
+    const file = table.get(pathname);
     const encoding = file && encodings.find((name) => file.variants[name]);
     if (!encoding) return false;
     const variant = file.variants[encoding];
@@ -110,6 +113,7 @@ export function staticFiles(clientDir, policies) {
 
   /** Serves the file for a GET or HEAD of `pathname`, or calls `next` when there is none. */
   return (req, res, pathname, next) => {
+    if (req.headers.range && answerRange(req, res, clientDir, pathname, setHeaders)) return;
     const encodings = acceptedEncodings(req);
     if (fromMemory(req, res, pathname, encodings)) return;
     // sirv only looks for the tokens' presence: give it the accepted ones.

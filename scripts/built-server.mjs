@@ -1,0 +1,115 @@
+// Starts the BUILT site (scripts/serve.mjs over dist/) as a child process on a spare loopback port,
+// the way production runs it: for the benchmarks (bench/) and the system tests (tests/system/),
+// which need a real process to load, kill and restart. One way to do it, so every caller gets the
+// same readiness check, output capture and clean-up. `npm run build` must have run first.
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { distDir } from './dist-dir.mjs';
+
+/** A free TCP port on loopback. */
+export const sparePort = () =>
+  new Promise((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+
+/**
+ * @typedef {object} BuiltServer
+ * @property {string} base  http://127.0.0.1:<port>
+ * @property {string} dataDir  the data folder (SQLite file, keys) the server uses
+ * @property {Record<string, string>} env  the environment it was started with
+ * @property {import('node:child_process').ChildProcess} child
+ * @property {() => string} output  everything it printed so far (stdout and stderr)
+ * @property {(signal?: NodeJS.Signals) => Promise<number | null>} stop  signal it (SIGTERM by default)
+ *   and wait for the exit; resolves the exit code (null when killed by the signal)
+ * @property {() => Promise<BuiltServer>} restart  start again on the same data folder and port
+ * @property {() => Promise<void>} close  stop it and delete a data folder it created
+ */
+
+/**
+ * Starts the built server.
+ * @param {object} [options]
+ * @param {Record<string, string | undefined>} [options.env]  added to the environment; DATABASE_URL is
+ *   removed (SQLite in a throwaway data folder) unless given here
+ * @param {boolean} [options.seed]  load the sample data first (`scripts/seed.ts --if-empty`)
+ * @param {string} [options.dataDir]  an existing data folder (default: a new temp folder)
+ * @param {number} [options.port]
+ * @param {boolean} [options.waitUntilReady]  wait for GET / to answer (default true)
+ * @param {boolean} [options.ownsDataDir]  delete the data folder on close (default: when it made it)
+ * @returns {Promise<BuiltServer>}
+ */
+export async function startBuiltServer(options = {}) {
+  if (!existsSync(join(distDir('api'), 'node.mjs'))) {
+    throw new Error('the site is not built: run `npm run build` first');
+  }
+  const ownDir = options.ownsDataDir ?? !options.dataDir;
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'kwikfill-server-'));
+  const { DATABASE_URL: _, ...outer } = process.env;
+  const port = options.port ?? (await sparePort());
+  const env = {
+    ...outer,
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    HUMAN_CHECK: 'local',
+    GIFT_CARD_PROVIDER: 'local',
+    ...options.env,
+  };
+  for (const [key, value] of Object.entries(env)) if (value === undefined) delete env[key];
+  if (options.seed) {
+    execFileSync(process.execPath, ['--import', 'tsx', 'scripts/seed.ts', '--if-empty'], {
+      env: { SEED_SAMPLE_DATA: '1', ...env },
+      stdio: 'ignore',
+    });
+  }
+  let output = '';
+  const child = spawn(process.execPath, ['scripts/serve.mjs'], { env, stdio: 'pipe' });
+  child.stdout.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr.on('data', (chunk) => {
+    output += chunk;
+  });
+  const exited = new Promise((resolve) => child.on('exit', (code) => resolve(code)));
+  const base = `http://127.0.0.1:${port}`;
+  const stop = async (signal = 'SIGTERM') => {
+    if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+    return exited;
+  };
+  const server = {
+    base,
+    dataDir,
+    env,
+    child,
+    output: () => output,
+    stop,
+    restart: async () => {
+      await stop();
+      return startBuiltServer({ ...options, seed: false, dataDir, port, ownsDataDir: ownDir });
+    },
+    close: async () => {
+      await stop();
+      if (ownDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  if (options.waitUntilReady === false) return server;
+  for (let tries = 0; ; tries++) {
+    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}):\n${output}`);
+    const up = await fetch(`${base}/`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (up) return server;
+    if (tries > 300) {
+      await server.close();
+      throw new Error(`the server did not start within a minute:\n${output}`);
+    }
+    await sleep(200);
+  }
+}

@@ -1,0 +1,21 @@
+// The production server as `npm start` runs it: it starts on a fresh data folder, answers pages and
+// the API, and stops cleanly on SIGTERM (exit 0), keeping its data for the next start.
+import { afterAll, expect, it } from 'vitest';
+import { type BuiltServer, startBuiltServer } from '../../scripts/built-server.mjs';
+import { DEFAULT_API_KEY } from '../../src/lib/api-key';
+
+let server: BuiltServer | undefined;
+afterAll(() => server?.close());
+
+it('starts, answers, stops on SIGTERM with exit 0 and starts again on the same data', async () => {
+  server = await startBuiltServer({ seed: true });
+  const health = await fetch(`${server.base}/api/v1/health`, {
+    headers: { 'X-API-Key': DEFAULT_API_KEY },
+  });
+  expect(health.status).toBe(200);
+  const page = await fetch(`${server.base}/stores/1`);
+  expect(page.status).toBe(200);
+  expect(await server.stop()).toBe(0);
+  server = await server.restart();
+  expect((await fetch(`${server.base}/stores/1`)).status).toBe(200);
+});
