@@ -86,11 +86,12 @@ it.skipIf(skip)('answers 503 JSON while PostgreSQL is down and recovers by itsel
   expect((await get('/', {})).status).toBe(200);
   expect((await get('/help/faq', {})).status).toBe(200);
   expect((await get(`${API}/form-ticket?form=contact`)).status).toBe(200);
-  // Pages drawn from the database answer the error page at once (Astro gives it status 500 whatever
-  // the page sets), saying the service is unavailable, never the connection's details.
+  // Pages drawn from the database answer 503 at once (src/middleware.ts), saying the service is
+  // unavailable, never the connection's details.
   for (const path of ['/stores', '/stores/1']) {
     const page = await get(path, {});
-    expect(page.status, path).toBe(500);
+    expect(page.status, path).toBe(503);
+    expect(page.headers.get('retry-after')).toBe('30');
     const html = await page.text();
     expect(html).toContain('The service is unavailable. Please try again later.');
     expect(html).not.toContain('ECONNREFUSED');

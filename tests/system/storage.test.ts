@@ -1,5 +1,5 @@
-// Issue 11 point 6: a read-only data folder or a full disk stops the start with one clear line and
-// exit code 1 (src/server/storage-check.ts), not a crash later; and a disk that fills while the
+// Issue 11 point 6: a read-only data folder or a full disk (or a database that cannot be reached)
+// stops the start with one clear line and exit code 1 (src/server/storage-check.ts), not a crash later; and a disk that fills while the
 // server runs costs the visitor a 503 `unavailable` JSON answer, not a crash, until there is room
 // again. Real disks: a read-only bind mount and small tmpfs mounts (root only; skipped with the
 // reason elsewhere: root ignores file modes, so chmod cannot stand in).
@@ -8,7 +8,7 @@ import { closeSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, expect, it, type TestContext } from 'vitest';
-import { type BuiltServer, startBuiltServer } from '../../scripts/built-server.mjs';
+import { type BuiltServer, sparePort, startBuiltServer } from '../../scripts/built-server.mjs';
 import { prepareAll, prepareEntry, submit } from './helpers';
 
 const cleanups: (() => unknown)[] = [];
@@ -58,8 +58,8 @@ function readOnly(dir: string): void {
 }
 
 /** Starts the server expecting it to refuse: its exit code and what it printed. */
-async function failedStart(dataDir: string) {
-  const server = await startBuiltServer({ dataDir, waitUntilReady: false });
+async function failedStart(dataDir: string, env: Record<string, string> = {}) {
+  const server = await startBuiltServer({ dataDir, env, waitUntilReady: false });
   cleanups.push(() => server.stop('SIGKILL'));
   const code = await Promise.race([
     server.exited,
@@ -76,6 +76,16 @@ function expectRefusal({ code, output }: { code: unknown; output: string }, reas
   expect(lines[0]).toMatch(reason);
   expect(output).not.toMatch(/^\s+at /m);
 }
+
+it('refuses to start, with one line and exit code 1, when PostgreSQL cannot be reached', async () => {
+  // Nothing listens there: a database server that is down when the site starts (a process manager
+  // starts the site again; a running site rides out the outage, tests/system/postgres-down.test.ts).
+  const url = `postgres://kwikfill@127.0.0.1:${await sparePort()}/kwikfill`;
+  expectRefusal(
+    await failedStart(folder(), { DATABASE_URL: url }),
+    /Cannot start: connect ECONNREFUSED 127\.0\.0\.1:\d+$/,
+  );
+});
 
 it('refuses to start on a read-only data folder, with one line and exit code 1', async (ctx) => {
   needMounts(ctx);
