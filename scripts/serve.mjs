@@ -7,6 +7,7 @@
 import http from 'node:http';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import compression from 'compression';
 import onHeaders from 'on-headers';
 import { distDir } from './dist-dir.mjs';
 import {
@@ -56,6 +57,12 @@ async function render(req, res) {
 
 const files = staticFiles(clientDir, policies);
 
+// Pages rendered on request (the locator, store pages, offers, the applications: 25-80 KB of HTML)
+// are compressed as they go out (brotli or gzip, as the browser accepts), like the prebuilt pages,
+// which are compressed ahead of time at the build.
+const compress = compression({ threshold: 1024 });
+const renderCompressed = (req, res) => compress(req, res, () => render(req, res));
+
 // The error pages are rendered with their status by Astro, never sent as a 200 file.
 const errorPage = /^\/(404|500)(\.html|\/|\/index\.html)?$/;
 /**
@@ -86,8 +93,8 @@ const server = http.createServer((req, res) => {
     res.writeHead(405, { 'Content-Type': 'text/plain; charset=utf-8', Allow: 'GET, HEAD' });
     return res.end('Method Not Allowed');
   }
-  if (errorPage.test(path) || onlyByExtension(path)) return render(req, res);
-  files(req, res, decoded(path), () => render(req, res));
+  if (errorPage.test(path) || onlyByExtension(path)) return renderCompressed(req, res);
+  files(req, res, decoded(path), () => renderCompressed(req, res));
 });
 
 // CONNECT (a proxy's method) never reaches the request handler: refuse it here too.
