@@ -91,11 +91,11 @@ test('static files and API answers have the security headers; personal API answe
     ['/api/v1/nothing-here', 404],
   ];
   for (const [path, status] of api) {
-    checkCommon(path, await request.get(path, { headers: API }), {
-      status,
-      geolocation: '()',
-      cache: 'no-store',
-    });
+    const answer = await request.get(path, { headers: API });
+    checkCommon(path, answer, { status, geolocation: '()', cache: 'no-store' });
+    expect(answer.headers()['content-security-policy'], path).toBe(
+      "default-src 'none'; frame-ancestors 'self'",
+    );
   }
 });
 
