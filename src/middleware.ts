@@ -1,10 +1,34 @@
-// Pages rendered on request from the database (the locator, store pages, offers): while the database
-// cannot serve (down, unreachable, disk full) they answer the 503 page src/pages/unavailable.astro,
-// like the API's 503 `unavailable`, rather than the 500 error page (whose status Astro fixes at 500).
-import { defineMiddleware } from 'astro:middleware';
+// The headers of every answer Astro makes on request (on-demand pages, the 404 and 500 pages, and on
+// Netlify the API too): Netlify applies its `_headers` file to static files only, so the function
+// sets them itself; the Node server sets the same ones (scripts/serve-headers.mjs), from the same
+// rules (src/lib/security-headers.mjs).
+// Inside it: pages rendered from the database (the locator, store pages, offers) answer the 503 page
+// src/pages/unavailable.astro while the database cannot serve (down, unreachable, disk full), like
+// the API's 503 `unavailable`, rather than the 500 error page (whose status Astro fixes at 500).
+import { defineMiddleware, sequence } from 'astro:middleware';
+import { HSTS, headersFor, isPersonal, PERSONAL_CACHE } from './lib/security-headers.mjs';
 import { isUnavailable } from './server/errors';
 
-export const onRequest = defineMiddleware(async (context, next) => {
+const securityHeaders = defineMiddleware(async (context, next) => {
+  const answer = await next();
+  if (context.isPrerendered) return answer;
+  const { pathname, protocol } = context.url;
+  const headers: Record<string, string> = { ...headersFor(pathname) };
+  if (protocol === 'https:') headers['Strict-Transport-Security'] = HSTS;
+  if (isPersonal(pathname)) headers['Cache-Control'] = PERSONAL_CACHE;
+  const set = (response: Response) => {
+    for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
+    return response;
+  };
+  try {
+    return set(answer);
+  } catch {
+    // A Response.redirect() has headers that cannot change: send a copy.
+    return set(new Response(answer.body, answer));
+  }
+});
+
+const databaseOutage = defineMiddleware(async (context, next) => {
   try {
     return await next();
   } catch (error) {
@@ -13,3 +37,5 @@ export const onRequest = defineMiddleware(async (context, next) => {
     return context.rewrite('/unavailable');
   }
 });
+
+export const onRequest = sequence(securityHeaders, databaseOutage);

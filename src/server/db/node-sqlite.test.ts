@@ -29,6 +29,10 @@ describe('Kysely over node:sqlite', () => {
     expect(mode.rows[0]?.journal_mode).toBe('wal');
     const timeout = await sql<{ timeout: number }>`PRAGMA busy_timeout`.execute(db);
     expect(timeout.rows[0]?.timeout).toBe(5000);
+    // NORMAL in WAL mode: a commit survives the process dying (tests/system/sigkill.test.ts), not
+    // necessarily a power loss (docs/decisions/0008-faults-durability-and-outages.md).
+    const synchronous = await sql<{ synchronous: number }>`PRAGMA synchronous`.execute(db);
+    expect(synchronous.rows[0]?.synchronous).toBe(1);
   });
 
   it('reads rows, RETURNING rows and affected-row counts', async () => {
