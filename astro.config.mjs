@@ -66,7 +66,7 @@ export default defineConfig({
     react(),
     // Prebuilt pages; the store pages come from the database, in their own sitemap (on request).
     sitemap({
-      filter: (page) => !/\/(account|frame)\//.test(page) && !/\/(404|500)\/?$/.test(page),
+      filter: (page) => !/\/(account|frame)\//.test(page) && !/\/(404|500|maintenance)\/?$/.test(page),
       customSitemaps: [new URL('/sitemap-stores.xml', siteUrl).href],
     }),
   ],

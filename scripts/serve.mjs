@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import onHeaders from 'on-headers';
 import { distDir } from './dist-dir.mjs';
+import { maintenanceScreen } from './maintenance-page.mjs';
 import { finishRenderedHeaders, readPagePolicies, setCommonHeaders } from './serve-headers.mjs';
 import { staticFiles } from './static-files.mjs';
 
@@ -34,6 +35,7 @@ async function render(req, res) {
 }
 
 const files = staticFiles(clientDir, policies);
+const maintenance = maintenanceScreen(clientDir, policies, api.RETRY_AFTER_SECONDS);
 
 // The error pages are rendered with their status by Astro, never sent as a 200 file.
 const errorPage = /^\/(404|500)(\.html|\/|\/index\.html)?$/;
@@ -55,12 +57,14 @@ const decoded = (path) => {
   }
 };
 
-const server = http.createServer((req, res) => {
+const server = http.createServer(async (req, res) => {
   setCommonHeaders(req, res, trustProxy);
   const path = (req.url ?? '/').split('?')[0];
   if (path === '/api/v1' || path.startsWith('/api/v1/')) {
     return api.apiListener(req, res);
   }
+  // Maintenance switch on: every page, static or rendered, answers the 'We'll be back!' screen.
+  if (await api.pageInMaintenance(path, req.headers.cookie)) return maintenance(req, res);
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     res.writeHead(405, { 'Content-Type': 'text/plain; charset=utf-8', Allow: 'GET, HEAD' });
     return res.end('Method Not Allowed');
