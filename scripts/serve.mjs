@@ -7,10 +7,16 @@
 import http from 'node:http';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import compression from 'compression';
 import onHeaders from 'on-headers';
 import { distDir } from './dist-dir.mjs';
 import { maintenanceScreen } from './maintenance-page.mjs';
-import { finishRenderedHeaders, readPagePolicies, setCommonHeaders } from './serve-headers.mjs';
+import {
+  finishRenderedHeaders,
+  readPagePolicies,
+  setCommonHeaders,
+  turnstileWarning,
+} from './serve-headers.mjs';
 import { staticFiles } from './static-files.mjs';
 
 const api = await import(pathToFileURL(join(distDir('api'), 'node.mjs')).href);
@@ -33,6 +39,8 @@ try {
 }
 const { trustProxy } = settings;
 const policies = readPagePolicies(clientDir);
+const blocked = turnstileWarning(policies);
+if (blocked) console.warn(blocked);
 
 let astro;
 /** Astro's request handler, imported on first use (it brings the whole page renderer along). */
@@ -43,13 +51,19 @@ const astroHandler = () => {
 
 async function render(req, res) {
   onHeaders(res, function () {
-    finishRenderedHeaders(this, policies);
+    finishRenderedHeaders(this, policies, (req.url ?? '/').split('?')[0]);
   });
   (await astroHandler())(req, res);
 }
 
 const files = staticFiles(clientDir, policies);
 const maintenance = maintenanceScreen(clientDir, policies, api.RETRY_AFTER_SECONDS);
+
+// Pages rendered on request (the locator, store pages, offers, the applications: 25-80 KB of HTML)
+// are compressed as they go out (brotli or gzip, as the browser accepts), like the prebuilt pages,
+// which are compressed ahead of time at the build.
+const compress = compression({ threshold: 1024 });
+const renderCompressed = (req, res) => compress(req, res, () => render(req, res));
 
 // The error pages are rendered with their status by Astro, never sent as a 200 file.
 const errorPage = /^\/(404|500)(\.html|\/|\/index\.html)?$/;
@@ -83,8 +97,8 @@ const server = http.createServer(async (req, res) => {
     res.writeHead(405, { 'Content-Type': 'text/plain; charset=utf-8', Allow: 'GET, HEAD' });
     return res.end('Method Not Allowed');
   }
-  if (errorPage.test(path) || onlyByExtension(path)) return render(req, res);
-  files(req, res, decoded(path), () => render(req, res));
+  if (errorPage.test(path) || onlyByExtension(path)) return renderCompressed(req, res);
+  files(req, res, decoded(path), () => renderCompressed(req, res));
 });
 
 // CONNECT (a proxy's method) never reaches the request handler: refuse it here too.
