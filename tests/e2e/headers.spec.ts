@@ -135,3 +135,13 @@ test('the browser refuses geolocation outside the locator, by policy', async ({ 
   await page.goto('/stores/1');
   expect(await state()).toBe(false);
 });
+
+test('a page rendered on request gets no HSTS over plain HTTP, whatever the request claims', async ({
+  request,
+}) => {
+  // The test server has no TRUST_PROXY: a forwarded proto is the client's own word.
+  for (const path of ['/stores', '/frame/charge-card', '/does-not-exist']) {
+    const answer = await request.get(path, { headers: { 'X-Forwarded-Proto': 'https' } });
+    expect(answer.headers()['strict-transport-security'], path).toBeUndefined();
+  }
+});
