@@ -217,6 +217,7 @@ describe('the Netlify build output', () => {
     expect(frame.headers['content-security-policy']).toContain(TURNSTILE);
     expect(me).toMatchObject({ status: 401, headers: { 'cache-control': 'no-store' } });
     expect(me.headers['permissions-policy']).toContain('geolocation=()');
+    expect(me.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'self'");
     expect(redirect.status).toBe(302);
   });
 
