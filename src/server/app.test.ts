@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_API_KEY } from '../lib/api-key';
 import { MAX_BODY_BYTES } from './app';
+import { HEALTH_PASS_MS } from './routes/platform';
 import { createTestApi, type TestApi } from './testing';
 
 let t: TestApi;
@@ -27,6 +28,20 @@ describe('platform', () => {
     expect(answer.json.error.code).toBe('unavailable');
     errors.mockRestore();
     await broken.close().catch(() => {});
+  });
+
+  it('GET /health reuses a passing database check for at most a second, never a failing one', async () => {
+    const api = await createTestApi();
+    expect((await api.call('GET', '/health')).status).toBe(200);
+    await api.db.destroy();
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    api.advance(HEALTH_PASS_MS - 1);
+    expect((await api.call('GET', '/health')).status).toBe(200);
+    api.advance(1);
+    expect((await api.call('GET', '/health')).status).toBe(503);
+    expect((await api.call('GET', '/health')).status).toBe(503);
+    errors.mockRestore();
+    await api.close().catch(() => {});
   });
 
   it('names the missing field with its own message', async () => {
