@@ -52,7 +52,9 @@ const chrome = await chromeLauncher.launch({
 const pages = [];
 let versions = {};
 try {
-  for (const { path, kind } of LIGHTHOUSE_PAGES) {
+  // LIGHTHOUSE_PAGES=/stores,/stores/1 measures only those (while working on a page).
+  const only = process.env.LIGHTHOUSE_PAGES?.split(',');
+  for (const { path, kind } of LIGHTHOUSE_PAGES.filter((p) => !only || only.includes(p.path))) {
     // Lighthouse's advice for a noisy machine: several runs, the median one (by score, then TBT).
     const runs = [];
     for (let i = 0; i < RUNS; i++) runs.push(await audit(server.base + path, chrome.port, false));

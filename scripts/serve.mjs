@@ -7,17 +7,40 @@
 import http from 'node:http';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import compression from 'compression';
 import onHeaders from 'on-headers';
 import { distDir } from './dist-dir.mjs';
-import { finishRenderedHeaders, readPagePolicies, setCommonHeaders } from './serve-headers.mjs';
+import { maintenanceScreen } from './maintenance-page.mjs';
+import {
+  finishRenderedHeaders,
+  readPagePolicies,
+  setCommonHeaders,
+  turnstileWarning,
+} from './serve-headers.mjs';
 import { staticFiles } from './static-files.mjs';
 
 const api = await import(pathToFileURL(join(distDir('api'), 'node.mjs')).href);
 const clientDir = distDir('client');
 const port = Number(process.env.PORT ?? 4321);
 const host = process.env.HOST ?? '127.0.0.1';
-const { trustProxy } = api.serverSettings();
+/**
+ * A start that cannot succeed (a read-only or full data folder, a database that does not answer)
+ * ends with one clear line and exit code 1, not a stack trace or a crash at the first visitor.
+ */
+const cannotStart = (error) => {
+  console.error(`[server] Cannot start: ${String(error?.message ?? error).split('\n')[0]}`);
+  process.exit(1);
+};
+let settings;
+try {
+  settings = api.serverSettings();
+} catch (error) {
+  cannotStart(error);
+}
+const { trustProxy } = settings;
 const policies = readPagePolicies(clientDir);
+const blocked = turnstileWarning(policies);
+if (blocked) console.warn(blocked);
 
 let astro;
 /** Astro's request handler, imported on first use (it brings the whole page renderer along). */
@@ -28,12 +51,19 @@ const astroHandler = () => {
 
 async function render(req, res) {
   onHeaders(res, function () {
-    finishRenderedHeaders(this, policies);
+    finishRenderedHeaders(this, policies, (req.url ?? '/').split('?')[0]);
   });
   (await astroHandler())(req, res);
 }
 
 const files = staticFiles(clientDir, policies);
+const maintenance = maintenanceScreen(clientDir, policies, api.RETRY_AFTER_SECONDS);
+
+// Pages rendered on request (the locator, store pages, offers, the applications: 25-80 KB of HTML)
+// are compressed as they go out (brotli or gzip, as the browser accepts), like the prebuilt pages,
+// which are compressed ahead of time at the build.
+const compress = compression({ threshold: 1024 });
+const renderCompressed = (req, res) => compress(req, res, () => render(req, res));
 
 // The error pages are rendered with their status by Astro, never sent as a 200 file.
 const errorPage = /^\/(404|500)(\.html|\/|\/index\.html)?$/;
@@ -55,18 +85,20 @@ const decoded = (path) => {
   }
 };
 
-const server = http.createServer((req, res) => {
+const server = http.createServer(async (req, res) => {
   setCommonHeaders(req, res, trustProxy);
   const path = (req.url ?? '/').split('?')[0];
   if (path === '/api/v1' || path.startsWith('/api/v1/')) {
     return api.apiListener(req, res);
   }
+  // Maintenance switch on: every page, static or rendered, answers the 'We'll be back!' screen.
+  if (await api.pageInMaintenance(path, req.headers.cookie)) return maintenance(req, res);
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     res.writeHead(405, { 'Content-Type': 'text/plain; charset=utf-8', Allow: 'GET, HEAD' });
     return res.end('Method Not Allowed');
   }
-  if (errorPage.test(path) || onlyByExtension(path)) return render(req, res);
-  files(req, res, decoded(path), () => render(req, res));
+  if (errorPage.test(path) || onlyByExtension(path)) return renderCompressed(req, res);
+  files(req, res, decoded(path), () => renderCompressed(req, res));
 });
 
 // CONNECT (a proxy's method) never reaches the request handler: refuse it here too.
@@ -78,7 +110,7 @@ server.on('connect', (_req, socket) => {
 
 api.warnAboutSettings();
 // The database, migrated, before the first request. Sample data is a step of its own (`npm run seed`).
-await api.prepareDatabase();
+await api.prepareDatabase().catch(cannotStart);
 server.listen(port, host, () => console.log(`Serving on http://${host}:${port}`));
 // Clean shutdown: stop accepting, let requests in flight finish, close the database, exit 0.
 api.onShutdown(server, api.closeDatabase);

@@ -9,8 +9,9 @@ import { join, relative } from 'node:path';
 import { lookup } from 'mrmime';
 import Negotiator from 'negotiator';
 import sirv from 'sirv';
+import { cacheControl } from '../src/lib/security-headers.mjs';
 import { answerRange } from './byte-ranges.mjs';
-import { ASSET_CACHE, PAGE_CACHE, pagePolicy } from './serve-headers.mjs';
+import { pagePolicy } from './serve-headers.mjs';
 
 const IN_MEMORY_LIMIT = 64 * 1024;
 const PREFERENCE = ['br', 'gzip', 'identity'];
@@ -33,7 +34,7 @@ export function acceptedEncodings(req) {
 /** Headers of a static file beyond those of every answer (caching, the page's CSP). */
 function fileHeaders(res, pathname, policies) {
   res.setHeader('Accept-Ranges', 'bytes');
-  res.setHeader('Cache-Control', pathname.startsWith('/_astro/') ? ASSET_CACHE : PAGE_CACHE);
+  res.setHeader('Cache-Control', cacheControl(pathname));
   const policy = pagePolicy(policies, pathname);
   if (policy) res.setHeader('Content-Security-Policy', policy);
 }
@@ -84,7 +85,7 @@ export function staticFiles(clientDir, policies) {
       ETag: `W/"${variant.info.size}-${variant.info.mtime.getTime()}"`, // sirv's form
       Vary: 'Accept-Encoding',
       'Accept-Ranges': 'bytes',
-      'Cache-Control': pathname.startsWith('/_astro/') ? ASSET_CACHE : PAGE_CACHE,
+      'Cache-Control': cacheControl(pathname),
     };
     if (encoding !== 'identity') headers['Content-Encoding'] = encoding;
     const policy = pagePolicy(policies, pathname);

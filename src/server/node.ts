@@ -5,7 +5,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
 import { loadConfig } from './config.ts';
-import { answerApi } from './runtime.ts';
+import { blockedByMaintenance } from './maintenance.ts';
+import { answerApi, getDeps } from './runtime.ts';
 
 export { closeDatabase, onShutdown, prepareDatabase, warnAboutSettings } from './lifecycle.ts';
 
@@ -25,4 +26,20 @@ const listener = getRequestListener((request, env: { incoming: { socket: { remot
 export function apiListener(incoming: IncomingMessage, outgoing: ServerResponse): void {
   outgoing.setHeader('Cache-Control', 'no-store');
   listener(incoming, outgoing);
+}
+
+export { RETRY_AFTER_SECONDS } from './maintenance.ts';
+
+/**
+ * True when a page request must get the maintenance screen (src/server/maintenance.ts); the API
+ * answers for itself. The build's assets (the screen's own CSS) always pass. Never throws: when
+ * the database cannot tell, the site answers as usual.
+ */
+export async function pageInMaintenance(path: string, cookieHeader: string | undefined): Promise<boolean> {
+  if (path.startsWith('/_astro/') || path === '/favicon.svg') return false;
+  try {
+    return !!(await blockedByMaintenance(await getDeps(), path, cookieHeader));
+  } catch {
+    return false;
+  }
 }

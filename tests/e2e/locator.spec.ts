@@ -435,3 +435,34 @@ test('after one visit, /stores opens and searches offline, and says how old the 
   );
   expect(kept.filter((p) => !/^\/(stores|_astro\/|api\/v1\/store$|favicon\.svg$)/.test(p))).toEqual([]);
 });
+
+test('@phone on a phone the map, below the list, loads once the visitor scrolls towards it', async ({
+  page,
+}, testInfo) => {
+  test.skip(testInfo.project.name !== 'phone', 'phone layout only');
+  const mapCode: string[] = [];
+  page.on('request', (request) => {
+    if (/StoreMap[^/]*\.js$/.test(request.url())) mapCode.push(request.url());
+  });
+  for (const path of ['/stores', '/stores/1']) {
+    mapCode.length = 0;
+    await page.goto(path);
+    await hydrated(page);
+    // After the load event, a few frames and an idle moment: time enough for the map to be asked for.
+    await page.waitForLoadState('load');
+    await page.evaluate(
+      () =>
+        new Promise((done) =>
+          requestAnimationFrame(() =>
+            requestAnimationFrame(() => requestIdleCallback(done, { timeout: 2000 })),
+          ),
+        ),
+    );
+    expect(mapCode).toEqual([]);
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await expect(
+      page.getByRole('region', { name: 'Map of stores' }).locator('[data-loaded="true"]'),
+    ).toBeAttached({ timeout: 20_000 });
+    expect(mapCode.length).toBeGreaterThan(0);
+  }
+});

@@ -2,7 +2,10 @@
 // the real public-form guard, as a browser does: a form ticket, the 3-second dwell, a token of the
 // local human-check stand-in (HUMAN_CHECK=local), and, under TRUST_PROXY=1, an address of their own
 // (X-Forwarded-For) so that many visitors from one test stay under the per-address ceiling.
+import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DEFAULT_API_KEY } from '../../src/lib/api-key';
 import { MIN_DWELL_MS } from '../../src/lib/form-rules';
@@ -150,4 +153,40 @@ export async function freshPostgresDatabase(): Promise<
   const url = new URL(outer);
   url.pathname = `/${name}`;
   return { url: url.href, drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
+/**
+ * Stops and starts the throwaway PostgreSQL cluster of `scripts/with-postgres.sh` (see its header);
+ * undefined when the test does not run under it.
+ */
+export function postgresCluster():
+  | { stop: () => void; start: () => void; freeze: () => void; thaw: () => void }
+  | undefined {
+  const { WITH_PG_BIN: bin, WITH_PG_DATA: data, WITH_PG_LOG: log, WITH_PG_OPTIONS: options } = process.env;
+  if (!bin || !data || !log || !options) return undefined;
+  const user = process.env.WITH_PG_OS_USER;
+  const pgCtl = (...args: string[]) => {
+    const command = [join(bin, 'pg_ctl'), '-D', data, '-w', '-t', '60', ...args];
+    const [file, ...rest] = user ? ['runuser', '-u', user, '--', ...command] : command;
+    execFileSync(file as string, rest, { stdio: 'pipe' });
+  };
+  return {
+    // Fast: open connections are ended at once, as when the database server goes down.
+    stop: () => pgCtl('-m', 'fast', 'stop'),
+    start: () => pgCtl('-l', log, '-o', options, 'start'),
+    // SIGSTOP to the cluster's own processes (by id): a server that takes connections and queries
+    // but never answers, as behind a network that dropped, until thaw() (SIGCONT).
+    freeze: () => signalCluster(data, 'SIGSTOP'),
+    thaw: () => signalCluster(data, 'SIGCONT'),
+  };
+}
+
+/** Sends `signal` to the postmaster of the cluster in `data` and to its children, by process id. */
+function signalCluster(data: string, signal: NodeJS.Signals): void {
+  const postmaster = Number(readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[0]);
+  const children = execFileSync('ps', ['-o', 'pid=', '--ppid', String(postmaster)], { encoding: 'utf8' })
+    .split('\n')
+    .map(Number)
+    .filter((pid) => pid > 0);
+  for (const pid of [postmaster, ...children]) process.kill(pid, signal);
 }
