@@ -10,6 +10,7 @@ import { pathToFileURL } from 'node:url';
 import compression from 'compression';
 import onHeaders from 'on-headers';
 import { distDir } from './dist-dir.mjs';
+import { maintenanceScreen } from './maintenance-page.mjs';
 import {
   finishRenderedHeaders,
   readPagePolicies,
@@ -56,6 +57,7 @@ async function render(req, res) {
 }
 
 const files = staticFiles(clientDir, policies);
+const maintenance = maintenanceScreen(clientDir, policies, api.RETRY_AFTER_SECONDS);
 
 // Pages rendered on request (the locator, store pages, offers, the applications: 25-80 KB of HTML)
 // are compressed as they go out (brotli or gzip, as the browser accepts), like the prebuilt pages,
@@ -83,12 +85,14 @@ const decoded = (path) => {
   }
 };
 
-const server = http.createServer((req, res) => {
+const server = http.createServer(async (req, res) => {
   setCommonHeaders(req, res, trustProxy);
   const path = (req.url ?? '/').split('?')[0];
   if (path === '/api/v1' || path.startsWith('/api/v1/')) {
     return api.apiListener(req, res);
   }
+  // Maintenance switch on: every page, static or rendered, answers the 'We'll be back!' screen.
+  if (await api.pageInMaintenance(path, req.headers.cookie)) return maintenance(req, res);
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     res.writeHead(405, { 'Content-Type': 'text/plain; charset=utf-8', Allow: 'GET, HEAD' });
     return res.end('Method Not Allowed');

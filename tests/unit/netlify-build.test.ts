@@ -180,7 +180,10 @@ describe('the Netlify build output', () => {
       { path: '/api/v1/health' },
       { path: '/fleet-fueling' },
     ]);
-    expect(answers[0]).toMatchObject({ status: 200, body: JSON.stringify({ ok: true, database: 'sqlite' }) });
+    expect(answers[0]).toMatchObject({
+      status: 200,
+      body: JSON.stringify({ ok: true, database: 'sqlite', maintenance: false }),
+    });
     expect(answers[0].headers['cache-control']).toBe('no-store');
     expect(answers[1].status).toBe(401);
     expect(JSON.parse(answers[1].body).error.code).toBeTruthy();
