@@ -16,7 +16,7 @@ import {
 } from '../maintenance';
 
 export const maintenanceGate: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const { deps } = c.var;
+  const deps = c.get('deps'); // c.var would copy every variable: this runs on every request
   // The common case (off, read within the second) costs no await: the API's throughput counts.
   if (!knownOff(deps) && (await blockedByMaintenance(deps, c.req.path, c.req.header('cookie')))) {
     c.header('Retry-After', String(RETRY_AFTER_SECONDS));
