@@ -28,6 +28,17 @@ export function acceptedEncodings(req) {
   return encodings;
 }
 
+/**
+ * True for the one byte range sirv reads correctly: `bytes=start-` or `bytes=start-end` with
+ * start <= end (what media players ask for). sirv would throw on `bytes=5-1` from inside its
+ * stream (a crash of the whole server: the fuzzer found it) and misreads suffix and multiple
+ * ranges; any other Range header is ignored and the whole file sent, as RFC 9110 allows.
+ */
+export function usableRange(header) {
+  const match = /^bytes=(\d{1,15})-(\d{0,15})$/.exec(header);
+  return !!match && (match[2] === '' || Number(match[1]) <= Number(match[2]));
+}
+
 /** Headers of a static file beyond those of every answer (caching, the page's CSP). */
 function fileHeaders(res, pathname, policies) {
   res.setHeader('Accept-Ranges', 'bytes');
@@ -109,6 +120,7 @@ export function staticFiles(clientDir, policies) {
 
   /** Serves the file for a GET or HEAD of `pathname`, or calls `next` when there is none. */
   return (req, res, pathname, next) => {
+    if (req.headers.range !== undefined && !usableRange(req.headers.range)) delete req.headers.range;
     const encodings = acceptedEncodings(req);
     if (fromMemory(req, res, pathname, encodings)) return;
     // sirv only looks for the tokens' presence: give it the accepted ones.
