@@ -1,6 +1,6 @@
 // The yardstick for bench/server.mjs: a bare node:http server that sends the very same bytes as
 // the production server for the benchmarked URLs (the prebuilt, precompressed page and the health
-// JSON) with roughly the same headers, and nothing else. Whatever our server costs beyond this is
+// JSON, the store list, a giveaway entry's answer) with roughly the same headers, and nothing else. Whatever our server costs beyond this is
 // its own overhead. Started by the benchmark as a child process; prints its port when listening.
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
@@ -24,10 +24,25 @@ const pageHeaders = {
   'X-Frame-Options': 'SAMEORIGIN',
 };
 const health = Buffer.from(JSON.stringify({ ok: true, database: 'sqlite' }));
+// Answers of our server captured by bench/server.mjs (bench/capture.mjs), by path: the store list
+// and a giveaway entry's 201. A POST's body is read in full before the answer, as ours must.
+const captured = Object.entries(
+  process.env.BENCH_FIXTURES ? JSON.parse(readFileSync(process.env.BENCH_FIXTURES, 'utf8')) : {},
+).map(([path, { status, headers, body }]) => [path, { status, headers, body: Buffer.from(body, 'base64') }]);
+const fixtures = new Map(captured);
 
 http
   .createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0];
+    const fixture = fixtures.get(path);
+    if (fixture && req.headers['x-api-key']) {
+      req.resume();
+      req.on('end', () => {
+        res.writeHead(fixture.status, { ...fixture.headers, 'Content-Length': fixture.body.length });
+        res.end(fixture.body);
+      });
+      return;
+    }
     if (path === '/api/v1/health' && req.headers['x-api-key']) {
       res.writeHead(200, {
         'Content-Type': 'application/json',

@@ -14,6 +14,7 @@ import {
   measureHtml,
   measurePages,
 } from './page-weight.ts';
+import { writePart } from './results.mjs';
 
 const client = distDir('client');
 const rows = await measurePages(client);
@@ -55,4 +56,13 @@ console.log(
       ? `; repeat visit (304): median ${ms(storeList.notModified.median)}, p95 ${ms(storeList.notModified.p95)}`
       : ''),
 );
+writePart('pages', {
+  pages: rows.map((row) => ({
+    ...row,
+    content: isContentPage(row.page),
+    jsBudget: islandJsBudget(row.page),
+  })),
+  contentBudget: CONTENT_PAGE_BUDGET,
+  storeList,
+});
 process.exitCode = over.length || heavy.length || heavyIslands.length ? 1 : 0;

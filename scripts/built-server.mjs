@@ -26,6 +26,8 @@ export const sparePort = () =>
  * @property {Record<string, string>} env  the environment it was started with
  * @property {import('node:child_process').ChildProcess} child
  * @property {() => string} output  everything it printed so far (stdout and stderr)
+ * @property {Promise<number | null>} exited  resolves the exit code when the process ends by itself
+ *   (null when killed by a signal), e.g. a start that fails
  * @property {(signal?: NodeJS.Signals) => Promise<number | null>} stop  signal it (SIGTERM by default)
  *   and wait for the exit; resolves the exit code (null when killed by the signal)
  * @property {() => Promise<BuiltServer>} restart  start again on the same data folder and port
@@ -87,6 +89,7 @@ export async function startBuiltServer(options = {}) {
     dataDir,
     env,
     child,
+    exited,
     output: () => output,
     stop,
     restart: async () => {

@@ -16,7 +16,21 @@ const api = await import(pathToFileURL(join(distDir('api'), 'node.mjs')).href);
 const clientDir = distDir('client');
 const port = Number(process.env.PORT ?? 4321);
 const host = process.env.HOST ?? '127.0.0.1';
-const { trustProxy } = api.serverSettings();
+/**
+ * A start that cannot succeed (a read-only or full data folder, a database that does not answer)
+ * ends with one clear line and exit code 1, not a stack trace or a crash at the first visitor.
+ */
+const cannotStart = (error) => {
+  console.error(`[server] Cannot start: ${String(error?.message ?? error).split('\n')[0]}`);
+  process.exit(1);
+};
+let settings;
+try {
+  settings = api.serverSettings();
+} catch (error) {
+  cannotStart(error);
+}
+const { trustProxy } = settings;
 const policies = readPagePolicies(clientDir);
 
 let astro;
@@ -96,7 +110,7 @@ server.on('connect', (_req, socket) => {
 
 api.warnAboutSettings();
 // The database, migrated, before the first request. Sample data is a step of its own (`npm run seed`).
-await api.prepareDatabase();
+await api.prepareDatabase().catch(cannotStart);
 server.listen(port, host, () => console.log(`Serving on http://${host}:${port}`));
 // Clean shutdown: stop accepting, let requests in flight finish, close the database, exit 0.
 api.onShutdown(server, api.closeDatabase);

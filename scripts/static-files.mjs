@@ -1,5 +1,6 @@
 // The prebuilt files of dist/client for scripts/serve.mjs. sirv serves them: the precompressed
-// .br/.gz variants from scripts/precompress.mjs, ETags and 304s, byte ranges (the hero video).
+// .br/.gz variants from scripts/precompress.mjs, ETags and 304s; byte ranges (the hero video) are
+// answered by scripts/byte-ranges.mjs.
 // In front of it, small files (pages, stylesheets, scripts, icons) are answered from memory once
 // read: a read from disk on every request held a content page to under half of what a bare server
 // sends (bench/server.mjs). Both use the same ETags and headers, so either may answer a revisit.
@@ -8,7 +9,9 @@ import { join, relative } from 'node:path';
 import { lookup } from 'mrmime';
 import Negotiator from 'negotiator';
 import sirv from 'sirv';
-import { ASSET_CACHE, PAGE_CACHE, pagePolicy } from './serve-headers.mjs';
+import { cacheControl } from '../src/lib/security-headers.mjs';
+import { answerRange } from './byte-ranges.mjs';
+import { pagePolicy } from './serve-headers.mjs';
 
 const IN_MEMORY_LIMIT = 64 * 1024;
 const PREFERENCE = ['br', 'gzip', 'identity'];
@@ -28,21 +31,10 @@ export function acceptedEncodings(req) {
   return encodings;
 }
 
-/**
- * True for the one byte range sirv reads correctly: `bytes=start-` or `bytes=start-end` with
- * start <= end (what media players ask for). sirv would throw on `bytes=5-1` from inside its
- * stream (a crash of the whole server: the fuzzer found it) and misreads suffix and multiple
- * ranges; any other Range header is ignored and the whole file sent, as RFC 9110 allows.
- */
-export function usableRange(header) {
-  const match = /^bytes=(\d{1,15})-(\d{0,15})$/.exec(header);
-  return !!match && (match[2] === '' || Number(match[1]) <= Number(match[2]));
-}
-
 /** Headers of a static file beyond those of every answer (caching, the page's CSP). */
 function fileHeaders(res, pathname, policies) {
   res.setHeader('Accept-Ranges', 'bytes');
-  res.setHeader('Cache-Control', pathname.startsWith('/_astro/') ? ASSET_CACHE : PAGE_CACHE);
+  res.setHeader('Cache-Control', cacheControl(pathname));
   const policy = pagePolicy(policies, pathname);
   if (policy) res.setHeader('Content-Security-Policy', policy);
 }
@@ -74,13 +66,14 @@ function smallFiles(clientDir) {
 
 export function staticFiles(clientDir, policies) {
   const table = smallFiles(clientDir);
+  const setHeaders = (res, pathname) => fileHeaders(res, pathname, policies);
   const fromDisk = sirv(clientDir, {
     dev: false,
     etag: true,
     brotli: true,
     gzip: true,
     extensions: ['html'],
-    setHeaders: (res, pathname) => fileHeaders(res, pathname, policies),
+    setHeaders,
   });
 
   /** The headers of one file variant, made once: the same for every answer. */
@@ -92,7 +85,7 @@ export function staticFiles(clientDir, policies) {
       ETag: `W/"${variant.info.size}-${variant.info.mtime.getTime()}"`, // sirv's form
       Vary: 'Accept-Encoding',
       'Accept-Ranges': 'bytes',
-      'Cache-Control': pathname.startsWith('/_astro/') ? ASSET_CACHE : PAGE_CACHE,
+      'Cache-Control': cacheControl(pathname),
     };
     if (encoding !== 'identity') headers['Content-Encoding'] = encoding;
     const policy = pagePolicy(policies, pathname);
@@ -100,9 +93,9 @@ export function staticFiles(clientDir, policies) {
     return headers;
   }
 
-  /** Answers from memory when it can (no byte range asked for); false otherwise. */
+  /** Answers from memory when it can; false otherwise. */
   function fromMemory(req, res, pathname, encodings) {
-    const file = req.headers.range ? undefined : table.get(pathname);
+    const file = table.get(pathname);
     const encoding = file && encodings.find((name) => file.variants[name]);
     if (!encoding) return false;
     const variant = file.variants[encoding];
@@ -120,7 +113,7 @@ export function staticFiles(clientDir, policies) {
 
   /** Serves the file for a GET or HEAD of `pathname`, or calls `next` when there is none. */
   return (req, res, pathname, next) => {
-    if (req.headers.range !== undefined && !usableRange(req.headers.range)) delete req.headers.range;
+    if (req.headers.range && answerRange(req, res, clientDir, pathname, setHeaders)) return;
     const encodings = acceptedEncodings(req);
     if (fromMemory(req, res, pathname, encodings)) return;
     // sirv only looks for the tokens' presence: give it the accepted ones.

@@ -1,6 +1,6 @@
 // One copy of the SPEC 9 form limits: the browser guards and the server checks read the same values.
 import { describe, expect, it } from 'vitest';
-import { guardMessage } from '../features/account/guards';
+import { guardMessage } from '../components/form/guards';
 import { LIMITS } from '../server/rate-limit';
 import { ATTEMPT_WINDOW_MS, MAX_ATTEMPTS_PER_HOUR, MIN_DWELL_MS } from './form-rules';
 

@@ -18,7 +18,7 @@ export const FORM_TICKET_LIFETIME_MS = 12 * 60 * 60 * 1000;
 
 /**
  * SPEC 5.1's texts of the submit checks, written once: the island shows them before sending
- * (src/features/account/guards.ts), the server answers with them (src/server/errors.ts).
+ * (src/components/form/guards.ts), the server answers with them (src/server/errors.ts).
  */
 export const GUARD_MESSAGES = {
   trap: 'Invalid submission',

@@ -1,6 +1,11 @@
+import { createServer } from 'node:net';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { contactSender } from '../../tests/factories/contact';
 import { DEFAULT_API_KEY } from '../lib/api-key';
-import { MAX_BODY_BYTES } from './app';
+import { createApp, MAX_BODY_BYTES } from './app';
+import { openDatabase } from './db/database';
+import { createDeps } from './deps';
 import { createTestApi, type TestApi } from './testing';
 
 let t: TestApi;
@@ -163,4 +168,70 @@ describe('platform', () => {
     expect(answer.status).toBe(200);
     expect(looked).toBe(false);
   });
+});
+
+/** A loopback port nobody listens on: a PostgreSQL server that is down. */
+const closedPort = () =>
+  new Promise<number>((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+
+describe('a database that cannot serve', () => {
+  it('answers 503 unavailable JSON (not a 500) while PostgreSQL is down', async () => {
+    const down = openDatabase({
+      dataDir: t.config.dataDir,
+      databaseUrl: `postgres://kf@127.0.0.1:${await closedPort()}/kf`,
+    });
+    const app = createApp(createDeps({ config: t.config, db: down.db, dbKind: 'postgres' }));
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      for (const path of ['/promotion', '/store?size=5', '/offers']) {
+        const answer = await app.request(`/api/v1${path}`, { headers: { 'X-API-Key': DEFAULT_API_KEY } });
+        expect(answer.status, path).toBe(503);
+        expect(answer.headers.get('retry-after')).toBe('30');
+        expect(await answer.json()).toEqual({
+          error: { code: 'unavailable', description: 'The service is unavailable. Please try again later.' },
+        });
+      }
+    } finally {
+      errors.mockRestore();
+      await down.close();
+    }
+  });
+
+  it.skipIf(!!process.env.DATABASE_URL)(
+    'answers 503 unavailable when a write finds the SQLite disk full',
+    async () => {
+      const full = await createTestApi({ localHumanCheck: true });
+      const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+      try {
+        const body = {
+          ...contactSender(),
+          department: 1,
+          subject: 'Hello',
+          message: 'A long question. '.repeat(290), // more than a page holds
+          website: '',
+          form_ticket: await full.ticket('contact'),
+          human_check_token: await full.humanToken('contact'),
+        };
+        // The file may not grow past its size now; filling its free pages leaves no room at all.
+        await sql`CREATE TABLE filler (x BLOB)`.execute(full.db);
+        const pages = await sql<{ page_count: number }>`PRAGMA page_count`.execute(full.db);
+        await sql.raw(`PRAGMA max_page_count = ${pages.rows[0]?.page_count}`).execute(full.db);
+        for (let size = 4096; size >= 16; ) {
+          await sql`INSERT INTO filler VALUES (randomblob(${size}))`.execute(full.db).catch(() => {
+            size /= 2;
+          });
+        }
+        const answer = await full.call('POST', '/contact', { body });
+        expect([answer.status, answer.json.error?.code]).toEqual([503, 'unavailable']);
+      } finally {
+        errors.mockRestore();
+        await full.close();
+      }
+    },
+  );
 });

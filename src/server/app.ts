@@ -17,7 +17,7 @@ import { locatorRoutes } from '../features/locator/locator.server';
 import { offersRoutes } from '../features/offers/offers.server';
 import { vitalsRoutes } from '../features/vitals/vitals.server';
 import type { AppDeps, AppEnv } from './deps';
-import { ApiError, ERRORS, errorBody } from './errors';
+import { ApiError, ERRORS, errorBody, isUnavailable } from './errors';
 import { jsonBodies } from './http';
 import { noStore, requireApiKey } from './middleware';
 import { humanCheckRoutes } from './routes/human-check';
@@ -93,6 +93,11 @@ export function createApp(deps: AppDeps) {
     }
     // A client that went away mid-request (an upload cut off) is no failure of ours: no log.
     if (clientGone(c.req.raw, error)) return c.json(errorBody(ERRORS.aborted), 400);
+    // The database is down or its disk full: the request was fine, the same one works later.
+    if (isUnavailable(error)) {
+      console.error(`[api] ${c.req.method} ${c.req.path}: the database is unavailable:`, `${error.message}`);
+      return c.json(errorBody(ERRORS.unavailable), 503, { 'Retry-After': '30' });
+    }
     console.error(`[api] ${c.req.method} ${c.req.path} failed:`, error);
     return c.json(errorBody(ERRORS.internal), 500);
   });

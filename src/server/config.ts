@@ -64,7 +64,13 @@ function appSecret(env: Env, dataDir: string): string {
   try {
     writeFileSync(file, randomBytes(32).toString('base64url'), { mode: 0o600, flag: 'wx' });
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== 'EEXIST') {
+      throw new Error(
+        `[config] Cannot write the generated secret ${file} (${code ?? error}): make the data folder ` +
+          'writable, or set APP_SECRET.',
+      );
+    }
   }
   return readFileSync(file, 'utf8').trim();
 }

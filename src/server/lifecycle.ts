@@ -3,9 +3,17 @@
 import type { Server } from 'node:http';
 import { loadConfig, warnAboutConfig } from './config.ts';
 import { closeSharedDatabase, sharedDatabase } from './db/shared.ts';
+import { checkStorage } from './storage-check.ts';
 
-/** The configured database (SQLite in DATA_DIR, or PostgreSQL with DATABASE_URL), migrated; never seeded. */
-export const prepareDatabase = () => sharedDatabase(loadConfig());
+/**
+ * The configured database (SQLite in DATA_DIR, or PostgreSQL with DATABASE_URL), migrated; never
+ * seeded. First the disk: a read-only or full data folder stops here (StorageError, one line).
+ */
+export async function prepareDatabase() {
+  const config = loadConfig();
+  checkStorage(config);
+  return sharedDatabase(config);
+}
 
 export const closeDatabase = closeSharedDatabase;
 

@@ -7,6 +7,7 @@ import { type App, createApp } from './app';
 import { loadConfig, warnAboutConfig } from './config';
 import { beforeDatabaseClose, sharedDatabase } from './db/shared';
 import { type AppDeps, createDeps } from './deps';
+import { ERRORS, errorBody } from './errors';
 
 let runtime: Promise<{ deps: AppDeps; app: App }> | undefined;
 
@@ -29,10 +30,7 @@ export const getApp = async (): Promise<App> => (await start()).app;
 export const getDeps = async (): Promise<AppDeps> => (await start()).deps;
 
 const unavailable = () =>
-  Response.json(
-    { error: { code: 'unavailable', description: 'The service is unavailable. Please try again later.' } },
-    { status: 503, headers: { 'Cache-Control': 'no-store' } },
-  );
+  Response.json(errorBody(ERRORS.unavailable), { status: 503, headers: { 'Cache-Control': 'no-store' } });
 
 /** Answers one API request; a 503 JSON answer while the API cannot start (database down). */
 export async function answerApi(request: Request, clientAddress: string | undefined): Promise<Response> {

@@ -2,6 +2,8 @@
 // locator.seed.ts): #1 Warren PA, #2 Jamestown NY 14701, Westfield in both PA and NY, no store in
 // Scranton. Nothing here may reach the internet: the map must draw from the local basemap.
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { openDatabase } from '../../src/server/db/database';
+import { relabelStoreFeatures } from '../factories/stores';
 import { hydrated } from './account-helpers';
 import { expectNoAxeViolations } from './axe';
 
@@ -31,6 +33,19 @@ async function offlineFromInternet(context: BrowserContext) {
     return route.abort();
   });
   return outside;
+}
+
+/** Relabels a store's features in the test server's database (the factory); returns the undo. */
+async function relabelStore(storeNumber: string, relabel: (label: string) => string) {
+  const handle = openDatabase({
+    dataDir: process.env.E2E_DATA_DIR ?? '',
+    databaseUrl: process.env.DATABASE_URL,
+  });
+  const undo = await relabelStoreFeatures(handle.db, storeNumber, relabel);
+  return async () => {
+    await undo();
+    await handle.close();
+  };
 }
 
 test.describe('without JavaScript', () => {
@@ -137,6 +152,59 @@ test.describe('filters (SPEC 5.5)', () => {
     const cafes = await storesWith(page, ['Bradley St. Cafe', 'Bradley St. Coffee']);
     expect(cafes).toBeGreaterThan(await storesWith(page, ['Bradley St. Cafe']));
     await expect(results(page).getByText(countText(cafes))).toBeVisible();
+    // The nearest cafes to the default centre: #28 Ashville's features say 'Bradley St. Coffee', the
+    // others 'Bradley St. Cafe'; #1 Warren, nearer than Ashville but without a cafe, is left out.
+    await expect(storeLinks(page).first()).toHaveText('Store #12, Russell');
+    const nearest = (await storeLinks(page).allTextContents()).slice(0, 5);
+    expect(nearest).toEqual([
+      'Store #12, Russell',
+      'Store #2, Jamestown',
+      'Store #28, Ashville',
+      'Store #176, Maple Springs',
+      'Store #83, Chautauqua',
+    ]);
+    await expect(storeLinks(page).filter({ hasText: 'Store #1, Warren' })).toHaveCount(0);
+    await storeLinks(page).filter({ hasText: 'Store #28, Ashville' }).click();
+    await expect(
+      modal(page)
+        .getByRole('listitem')
+        .filter({ hasText: /^Bradley St\. Coffee$/ }),
+    ).toBeVisible();
+    await modal(page).getByRole('button', { name: 'Close' }).click();
+
+    // Unticking the cafe brings Warren back; ticking it again, as a visitor would, leaves it out again.
+    const cafe = page.getByRole('checkbox', { name: 'Bradley St. Cafe' });
+    await cafe.uncheck();
+    await expect(storeLinks(page).filter({ hasText: 'Store #1, Warren' })).toHaveCount(1);
+    await cafe.check();
+    await expect(page).toHaveURL(/\?filter=bradleystcafe$/);
+    await expect(storeLinks(page).nth(2)).toHaveText('Store #28, Ashville');
+    await expect(storeLinks(page).filter({ hasText: 'Store #1, Warren' })).toHaveCount(0);
+  });
+
+  test('a feature written in another case still matches its filter', async ({ page }) => {
+    // #204 Lakewood, the nearest store with propane, carries its labels in other cases in the
+    // database (as a hand-edited or older list might); the filters must still find it.
+    const restore = await relabelStore('204', (label) =>
+      label === 'Propane' ? 'PROPANE' : label === 'Pay at the Pump' ? 'pay at the pump' : label,
+    );
+    try {
+      await open(page, '/stores?filter=propane');
+      await expect(page.getByRole('checkbox', { name: 'Propane' })).toBeChecked();
+      await expect(storeLinks(page).first()).toHaveText('Store #204, Lakewood');
+      expect((await storeLinks(page).allTextContents()).slice(0, 3)).toEqual([
+        'Store #204, Lakewood',
+        'Store #33, Youngsville',
+        'Store #41, East Randolph',
+      ]);
+      await page.getByRole('checkbox', { name: 'Pay at the Pump' }).check(); // the panel opens with a filter
+      await expect(page).toHaveURL(/\?filter=propane,payatthepump$/);
+      await expect(storeLinks(page).first()).toHaveText('Store #204, Lakewood');
+      // Youngsville has propane but no pay at the pump (AND logic).
+      await expect(storeLinks(page).filter({ hasText: 'Store #33, Youngsville' })).toHaveCount(0);
+    } finally {
+      await restore();
+    }
   });
 });
 
@@ -366,4 +434,35 @@ test('after one visit, /stores opens and searches offline, and says how old the 
     (await (await caches.open('locator-v1')).keys()).map((r) => new URL(r.url).pathname),
   );
   expect(kept.filter((p) => !/^\/(stores|_astro\/|api\/v1\/store$|favicon\.svg$)/.test(p))).toEqual([]);
+});
+
+test('@phone on a phone the map, below the list, loads once the visitor scrolls towards it', async ({
+  page,
+}, testInfo) => {
+  test.skip(testInfo.project.name !== 'phone', 'phone layout only');
+  const mapCode: string[] = [];
+  page.on('request', (request) => {
+    if (/StoreMap[^/]*\.js$/.test(request.url())) mapCode.push(request.url());
+  });
+  for (const path of ['/stores', '/stores/1']) {
+    mapCode.length = 0;
+    await page.goto(path);
+    await hydrated(page);
+    // After the load event, a few frames and an idle moment: time enough for the map to be asked for.
+    await page.waitForLoadState('load');
+    await page.evaluate(
+      () =>
+        new Promise((done) =>
+          requestAnimationFrame(() =>
+            requestAnimationFrame(() => requestIdleCallback(done, { timeout: 2000 })),
+          ),
+        ),
+    );
+    expect(mapCode).toEqual([]);
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await expect(
+      page.getByRole('region', { name: 'Map of stores' }).locator('[data-loaded="true"]'),
+    ).toBeAttached({ timeout: 20_000 });
+    expect(mapCode.length).toBeGreaterThan(0);
+  }
 });

@@ -52,6 +52,13 @@ test('a Range request gets 206 and only those bytes (the hero video plays in Saf
   expect(part.status()).toBe(206);
   expect(part.headers()['content-range']).toBe(`bytes 0-1/${size}`);
   expect((await part.body()).length).toBe(2);
+  // The last bytes (a suffix range), and a reversed range that once brought the whole server down.
+  const tail = await request.get('/media/home/hero.mp4', { headers: { Range: 'bytes=-3' } });
+  expect(tail.headers()['content-range']).toBe(`bytes ${size - 3}-${size - 1}/${size}`);
+  expect(await tail.body()).toEqual((await whole.body()).subarray(size - 3));
+  const reversed = await request.get('/media/home/hero.mp4', { headers: { Range: 'bytes=500-100' } });
+  expect(reversed.status()).toBe(416);
+  expect((await request.get('/media/home/hero.mp4')).status()).toBe(200);
 });
 
 test('Accept-Encoding q-values are honoured; br is preferred when both are acceptable', async ({

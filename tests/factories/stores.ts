@@ -162,3 +162,23 @@ export function storeItem(
     sample: false,
   };
 }
+
+/**
+ * Rewrites one store's feature labels as stored (imports always store the canonical labels; older or
+ * hand-edited lists may not), e.g. to another case. Returns the undo.
+ */
+export async function relabelStoreFeatures(
+  db: Kysely<Database>,
+  storeNumber: string,
+  relabel: (label: string) => string,
+): Promise<() => Promise<void>> {
+  const { features } = await db
+    .selectFrom('stores')
+    .select('features')
+    .where('store_number', '=', storeNumber)
+    .executeTakeFirstOrThrow();
+  const write = (value: string) =>
+    db.updateTable('stores').set({ features: value }).where('store_number', '=', storeNumber).execute();
+  await write(JSON.stringify((JSON.parse(features) as string[]).map(relabel)));
+  return async () => void (await write(features));
+}

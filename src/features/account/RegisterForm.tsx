@@ -1,38 +1,32 @@
 // /account/register (SPEC 2.6, 4, 5.2): sign-up with the anti-abuse rules and the human check.
 // Flow (completeSignUp in register.ts): create the account, store the session, save the profile,
 // join the ticked mailing lists (a failure there is only logged), then /account.
-import { type ChangeEvent, useEffect, useRef, useState } from 'react';
+import { type ChangeEvent, useState } from 'react';
 import { FormMessages, RequiredNote, SelectField, TextField, TrapField } from '../../components/form/Fields';
+import { recentAttempts, recordAttempt } from '../../components/form/guards';
+import { useFormTicket } from '../../components/form/useFormTicket';
 import { useSubmit } from '../../components/form/useSubmit';
 import { US_STATES } from '../../lib/us-states';
 import { site } from '../../site.config';
 import HumanCheck from '../human-check/HumanCheck';
 import { MESSAGES } from './account';
-import { loadFormTicket, renewRefusedTicket } from './form-ticket';
-import { recentAttempts, recordAttempt } from './guards';
 import { PasswordRules } from './PasswordRules';
 import { PROFILE_INPUTS } from './profile';
 import { completeSignUp, emptySignUp, REGISTER_ATTEMPTS_KEY, signUpProblems } from './register';
 
 export default function RegisterForm() {
-  const loadedAt = useRef(0);
-  const ticket = useRef('');
+  const ticket = useFormTicket('register');
   const [values, setValues] = useState(emptySignUp);
   const [humanToken, setHumanToken] = useState<string | null>(null);
   const [resetKey, setResetKey] = useState(0);
-
-  useEffect(() => {
-    loadedAt.current = Date.now();
-    loadFormTicket('register', ticket);
-  }, []);
 
   const { formRef, errors, status, busy, submit } = useSubmit({
     name: 'Registration',
     check() {
       const now = Date.now();
       const attempts = recentAttempts(REGISTER_ATTEMPTS_KEY, now).length;
-      const problems = signUpProblems(values, { loadedAt: loadedAt.current, now, attempts, humanToken });
-      return { ...problems, output: { values, formTicket: ticket.current, humanToken } };
+      const problems = signUpProblems(values, { loadedAt: ticket.readyAt, now, attempts, humanToken });
+      return { ...problems, output: { values, formTicket: ticket.value, humanToken } };
     },
     async send(request) {
       recordAttempt(REGISTER_ATTEMPTS_KEY, Date.now());
@@ -45,7 +39,7 @@ export default function RegisterForm() {
     onFailure(error) {
       setHumanToken(null);
       setResetKey((key) => key + 1);
-      renewRefusedTicket(error, 'register', ticket);
+      ticket.renewIfRefused(error);
     },
     leaves: true,
   });

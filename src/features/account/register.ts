@@ -3,11 +3,11 @@
 // Then the calls after the checks (completeSignUp), tested with the API stood in.
 
 import { blank, check, type Errors } from '../../components/form/form';
+import { guardMessage } from '../../components/form/guards';
 import { GUARD_MESSAGES } from '../../lib/form-rules';
 import { api, publicApi, read } from '../session/api';
 import { setFirstName, signIn } from '../session/session';
 import { MESSAGES, signUpFormSchema } from './account';
-import { guardMessage } from './guards';
 
 export const REGISTER_ATTEMPTS_KEY = 'register_attempts';
 

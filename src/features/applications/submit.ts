@@ -59,12 +59,3 @@ export async function sendApplication(kind: ApplicationKind, body: FormData): Pr
   }
   throw new ApiError(response.status, 'http_error', UNEXPECTED_MESSAGE);
 }
-
-/** A ticket for this form (SPEC 5.1's minimum time on the form), '' when none could be had. */
-export async function fetchTicket(kind: ApplicationKind): Promise<string> {
-  const response = await fetch(`${API_BASE}/form-ticket?form=${kind}`, {
-    headers: { 'X-API-Key': PUBLIC_API_KEY, Accept: 'application/json' },
-  });
-  const data = (await response.json().catch(() => undefined)) as { ticket?: unknown } | undefined;
-  return typeof data?.ticket === 'string' ? data.ticket : '';
-}

@@ -4,13 +4,14 @@
 import { type SubmitEvent, useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { type Errors, focusFirstInvalid } from '../../components/form/form';
+import { useFormTicket } from '../../components/form/useFormTicket';
 import { fieldErrors } from '../../lib/fields';
 import { GUARD_MESSAGES } from '../../lib/form-rules';
 import { ApiError } from '../session/api';
 import { type ApplicationKind, KINDS, parseApplication } from './applications';
 import { clearDraft, readDraft, type Values, writeDraft } from './draft';
 import { summaryMessage } from './rules';
-import { fetchTicket, sendApplication, toFormData } from './submit';
+import { sendApplication, toFormData } from './submit';
 import { uploadProblem } from './uploads';
 
 export interface ApplicationForm {
@@ -35,21 +36,16 @@ export function useApplication(kind: ApplicationKind, initial: () => Values, atM
   const [busy, setBusy] = useState(false);
   const [humanToken, setHumanToken] = useState<string | null>(null);
   const [resetKey, setResetKey] = useState(0);
-  const ticket = useRef('');
+  const ticket = useFormTicket(kind);
   const restored = useRef(false);
   const { secrets } = KINDS[kind];
 
-  // After hydration (the server rendered an empty form): restore the draft, fetch a ticket.
+  // After hydration (the server rendered an empty form): restore the draft.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, for this kind
   useEffect(() => {
     const draft = readDraft(kind, secrets);
     setValues((old) => ({ ...old, ...draft, ...atMount?.() }));
     restored.current = true;
-    fetchTicket(kind)
-      .then((value) => {
-        ticket.current = value;
-      })
-      .catch((error: unknown) => console.warn(`${kind}: no form ticket`, error));
   }, [kind]);
 
   useEffect(() => {
@@ -86,7 +82,7 @@ export function useApplication(kind: ApplicationKind, initial: () => Values, atM
     try {
       const body = toFormData(kind, result.output, files, {
         website: String(values.website ?? ''),
-        form_ticket: ticket.current,
+        form_ticket: ticket.value,
         human_check_token: humanToken ?? '',
       });
       const answer = await sendApplication(kind, body);
@@ -100,6 +96,7 @@ export function useApplication(kind: ApplicationKind, initial: () => Values, atM
       });
       setHumanToken(null);
       setResetKey((key) => key + 1);
+      ticket.renewIfRefused(error);
       focusFirstInvalid(formRef.current);
     } finally {
       setBusy(false);

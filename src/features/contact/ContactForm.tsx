@@ -2,11 +2,11 @@
 // department (extra data reset) reveals its header, subject, extra fields, the 6-row message box
 // and Submit. 'Your message has been sent!' shows only once the server has stored the message
 // (DESIGN); on a failure everything typed stays and the form says what went wrong.
-import { type ChangeEvent, useEffect, useRef, useState } from 'react';
+import { type ChangeEvent, useEffect, useState } from 'react';
 import { FormMessages, RequiredNote, SelectField, TextField, TrapField } from '../../components/form/Fields';
+import { useFormTicket } from '../../components/form/useFormTicket';
 import { useSubmit } from '../../components/form/useSubmit';
 import { US_STATES } from '../../lib/us-states';
-import { loadFormTicket, renewRefusedTicket } from '../account/form-ticket';
 import { PROFILE_INPUTS, toProfileValues } from '../account/profile';
 import HumanCheck from '../human-check/HumanCheck';
 import { api, publicApi, read } from '../session/api';
@@ -43,7 +43,7 @@ const PERSONAL = [
 ] as const;
 
 export default function ContactForm({ departments }: { departments: DepartmentOption[] }) {
-  const ticket = useRef('');
+  const ticket = useFormTicket('contact');
   const [values, setValues] = useState<ContactValues>(initialContact);
   const [humanToken, setHumanToken] = useState<string | null>(null);
   const [resetKey, setResetKey] = useState(0);
@@ -60,7 +60,7 @@ export default function ContactForm({ departments }: { departments: DepartmentOp
       const json = {
         ...payload,
         website: values.website,
-        form_ticket: ticket.current,
+        form_ticket: ticket.value,
         human_check_token: humanToken ?? '',
       };
       const answer = await read(publicApi.contact.$post({ json, query: { include_ip: 'true' } }));
@@ -72,12 +72,11 @@ export default function ContactForm({ departments }: { departments: DepartmentOp
     failure: { lead: CONTACT_MESSAGES.failed },
     onFailure(error) {
       restartHumanCheck();
-      renewRefusedTicket(error, 'contact', ticket);
+      ticket.renewIfRefused(error);
     },
   });
 
   useEffect(() => {
-    loadFormTicket('contact', ticket);
     // A signed-in member finds the personal fields filled from the profile.
     if (!readKey(SESSION_KEYS.token)) return;
     read(api.me.profile.$get())

@@ -1,8 +1,10 @@
 // The two mails of a contact message: to the department's inbox (reply-to the sender) and the
 // acknowledgement with the reference number to the sender. Both are sent from the stored message,
 // and each is marked sent on the row, so a mail that failed is sent again later (retryContactMail:
-// on the next messages, every few minutes, and by `npm run admin -- contact retry-mail`), never lost
-// and never sent twice.
+// on the next messages, every few minutes, and by `npm run admin -- contact retry-mail`), never lost.
+// The first send, the sweeps of every server process and the operator's command may reach one
+// message at once: each claims the message on its row first, and only the holder sends, so no mail
+// goes twice (unless a process dies between sending and marking it sent).
 import type { Selectable } from 'kysely';
 import type { ContactMessagesTable } from '../../server/db/schema';
 import type { AppDeps } from '../../server/deps';
@@ -15,6 +17,11 @@ type Row = Selectable<ContactMessagesTable>;
 export const MAX_MAIL_ATTEMPTS = 20;
 /** The first send runs right after the answer; the sweep leaves younger messages to it. */
 const SWEEP_MIN_AGE_MS = 60_000;
+/**
+ * How long a claim holds: longer than nodemailer's own SMTP time-outs (10 minutes of a silent
+ * socket at most), so a slow send is never overtaken; a claim of a process that died runs out.
+ */
+export const MAIL_CLAIM_MS = 15 * 60_000;
 
 const departmentName = (row: Row) =>
   DEPARTMENT_NAMES[row.department as DepartmentId] ?? `Department ${row.department}`;
@@ -74,14 +81,32 @@ export function acknowledgementMail(row: Row) {
   };
 }
 
-/** Sends whichever of the message's two mails has not gone yet; records a failure on the row. */
-export async function sendContactMail(deps: AppDeps, id: string): Promise<boolean> {
+/** Takes the right to send the message's mails; false when another send holds it. */
+async function claim(deps: AppDeps, id: string): Promise<boolean> {
+  const now = deps.now();
+  const result = await deps.db
+    .updateTable('contact_messages')
+    .set({ mail_claimed_until: now + MAIL_CLAIM_MS })
+    .where('id', '=', id)
+    .where((eb) => eb.or([eb('mail_claimed_until', 'is', null), eb('mail_claimed_until', '<', now)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export type MailOutcome = 'sent' | 'failed' | 'busy';
+
+/**
+ * Sends whichever of the message's two mails has not gone yet, under the message's claim;
+ * records a failure on the row. 'busy': another send holds the message (it sends them).
+ */
+export async function sendContactMail(deps: AppDeps, id: string): Promise<MailOutcome> {
+  if (!(await claim(deps, id))) return 'busy';
+  const release = { mail_claimed_until: null };
   const row = await deps.db
     .selectFrom('contact_messages')
     .selectAll()
     .where('id', '=', id)
-    .executeTakeFirst();
-  if (!row) return false;
+    .executeTakeFirstOrThrow();
   try {
     if (row.department_mailed_at === null) {
       await deps.mailer.send(departmentMail(row));
@@ -99,21 +124,25 @@ export async function sendContactMail(deps: AppDeps, id: string): Promise<boolea
         .where('id', '=', id)
         .execute();
     }
-    return true;
+    await deps.db.updateTable('contact_messages').set(release).where('id', '=', id).execute();
+    return 'sent';
   } catch (error) {
     // The reason only: the message itself stays in the database, never in the log.
     const reason = String((error as Error)?.message ?? error).slice(0, 300);
     await deps.db
       .updateTable('contact_messages')
-      .set((eb) => ({ mail_attempts: eb('mail_attempts', '+', 1), mail_error: reason }))
+      .set((eb) => ({ mail_attempts: eb('mail_attempts', '+', 1), mail_error: reason, ...release }))
       .where('id', '=', id)
       .execute();
     console.warn(`[contact] mail for ${row.reference} not sent (will retry): ${reason}`);
-    return false;
+    return 'failed';
   }
 }
 
-/** Sends the mails still owed (older than a minute unless `all`); answers how many messages were sent and failed. */
+/**
+ * Sends the mails still owed (older than a minute unless `all`); answers how many messages were
+ * sent and failed (those another send holds are neither: that send reports them).
+ */
 export async function retryContactMail(
   deps: AppDeps,
   { all = false } = {},
@@ -126,9 +155,12 @@ export async function retryContactMail(
     .where('created_at', '<=', all ? deps.now() : deps.now() - SWEEP_MIN_AGE_MS)
     .orderBy('created_at')
     .execute();
-  let sent = 0;
-  for (const { id } of rows) if (await sendContactMail(deps, id)) sent++;
-  return { sent, failed: rows.length - sent };
+  const counts = { sent: 0, failed: 0 };
+  for (const { id } of rows) {
+    const outcome = await sendContactMail(deps, id);
+    if (outcome !== 'busy') counts[outcome]++;
+  }
+  return counts;
 }
 
 const sweeping = new WeakSet<AppDeps>();

@@ -4,7 +4,7 @@ import { ATTEMPT_WINDOW_MS } from '../../lib/form-rules';
 import { createTestApi, type TestApi } from '../../server/testing';
 import { site } from '../../site.config';
 import { CONTACT_MESSAGES } from './contact';
-import { retryContactMail } from './contact-mail.server';
+import { MAIL_CLAIM_MS, retryContactMail } from './contact-mail.server';
 
 let t: TestApi;
 beforeAll(async () => {
@@ -206,5 +206,48 @@ describe('mail that cannot be sent', () => {
       `We received your message (${answer.json.reference})`,
     ]);
     expect(await retryContactMail(t.deps, { all: true })).toEqual({ sent: 0, failed: 0 });
+  });
+});
+
+describe('one message reached by two sends at once', () => {
+  it('is mailed once: the send holding the claim mails it, the other leaves it; a claim runs out', async () => {
+    await t.deps.settle();
+    const real = t.deps.mailer;
+    let open: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    // The first send hangs on a slow mail server.
+    t.deps.mailer = {
+      async send(message) {
+        await gate;
+        await real.send(message);
+      },
+    };
+    const before = (await t.outbox()).length;
+    const answer = await send(flat());
+    expect(answer.status).toBe(201);
+    // The operator's retry meanwhile, once the first send claimed it: it sends nothing.
+    await vi.waitFor(async () =>
+      expect((await stored(answer.json.reference)).mail_claimed_until).not.toBeNull(),
+    );
+    expect(await retryContactMail(t.deps, { all: true })).toEqual({ sent: 0, failed: 0 });
+    open();
+    await t.deps.settle();
+    expect((await t.outbox()).length).toBe(before + 2);
+    expect((await stored(answer.json.reference)).mail_claimed_until).toBeNull();
+
+    // A process that died holding a claim holds nothing once it ran out.
+    t.deps.mailer = real;
+    const second = await send(flat());
+    await t.deps.settle();
+    await t.deps.db
+      .updateTable('contact_messages')
+      .set({ ack_mailed_at: null, mail_claimed_until: t.deps.now() + MAIL_CLAIM_MS })
+      .where('reference', '=', second.json.reference)
+      .execute();
+    expect(await retryContactMail(t.deps, { all: true })).toEqual({ sent: 0, failed: 0 });
+    t.advance(MAIL_CLAIM_MS + 1);
+    expect(await retryContactMail(t.deps, { all: true })).toEqual({ sent: 1, failed: 0 });
   });
 });

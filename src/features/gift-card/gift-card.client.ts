@@ -2,6 +2,7 @@
 // shows whom to call), fetches the form ticket, then sends the card to our API and shows the
 // balance or what went wrong. The human check starts over after every try (a token is single use).
 import { digitsError } from '../../components/content/digits';
+import { formTicketHolder } from '../../components/form/form-ticket';
 import { resetHumanCheck } from '../human-check/human-check.client';
 import { errorText, publicApi, read } from '../session/api';
 import { type BalanceAnswer, balanceSentence, GIFT_CARD_MESSAGES } from './gift-card';
@@ -18,7 +19,7 @@ export function initGiftCardForms(root: ParentNode = document): void {
     const problem = form.querySelector<HTMLElement>('[data-problem]');
     const inputs = [...form.querySelectorAll<HTMLInputElement>('input[data-digits]')];
     const button = form.querySelector<HTMLButtonElement>('button[type="submit"]');
-    let ticket = '';
+    const ticket = formTicketHolder('gift-card');
     const show = (ok: string, bad: string) => {
       if (answer) answer.textContent = ok;
       if (problem) problem.textContent = bad;
@@ -30,11 +31,7 @@ export function initGiftCardForms(root: ParentNode = document): void {
         if (config.stand_in) section?.querySelector('[data-stand-in]')?.removeAttribute('hidden');
       })
       .catch(() => disable(form));
-    read(publicApi['form-ticket'].$get({ query: { form: 'gift-card' } }))
-      .then((answer) => {
-        ticket = answer.ticket;
-      })
-      .catch((error: unknown) => console.warn('Gift card balance: no form ticket', error));
+    ticket.load();
 
     form.addEventListener('submit', async (event) => {
       event.preventDefault();
@@ -49,7 +46,7 @@ export function initGiftCardForms(root: ParentNode = document): void {
         const json = {
           account_number: value('account_number'),
           pin: value('pin'),
-          form_ticket: ticket,
+          form_ticket: ticket.value,
           human_check_token: token,
           website: '',
         };
@@ -58,6 +55,7 @@ export function initGiftCardForms(root: ParentNode = document): void {
       } catch (error) {
         // A 503 (no processor, or it did not answer) carries no 4xx sentence: say whom to call.
         show('', errorText(error, { general: GIFT_CARD_MESSAGES.unavailable }));
+        ticket.renewIfRefused(error);
       } finally {
         if (button) button.disabled = false;
         resetHumanCheck(form);

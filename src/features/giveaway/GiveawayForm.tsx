@@ -3,11 +3,11 @@
 // it checks each field as it changes and everything again on submit (giveaway.ts, SPEC order),
 // fills itself from a member's profile, and posts the entry through the public-form guard.
 import { useStore } from '@nanostores/react';
-import { type ChangeEvent, useEffect, useRef, useState } from 'react';
+import { type ChangeEvent, useEffect, useState } from 'react';
 import { FormMessages, RequiredNote, SelectField, TextField, TrapField } from '../../components/form/Fields';
+import { recentAttempts, recordAttempt } from '../../components/form/guards';
+import { useFormTicket } from '../../components/form/useFormTicket';
 import { useSubmit } from '../../components/form/useSubmit';
-import { loadFormTicket, renewRefusedTicket } from '../account/form-ticket';
-import { recentAttempts, recordAttempt } from '../account/guards';
 import { PROFILE_INPUTS } from '../account/profile';
 import HumanCheck from '../human-check/HumanCheck';
 import { api, read } from '../session/api';
@@ -29,8 +29,7 @@ import { fetchActivePromotion, type Promotion } from './promotion';
 export const DEFAULT_RULES_URL = '/giveaway/rules';
 
 export default function GiveawayForm() {
-  const loadedAt = useRef(0);
-  const ticket = useRef('');
+  const ticket = useFormTicket(GIVEAWAY_FORM);
   const { token } = useStore($session);
   const [promotion, setPromotion] = useState<Promotion | null | undefined>(undefined);
   const [values, setValues] = useState<EntryValues>(emptyEntry);
@@ -43,7 +42,7 @@ export default function GiveawayForm() {
     check() {
       const now = Date.now();
       const attempts = recentAttempts(GIVEAWAY_ATTEMPTS_KEY, now).length;
-      const problems = submitProblems(values, { loadedAt: loadedAt.current, now, attempts, humanToken });
+      const problems = submitProblems(values, { loadedAt: ticket.readyAt, now, attempts, humanToken });
       const message = problems.message ?? (promotion === null ? GIVEAWAY_MESSAGES.noPromotion : null);
       // While the promotion is still loading nothing is sent (output null).
       return { errors: problems.errors, message, output: promotion ? { promotion, values } : null };
@@ -53,7 +52,7 @@ export default function GiveawayForm() {
       const json = {
         ...toEntryPayload(values),
         website: values.website,
-        form_ticket: ticket.current,
+        form_ticket: ticket.value,
         human_check_token: humanToken ?? '',
       };
       const param = { id: promotion.id };
@@ -65,13 +64,11 @@ export default function GiveawayForm() {
     onFailure(error) {
       setHumanToken(null);
       setResetKey((key) => key + 1);
-      renewRefusedTicket(error, GIVEAWAY_FORM, ticket);
+      ticket.renewIfRefused(error);
     },
   });
 
   useEffect(() => {
-    loadedAt.current = Date.now();
-    loadFormTicket(GIVEAWAY_FORM, ticket);
     fetchActivePromotion().then((active) => setPromotion(active ?? null));
   }, []);
 

@@ -2,9 +2,9 @@
 // the API and the operator commands: the entry schema with the exact messages, the submit checks
 // in SPEC order, who counts as one person, and which calendar day an entry belongs to.
 import * as v from 'valibot';
+import { guardMessage } from '../../components/form/guards';
 import { emailField, optionalText, phoneField, requiredText, zipField } from '../../lib/fields';
 import { GUARD_MESSAGES } from '../../lib/form-rules';
-import { guardMessage } from '../account/guards';
 
 export const GIVEAWAY_FORM = 'giveaway';
 /** localStorage key of the browser's attempt times (SPEC 9). */

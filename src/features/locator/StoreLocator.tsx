@@ -2,7 +2,7 @@
 // the list nearest first, the detail modal, and the map loaded after the list. Search text and
 // filters live in the URL (shareable; the back button works). The server renders the same list
 // first, so the page reads before this runs.
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { FiltersPanel } from './FiltersPanel';
 import { fromAddress } from './geocode';
 import { currentLocation } from './geolocation';
@@ -17,7 +17,7 @@ import {
 import { StoreList } from './StoreList';
 import { StoreModal } from './StoreModal';
 import { listFor, readUrlState, type UrlState, writeUrlState, zoomFor } from './search';
-import { useAfterLoad } from './useAfterLoad';
+import { useAfterLoad, useMapWhenNear } from './useAfterLoad';
 import { registerLocatorWorker, useStoreList } from './useStoreList';
 import './locator.css';
 
@@ -115,11 +115,14 @@ export default function StoreLocator({ initial, initialState, initialOrigin, sam
       .catch(() => undefined);
   }, [all]);
 
-  // The map and offline support only after the list is on screen and the page has loaded.
-  const showMap = useAfterLoad();
+  // Offline support only after the list is on screen and the page has loaded; the map then too, once
+  // its place is on screen or near it (below the list on a phone: useMapWhenNear).
+  const loaded = useAfterLoad();
   useEffect(() => {
-    if (showMap) registerLocatorWorker();
-  }, [showMap]);
+    if (loaded) registerLocatorWorker();
+  }, [loaded]);
+  const mapBox = useRef<HTMLDivElement>(null);
+  const showMap = useMapWhenNear(mapBox);
 
   const pushUrl = (state: UrlState) => {
     const url = `${window.location.pathname}${writeUrlState(state)}`;
@@ -232,7 +235,7 @@ export default function StoreLocator({ initial, initialState, initialOrigin, sam
           )}
           <StoreList stores={all ? list.slice(0, SHOWN) : list} onSelect={select} />
         </section>
-        <div className="locator__map">
+        <div className="locator__map" ref={mapBox}>
           {showMap && (
             <Suspense fallback={<div className="store-map" />}>
               <StoreMap

@@ -1,6 +1,6 @@
 // True once the page has loaded: the map (maplibre, about 300 KB) waits for it, so the list, the
 // address and the prices are on screen first on a slow phone connection.
-import { useEffect, useState } from 'react';
+import { type RefObject, useEffect, useState } from 'react';
 
 export function useAfterLoad(): boolean {
   const [loaded, setLoaded] = useState(false);
@@ -14,4 +14,30 @@ export function useAfterLoad(): boolean {
     return () => window.removeEventListener('load', start);
   }, []);
   return loaded;
+}
+
+/**
+ * True once the page has loaded and `box` is on screen or near it. On a phone the map sits below
+ * the store list (or the store's details): its 300 KB of code and its drawing then wait until the
+ * visitor scrolls towards it, instead of holding the phone's processor as the page settles
+ * (Lighthouse mobile counted over a second of blocking time for it on /stores). Beside the list,
+ * on a wide screen, it loads at once after the page as before.
+ */
+export function useMapWhenNear(box: RefObject<HTMLElement | null>): boolean {
+  const loaded = useAfterLoad();
+  const [near, setNear] = useState(false);
+  useEffect(() => {
+    const element = box.current;
+    if (!loaded || near || !element) return;
+    if (typeof IntersectionObserver === 'undefined') return setNear(true);
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) setNear(true);
+      },
+      { rootMargin: '200px 0px' },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [loaded, near, box]);
+  return near;
 }

@@ -15,6 +15,7 @@ export interface DatabaseHandle {
 }
 
 const INT8_OID = 20;
+export const CONNECT_TIMEOUT_MS = 5000;
 
 /**
  * A PostgreSQL pool, loaded when first used: a SQLite site never loads pg (memory at rest counts,
@@ -29,7 +30,16 @@ async function postgresPool(connectionString: string) {
         ? (text: string) => Number(text)
         : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
   };
-  const pool = new pg.Pool({ connectionString, max: 10, types });
+  // A database that does not answer must not hold a visitor's request: a connection is given up on
+  // after CONNECT_TIMEOUT_MS (the request answers 503, src/server/errors.ts isUnavailable), and
+  // keep-alive notices a connection whose server vanished.
+  const pool = new pg.Pool({
+    connectionString,
+    max: 10,
+    types,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    keepAlive: true,
+  });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', (error) => console.error('[db] idle PostgreSQL client error:', error.message));
   return pool;

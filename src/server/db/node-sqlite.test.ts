@@ -78,4 +78,23 @@ describe('Kysely over node:sqlite', () => {
     expect((await db.selectFrom('counter').select('value').executeTakeFirstOrThrow()).value).toBe(42);
     await other.destroy();
   });
+
+  it('a transaction that finds the disk full fails with SQLITE_FULL, and the connection works on', async () => {
+    const full = new Kysely<Db & { filler: { x: unknown } }>({
+      dialect: new NodeSqliteDialect(join(dir, 'full.sqlite')),
+    });
+    await sql`CREATE TABLE filler (x BLOB)`.execute(full);
+    const pages = await sql<{ page_count: number }>`PRAGMA page_count`.execute(full);
+    await sql.raw(`PRAGMA max_page_count = ${(pages.rows[0]?.page_count ?? 0) + 2}`).execute(full);
+    // SQLite rolls this transaction back itself; Kysely's rollback must not replace the error.
+    const failure = await full
+      .transaction()
+      .execute(async (trx) => {
+        for (let i = 0; i < 100; i++) await sql`INSERT INTO filler VALUES (randomblob(4000))`.execute(trx);
+      })
+      .catch((error: unknown) => error);
+    expect(failure).toMatchObject({ errcode: 13, message: 'database or disk is full' });
+    expect((await sql<{ n: number }>`SELECT count(*) AS n FROM filler`.execute(full)).rows[0]?.n).toBe(0);
+    await full.destroy();
+  });
 });

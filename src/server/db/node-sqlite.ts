@@ -58,6 +58,19 @@ class ImmediateSqliteDriver extends SqliteDriver {
   override async beginTransaction(connection: DatabaseConnection): Promise<void> {
     await connection.executeQuery(CompiledQuery.raw('begin immediate'));
   }
+
+  /**
+   * SQLite rolls a transaction back by itself on some errors (a full disk, an I/O error); Kysely's
+   * rollback then fails with "no transaction is active", which would hide the error that matters
+   * (SQLITE_FULL: a 503, src/server/errors.ts isUnavailable) behind a meaningless one.
+   */
+  override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    try {
+      await super.rollbackTransaction(connection);
+    } catch (error) {
+      if (!/no transaction is active/.test(String((error as Error)?.message))) throw error;
+    }
+  }
 }
 
 export class NodeSqliteDialect extends SqliteDialect {

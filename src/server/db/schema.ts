@@ -175,6 +175,8 @@ export interface ContactMessagesTable {
   ack_mailed_at: number | null;
   mail_attempts: Generated<number>;
   mail_error: string | null;
+  /** Until when one process holds the right to send this message's mails (migration 0010). */
+  mail_claimed_until: number | null;
 }
 
 export interface OffersTable {

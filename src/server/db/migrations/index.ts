@@ -7,6 +7,7 @@ import * as stores from './0003-stores.ts';
 import * as contactOffers from './0004-contact-offers.ts';
 import * as applications from './0005-applications.ts';
 import * as vitals from './0007-vitals.ts';
+import * as contactMailClaim from './0010-contact-mail-claim.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_accounts': accounts,
@@ -15,4 +16,5 @@ export const migrations: Record<string, Migration> = {
   '0004_contact_offers': contactOffers,
   '0005_applications': applications,
   '0007_vitals': vitals,
+  '0010_contact_mail_claim': contactMailClaim,
 };

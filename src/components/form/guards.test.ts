@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ATTEMPT_WINDOW_MS, FORM_TICKET_LIFETIME_MS, GUARD_MESSAGES } from '../../lib/form-rules';
-import { FakeStorage } from '../session/testing';
-import { dropFormTicket, formTicket, guardMessage, recentAttempts, recordAttempt } from './guards';
+import { FakeStorage } from '../../features/session/testing';
+import { ATTEMPT_WINDOW_MS, GUARD_MESSAGES } from '../../lib/form-rules';
+import { guardMessage, recentAttempts, recordAttempt } from './guards';
 
 const ok = { trap: '', loadedAt: 0, now: 5000, attempts: 0 };
 
@@ -38,33 +38,5 @@ describe('submit guards (SPEC 5.1, 5.2)', () => {
     expect(recentAttempts('register_attempts', 1, store)).toEqual([]);
     store.setItem('register_attempts', '{"a":1}');
     expect(recentAttempts('register_attempts', 1, store)).toEqual([]);
-  });
-});
-
-describe('form tickets kept in the browser (the per-browser limit counts a browser, not a page load)', () => {
-  const HOUR = 3_600_000;
-  it('reuses the kept ticket until an hour before it expires, then fetches a new one', async () => {
-    const store = new FakeStorage();
-    let fetched = 0;
-    const fetchTicket = async () => `ticket-${++fetched}`;
-    expect(await formTicket('register', fetchTicket, 1000, store)).toBe('ticket-1');
-    expect(await formTicket('register', fetchTicket, 1000 + HOUR, store)).toBe('ticket-1');
-    expect(await formTicket('giveaway', fetchTicket, 1000 + HOUR, store)).toBe('ticket-2');
-    expect(await formTicket('register', fetchTicket, 1000 + FORM_TICKET_LIFETIME_MS - HOUR, store)).toBe(
-      'ticket-3',
-    );
-    expect(fetched).toBe(3);
-  });
-
-  it('fetches a new one after a refusal, from a damaged store, or when the clock went back', async () => {
-    const store = new FakeStorage();
-    let fetched = 0;
-    const fetchTicket = async () => `ticket-${++fetched}`;
-    await formTicket('contact', fetchTicket, 5000, store);
-    dropFormTicket('contact', store);
-    expect(await formTicket('contact', fetchTicket, 5000, store)).toBe('ticket-2');
-    expect(await formTicket('contact', fetchTicket, 4000, store)).toBe('ticket-3');
-    store.setItem('form_ticket_contact', '{nope');
-    expect(await formTicket('contact', fetchTicket, 5000, store)).toBe('ticket-4');
   });
 });

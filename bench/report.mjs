@@ -1,0 +1,137 @@
+// Joins the parts `npm run bench` saved into the one report: bench/results/report.json (every figure)
+// and bench/results/report.md (tables, the targets met or missed, the machine's load per part, and
+// bench/results/analysis.md: why a target is missed, written by hand after reading the figures).
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { RESULTS_DIR, readParts } from './results.mjs';
+import { checkTargets } from './targets.mjs';
+
+const parts = readParts();
+const targets = checkTargets(parts);
+const { lighthouse, pages, server, database } = parts;
+const steps = process.argv[2] ? JSON.parse(process.argv[2]) : undefined;
+writeFileSync(join(RESULTS_DIR, 'report.json'), `${JSON.stringify({ targets, steps, ...parts }, null, 2)}\n`);
+
+const kb = (bytes) => (bytes === undefined ? '' : `${(bytes / 1024).toFixed(1)}`);
+const table = (head, rows) =>
+  [
+    `| ${head.join(' | ')} |`,
+    `|${head.map(() => ' --- ').join('|')}|`,
+    ...rows.map((r) => `| ${r.join(' | ')} |`),
+  ].join('\n');
+const met = (value) => (value === null ? 'not measured' : value ? 'met' : '**missed**');
+const load = (part) =>
+  part ? `load average ${part.loadavg.join(' / ')} on ${part.cores} cores, ${part.measuredAt}` : 'not run';
+
+const md = [
+  '# Benchmark report',
+  '',
+  `Written by \`npm run bench\` (run as \`nice -n 10 npm run bench\` on a shared machine) on ${new Date().toISOString()}, Node ${process.version}.`,
+  'Throughput figures depend on the machine and its other work: the load average (1 / 5 / 15 min) is given per part.',
+  '',
+  '## Targets (issue 11)',
+  '',
+  table(
+    ['Target', 'Measured', 'Result'],
+    targets.map((t) => [t.target, String(t.figure), met(t.met)]),
+  ),
+  '',
+  `## Lighthouse ${lighthouse?.lighthouse ?? ''}, mobile (simulated slow 4G, 4x CPU), Chromium ${lighthouse?.chromium ?? ''}`,
+  '',
+  `${load(lighthouse)}. Bytes: transfer size in KB (compressed body plus headers) of the HTML, CSS and JavaScript requested during the load; repeat visit: a second run in the same browser with the cache warm (Lighthouse's storage reset off).`,
+  '',
+  table(
+    [
+      'Page',
+      'Perf',
+      'LCP ms',
+      'TBT ms',
+      'CLS',
+      'SI ms',
+      'First HTML',
+      'First CSS',
+      'First JS',
+      'Repeat HTML',
+      'Repeat CSS',
+      'Repeat JS',
+    ],
+    (lighthouse?.pages ?? []).map((p) => [
+      p.path,
+      p.performance,
+      p.lcpMs,
+      p.tbtMs,
+      p.cls,
+      p.speedIndexMs,
+      kb(p.firstVisit.html),
+      kb(p.firstVisit.css),
+      kb(p.firstVisit.js),
+      kb(p.repeatVisit.html),
+      kb(p.repeatVisit.css),
+      kb(p.repeatVisit.js),
+    ]),
+  ),
+  '',
+  '## Page weight from the build (bench/pages.mjs)',
+  '',
+  `${load(pages)}. Interactive pages: JavaScript loaded before any interaction, brotli as sent (KB); later: what is \`import()\`ed afterwards (gzip).`,
+  '',
+  table(
+    ['Page', 'HTML+CSS gzip', 'JS brotli', 'Budget', 'Later JS gzip'],
+    (pages?.pages ?? [])
+      .filter((p) => !p.content)
+      .map((p) => [p.page, kb(p.htmlCssGzip), kb(p.jsBrotli), kb(p.jsBudget), kb(p.lazyJsGzip)]),
+  ),
+  '',
+  `Content pages: ${(pages?.pages ?? []).filter((p) => p.content).length}, largest first visit ${kb(Math.max(0, ...(pages?.pages ?? []).filter((p) => p.content).map((p) => p.htmlCssGzip)))} KB gzip (budget ${kb(pages?.contentBudget)} KB).`,
+  '',
+  '## Server on loopback (autocannon, 10 connections; bench/server.mjs)',
+  '',
+  `${load(server)}. Ours: the built server with the sample data; bare: node:http sending the same bytes. ${server?.secondsPerCase ?? ''} s per case and server in ${server?.rounds ?? ''} alternating rounds (entries: a fixed number per round, each a new person); p50/p99 the worst round's.`,
+  '',
+  table(
+    [
+      'Case',
+      'Ours req/s',
+      'Bare req/s',
+      'Ratio',
+      'Ours p50/p99 ms',
+      'Bare p50/p99 ms',
+      'CPU µs/req ours/bare',
+    ],
+    (server?.cases ?? []).map((c) => [
+      c.case,
+      c.ours.rps,
+      c.bare.rps,
+      c.ratio,
+      `${c.ours.p50Ms}/${c.ours.p99Ms}`,
+      `${c.bare.p50Ms}/${c.bare.p99Ms}`,
+      `${c.ours.cpuUsPerRequest}/${c.bare.cpuUsPerRequest}`,
+    ]),
+  ),
+  '',
+  server
+    ? `Server memory (RSS): ${server.memory.restMb} MB at rest, ${server.memory.peakUnderLoadMb} MB at the peak under load, ${server.memory.afterLoadMb} MB after.`
+    : '',
+  '',
+  `## Database inserts beside entries (${database?.database ?? 'not run'})`,
+  '',
+  `${load(database)}. In-process (vitest bench, src/features/giveaway/entries.bench.ts), one at a time.`,
+  '',
+  table(
+    ['Way', 'Per second', 'p50 ms', 'p99 ms'],
+    Object.values(database?.entries ?? {}).map((e) => [
+      e.name,
+      e.perSecond,
+      e.p50Ms?.toFixed(3),
+      e.p99Ms?.toFixed(2),
+    ]),
+  ),
+  '',
+  steps ? `Steps: ${steps.map((s) => `${s.name} ${s.ok ? 'ok' : `FAILED (${s.code})`}`).join(', ')}.` : '',
+  '',
+];
+const analysis = join(RESULTS_DIR, 'analysis.md');
+if (existsSync(analysis)) md.push(readFileSync(analysis, 'utf8'));
+writeFileSync(join(RESULTS_DIR, 'report.md'), md.join('\n'));
+console.log(`report: ${join(RESULTS_DIR, 'report.md')} and report.json`);
+for (const t of targets) console.log(`${met(t.met).replaceAll('*', '')}: ${t.target}: ${t.figure}`);

@@ -1,0 +1,23 @@
+// `npm run bench` after the build: every benchmark in turn, each in its own process, then the one
+// report (bench/report.mjs). A benchmark that fails (or a page over its byte budget: bench/pages.mjs
+// exits 1) does not stop the others; the report names it, and the run exits 1.
+import { spawnSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { RESULTS_DIR } from './results.mjs';
+
+const STEPS = [
+  { name: 'page weight', args: ['bench/pages.mjs'] },
+  { name: 'lighthouse', args: ['bench/lighthouse.mjs'] },
+  { name: 'server', args: ['--import', 'tsx', 'bench/server.mjs'] },
+  { name: 'vitest bench', args: ['node_modules/vitest/vitest.mjs', 'bench', '--run'] },
+];
+
+rmSync(join(RESULTS_DIR, 'parts'), { recursive: true, force: true });
+const steps = STEPS.map(({ name, args }) => {
+  console.log(`\n== ${name}`);
+  const { status } = spawnSync(process.execPath, args, { stdio: 'inherit' });
+  return { name, ok: status === 0, code: status };
+});
+spawnSync(process.execPath, ['bench/report.mjs', JSON.stringify(steps)], { stdio: 'inherit' });
+process.exitCode = steps.every((step) => step.ok) ? 0 : 1;

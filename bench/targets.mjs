@@ -1,0 +1,67 @@
+// Issue 11's speed targets, each checked against the figures `npm run bench` saved (bench/results.mjs).
+// A target whose figures are missing (a benchmark that failed) is reported as not measured.
+
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+
+/** One row per target: what it asks, the figure measured, met (true/false/null = not measured). */
+export function checkTargets({ lighthouse, pages, server, database }) {
+  const rows = [];
+  const add = (target, figure, met) => rows.push({ target, figure, met });
+  const lh = lighthouse?.pages ?? [];
+  const score = (path) => lh.find((p) => p.path === path)?.performance;
+
+  const content = lh.filter((p) => p.kind === 'content');
+  const framework = (pages?.pages ?? []).filter((p) => p.content && p.framework);
+  add(
+    'Content pages: Lighthouse performance 100',
+    content.map((p) => `${p.path} ${p.performance}`).join(', ') || 'not measured',
+    content.length ? content.every((p) => p.performance === 100) : null,
+  );
+  add(
+    'Content pages: no framework JavaScript',
+    pages
+      ? `${framework.length} of ${pages.pages.filter((p) => p.content).length} content pages ship React`
+      : 'not measured',
+    pages ? framework.length === 0 : null,
+  );
+  for (const path of ['/', '/stores']) {
+    const value = score(path);
+    add(
+      `${path} Lighthouse performance >= 95`,
+      value ?? 'not measured',
+      value === undefined ? null : value >= 95,
+    );
+  }
+  const islands = (pages?.pages ?? []).filter((p) => !p.content);
+  const heavy = islands.filter((p) => p.jsBrotli >= 80 * 1024);
+  add(
+    'Island pages: < 80 KB of compressed JavaScript before interaction',
+    pages
+      ? `largest ${kb(Math.max(0, ...islands.map((p) => p.jsBrotli)))}; over: ${heavy.map((p) => `${p.page} ${kb(p.jsBrotli)}`).join(', ') || 'none'}`
+      : 'not measured',
+    pages ? heavy.length === 0 : null,
+  );
+  const api = (name) => server?.cases.find((c) => c.case.startsWith(name));
+  const list = api('GET /api/v1/store');
+  add(
+    'GET /store?size=1000 >= 0.85 of bare node:http',
+    list ? `${list.ratio} (${list.ours.rps} vs ${list.bare.rps} req/s)` : 'not measured',
+    list ? list.ratio >= 0.85 : null,
+  );
+  const entries = api('POST giveaway entry');
+  const inProcess = database?.entries.api.perSecond;
+  add(
+    'Giveaway entries >= 2,000/s on SQLite (over HTTP)',
+    entries
+      ? `${entries.ours.rps}/s over HTTP (${inProcess ?? '?'}/s in-process; raw insert ${database?.entries.route.perSecond ?? '?'}/s)`
+      : 'not measured',
+    entries ? entries.ours.rps >= 2000 : null,
+  );
+  const rest = server?.memory.restMb;
+  add(
+    'Server RSS < 100 MB at rest',
+    rest === undefined ? 'not measured' : `${rest} MB`,
+    rest === undefined ? null : rest < 100,
+  );
+  return rows;
+}

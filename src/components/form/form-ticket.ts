@@ -1,0 +1,110 @@
+// The public forms' ticket in the browser (GET /form-ticket), one way for every public form (the
+// islands through useFormTicket, the gift-card script through formTicketHolder). The ticket carries the browser id
+// that the server's per-browser limit counts, so it is kept in localStorage and reused while young
+// enough: the limit then counts this browser, not each page load. The server accepts a ticket only
+// MIN_DWELL_MS after it issued it, so a form's own dwell clock starts when a new ticket arrives.
+import { ApiError, publicApi, read } from '../../features/session/api';
+import { storage } from '../../features/session/store';
+import { FORM_TICKET_LIFETIME_MS } from '../../lib/form-rules';
+
+export type PublicFormName = NonNullable<
+  Parameters<(typeof publicApi)['form-ticket']['$get']>[0]['query']['form']
+>;
+
+const ticketKey = (form: string) => `form_ticket_${form}`;
+/** A kept ticket is used while it has at least this long left (a form may stay open a while). */
+const TICKET_MARGIN_MS = 60 * 60 * 1000;
+
+export interface LoadedTicket {
+  ticket: string;
+  /** True when the server issued it just now (its minimum time on the form starts now). */
+  fresh: boolean;
+}
+
+/**
+ * The ticket this browser kept for `form`, while it is young enough, else a new one, kept for next
+ * time. Times are this browser's own (when it got the ticket), so a wrong clock does no harm.
+ */
+export async function formTicket(
+  form: string,
+  fetchTicket: () => Promise<string>,
+  now = Date.now(),
+  store = storage(),
+): Promise<LoadedTicket> {
+  try {
+    const kept = JSON.parse(store?.getItem(ticketKey(form)) ?? 'null') as { ticket?: unknown; at?: unknown };
+    const age = now - Number(kept?.at);
+    if (typeof kept?.ticket === 'string' && age >= 0 && age < FORM_TICKET_LIFETIME_MS - TICKET_MARGIN_MS) {
+      return { ticket: kept.ticket, fresh: false };
+    }
+  } catch {
+    // Unreadable: fetch a new one.
+  }
+  const ticket = await fetchTicket();
+  try {
+    store?.setItem(ticketKey(form), JSON.stringify({ ticket, at: now }));
+  } catch {
+    // Not kept: the next page load fetches another.
+  }
+  return { ticket, fresh: true };
+}
+
+/** Forgets the kept ticket (the server refused it), so the next formTicket fetches a new one. */
+export function dropFormTicket(form: string, store = storage()): void {
+  try {
+    store?.removeItem(ticketKey(form));
+  } catch {
+    // Nothing kept.
+  }
+}
+
+/** The kept or a new ticket for `form` from our API. */
+export const loadFormTicket = (form: PublicFormName): Promise<LoadedTicket> =>
+  formTicket(form, () =>
+    read(publicApi['form-ticket'].$get({ query: { form } })).then((answer) => answer.ticket),
+  );
+
+/** True when a failed submit was refused for its ticket (expired, or signed with an older key). */
+export const ticketRefused = (error: unknown): boolean =>
+  error instanceof ApiError && error.code === 'too_fast';
+
+export interface FormTicket {
+  /** The ticket to send ('' until one arrived). */
+  value: string;
+  /** Epoch ms from which the form's minimum time on the page counts. */
+  readyAt: number;
+  load(): Promise<void>;
+  /** After a failed submit: a refused ticket is dropped and a new one loaded. */
+  renewIfRefused(error: unknown): void;
+}
+
+/**
+ * A form's ticket: loaded on `load()`, replaced when the server refused it, and the time from which
+ * the form's own minimum-time check counts (SPEC 5.1, 5.2). That time is when a NEW ticket arrived,
+ * since the server counts from when it issued it: on a slow connection the browser would otherwise
+ * let through a submit the server calls too fast, and the visitor would spend one of their 3
+ * attempts an hour on it.
+ */
+export function formTicketHolder(
+  form: PublicFormName,
+  fetchTicket: (form: PublicFormName) => Promise<LoadedTicket> = loadFormTicket,
+  now: () => number = Date.now,
+): FormTicket {
+  const holder: FormTicket = {
+    value: '',
+    readyAt: now(),
+    load: () =>
+      fetchTicket(form)
+        .then((loaded) => {
+          holder.value = loaded.ticket;
+          if (loaded.fresh) holder.readyAt = now();
+        })
+        .catch((error: unknown) => console.warn(`Form ticket for ${form} not loaded`, error)),
+    renewIfRefused(error) {
+      if (!ticketRefused(error)) return;
+      dropFormTicket(form);
+      holder.load();
+    },
+  };
+  return holder;
+}

@@ -1,0 +1,78 @@
+// An island whose code does not arrive (issue 11 point 7; SPEC 8 chunk load failure, SPEC 9 120 s):
+// the visitor sees a short message with Retry where the form is (src/inline/island-guard.js), the
+// form's own submit cannot send its fields in the URL meanwhile, and Retry brings the form to life.
+import { expect, type Page, type Route, test } from '@playwright/test';
+import { alertWith, expectNoAxeViolations, hydrated } from './account-helpers';
+
+const MESSAGE = "This part of the page didn't load. Check your connection, then try again.";
+const loginChunk = /\/_astro\/LoginForm\.[\w-]+\.js(\?.*)?$/;
+const retry = (page: Page) => page.getByRole('button', { name: 'Retry' });
+
+async function signInFails(page: Page) {
+  await page.getByLabel('Email').fill('nobody-here@example.com');
+  await page.getByLabel('Password').fill('Wrong1234');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+}
+
+test('a dropped connection: the message and Retry show where the form is, and Retry brings it to life', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  await page.route(loginChunk, (route) => route.abort('internetdisconnected'));
+  await page.goto('/account/login');
+  const alert = alertWith(page, MESSAGE);
+  await expect(alert).toBeVisible();
+  await expect(alert).toContainText(/Loading chunk LoginForm failed\.\s*\(error: \/_astro\/LoginForm\./);
+  // The message stands right before the form it stands for.
+  expect(
+    await alert.evaluate((box) => box.nextElementSibling?.querySelector('form.account-form') !== null),
+  ).toBe(true);
+  // The dead form is taken out of use (no typing into a form that cannot send).
+  await page.getByLabel('Email').click({ force: true });
+  await expect(page.getByLabel('Email')).not.toBeFocused();
+  await expectNoAxeViolations(page);
+
+  await page.unroute(loginChunk);
+  await retry(page).click();
+  await hydrated(page);
+  await expect(alert).toHaveCount(0);
+  await expect(page.getByLabel('Email')).toBeFocused();
+  await signInFails(page);
+  await expect(alertWith(page, 'Incorrect user name or password')).toBeVisible();
+});
+
+test('a chunk that never arrives counts as failed after 120 seconds (SPEC 9); Retry loads it', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  const held: Route[] = [];
+  await page.route(loginChunk, (route) => (held.length === 0 ? void held.push(route) : route.continue()));
+  await page.clock.install();
+  await page.goto('/account/login');
+  await expect.poll(() => held.length).toBe(1);
+  // While the code is on its way, the bare form never submits itself (that would put the password
+  // in the URL); once the visitor is told, Retry starts from an empty form.
+  await signInFails(page);
+  await expect(page).toHaveURL(/\/account\/login$/);
+  await page.clock.fastForward(100_000); // the page itself took a few real seconds
+  await expect(page.getByRole('alert').filter({ hasText: MESSAGE })).toHaveCount(0);
+  await page.clock.fastForward(21_000);
+  const alert = alertWith(page, MESSAGE);
+  await expect(alert).toContainText(/Loading chunk LoginForm failed\.\s*\(timeout: \/_astro\/LoginForm\./);
+  await retry(page).click();
+  await hydrated(page);
+  await expect(alert).toHaveCount(0);
+  await signInFails(page);
+  await expect(alertWith(page, 'Incorrect user name or password')).toBeVisible();
+});
+
+test('pages load their islands as usual: no message, and content pages carry no island guard', async ({
+  page,
+}) => {
+  await page.goto('/help');
+  await hydrated(page);
+  await expect(page.getByRole('button', { name: 'Retry' })).toHaveCount(0);
+  const html = await (await page.request.get('/charities')).text();
+  expect(html).not.toContain('Loading chunk');
+  expect(await (await page.request.get('/account/login')).text()).toContain('Loading chunk');
+});

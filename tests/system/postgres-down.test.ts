@@ -1,0 +1,103 @@
+// Issue 11 point 6: with PostgreSQL stopped under a running server, the API answers 503 JSON
+// `{ error: { code: 'unavailable', description } }` at once (not a 500, not a hang, no crash), pages
+// that need no database still serve, and once PostgreSQL is back the same process serves again by
+// itself. Stops and starts the throwaway cluster of scripts/with-postgres.sh (`npm run test:system`).
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { type BuiltServer, startBuiltServer } from '../../scripts/built-server.mjs';
+import {
+  API,
+  apiHeaders,
+  freshPostgresDatabase,
+  postgresCluster,
+  prepareAll,
+  prepareContact,
+  SAMPLE_PROMOTION,
+  type Submission,
+  submit,
+} from './helpers';
+
+const cluster = postgresCluster();
+const skip = !cluster || !process.env.DATABASE_URL;
+/** "Not a hang": every answer comes well within this, on a busy machine. */
+const ANSWER_WITHIN_MS = 20_000;
+
+let server: BuiltServer | undefined;
+let dropDatabase: (() => Promise<void>) | undefined;
+let clusterStopped = false;
+
+beforeAll(async () => {
+  if (skip) return;
+  const database = await freshPostgresDatabase();
+  dropDatabase = database?.drop;
+  server = await startBuiltServer({ seed: true, env: { DATABASE_URL: database?.url, TRUST_PROXY: '1' } });
+});
+afterAll(async () => {
+  if (clusterStopped) cluster?.start(); // the next test files need it
+  await server?.close();
+  await dropDatabase?.();
+});
+
+const get = (path: string, headers: Record<string, string> = apiHeaders()) =>
+  fetch(`${server?.base}${path}`, { headers, signal: AbortSignal.timeout(ANSWER_WITHIN_MS) });
+
+/** What needs the database: reads, the guard's limits of a public form, the health probe. */
+const databaseRequests = (visitor: Submission) => [
+  () => get(`${API}/promotion?active_only=true`),
+  () => get(`${API}/promotion/${SAMPLE_PROMOTION}`),
+  () => get(`${API}/store?size=5`),
+  () => get(`${API}/health`),
+  () =>
+    fetch(`${server?.base}${visitor.path}`, {
+      method: 'POST',
+      headers: apiHeaders(visitor.address),
+      body: JSON.stringify(visitor.body),
+      signal: AbortSignal.timeout(ANSWER_WITHIN_MS),
+    }),
+];
+
+it.skipIf(skip)('answers 503 JSON while PostgreSQL is down and recovers by itself', async () => {
+  const running = server as BuiltServer;
+  const visitors = await prepareAll(3, (n) => prepareContact(running.base, n));
+  expect((await get(`${API}/promotion/${SAMPLE_PROMOTION}`)).status).toBe(200);
+
+  // Down in the middle of traffic: connections in use are cut.
+  const traffic = Array.from({ length: 20 }, () => get(`${API}/store?size=50`).catch(() => undefined));
+  cluster?.stop();
+  clusterStopped = true;
+  await Promise.all(traffic);
+
+  for (const round of [1, 2]) {
+    for (const request of databaseRequests(visitors[0] as Submission)) {
+      const answer = await request();
+      const body = await answer.json();
+      expect([answer.status, body.error?.code], `${answer.url} (round ${round})`).toEqual([
+        503,
+        'unavailable',
+      ]);
+      expect(typeof body.error.description).toBe('string');
+    }
+  }
+  // What needs no database still works: the home page, a content page, a form ticket.
+  expect((await get('/', {})).status).toBe(200);
+  expect((await get('/help/faq', {})).status).toBe(200);
+  expect((await get(`${API}/form-ticket?form=contact`)).status).toBe(200);
+  // Pages drawn from the database answer the error page at once (Astro gives it status 500 whatever
+  // the page sets), saying the service is unavailable, never the connection's details.
+  for (const path of ['/stores', '/stores/1']) {
+    const page = await get(path, {});
+    expect(page.status, path).toBe(500);
+    const html = await page.text();
+    expect(html).toContain('The service is unavailable. Please try again later.');
+    expect(html).not.toContain('ECONNREFUSED');
+  }
+  expect(running.child.exitCode).toBeNull();
+
+  cluster?.start();
+  clusterStopped = false;
+  // Back by itself, in the same process: no restart.
+  expect((await get(`${API}/promotion/${SAMPLE_PROMOTION}`)).status).toBe(200);
+  expect((await get(`${API}/health`)).status).toBe(200);
+  const sent = await submit(running.base, visitors[1] as Submission);
+  expect('status' in sent && sent.status).toBe(201);
+  expect(running.output()).not.toMatch(/internal_error|Unhandled|uncaught/i);
+});
