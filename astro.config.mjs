@@ -1,6 +1,6 @@
 // @ts-check
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { satteri } from '@astrojs/markdown-satteri';
 import mdx from '@astrojs/mdx';
 import netlify from '@astrojs/netlify';
@@ -9,6 +9,7 @@ import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import { defineConfig } from 'astro/config';
 import { brandPlaceholders } from './src/components/content/brand-placeholders.ts';
+import { FRAME_ANCESTORS, netlifyHeadersFile } from './src/lib/security-headers.mjs';
 
 // Tiny classic scripts that must run before first paint (the signed-in class on <html>) live in
 // src/inline/. Astro's CSP does not hash `is:inline` scripts, so their hashes are computed here
@@ -25,32 +26,19 @@ const inlineScriptHashes = readdirSync(inlineDir)
       ),
   );
 
-// The careers page may load a recruiting assistant from a configured host (none by default).
-const recruitingUrl = process.env.PUBLIC_RECRUITING_SCRIPT_URL;
-const scriptHosts = ["'self'", 'https://challenges.cloudflare.com'];
-if (recruitingUrl) scriptHosts.push(new URL(recruitingUrl).origin);
-// Video players are framed from this host, and only after a click (see src/site.config.ts).
-const videoHost = new URL(process.env.PUBLIC_VIDEO_EMBED_BASE ?? 'https://www.youtube-nocookie.com/embed/')
-  .origin;
-// A form provider's hosted applications, when configured, are framed instead of our own forms.
-const frameHosts = [videoHost, 'https://challenges.cloudflare.com'];
-for (const url of [process.env.PUBLIC_CHARGE_CARD_FORM_URL, process.env.PUBLIC_FLEET_FUELING_FORM_URL]) {
-  if (url?.trim()) frameHosts.push(new URL(url.trim()).origin);
-}
-
-// The locator map's style host, when a vendor style is configured (the local basemap needs none).
-const mapStyleUrl = process.env.PUBLIC_MAP_STYLE_URL;
-const mapHosts = [
-  mapStyleUrl && new URL(mapStyleUrl).origin,
-  ...(process.env.PUBLIC_MAP_HOSTS ?? '').split(/\s+/),
-]
-  .filter(Boolean)
-  .map((host) => ` ${host}`)
-  .join('');
 const siteUrl = process.env.SITE_URL ?? 'http://localhost:4321';
 // DEPLOY_TARGET=netlify (set in netlify.toml) builds static pages plus one function for Netlify;
 // otherwise the Node adapter for scripts/serve.mjs. See docs/decisions/0006-netlify-deploy.md.
 const onNetlify = process.env.DEPLOY_TARGET === 'netlify';
+
+/** Netlify's `_headers` for the published static files, from the rules the Node server uses too. */
+/** @type {import('astro').AstroIntegration} */
+const netlifyHeaders = {
+  name: 'kwikfill:netlify-headers',
+  hooks: {
+    'astro:build:done': ({ dir }) => writeFileSync(new URL('_headers', dir), netlifyHeadersFile()),
+  },
+};
 
 export default defineConfig({
   site: siteUrl,
@@ -64,6 +52,7 @@ export default defineConfig({
   integrations: [
     mdx({ processor: satteri({ mdastPlugins: [brandPlaceholders] }) }),
     react(),
+    ...(onNetlify ? [netlifyHeaders] : []),
     // Prebuilt pages; the store pages come from the database, in their own sitemap (on request).
     sitemap({
       filter: (page) => !/\/(account|frame)\//.test(page) && !/\/(404|500)\/?$/.test(page),
@@ -79,24 +68,26 @@ export default defineConfig({
     // requires the X-API-Key header, which a cross-site form cannot send, so CSRF stays covered.
     checkOrigin: false,
     csp: {
+      // The base every page gets: no third party. A page adds the origins of the third-party pieces it
+      // uses, when they are configured (src/layouts/page-sources.ts, applied by BaseLayout).
       directives: [
         "default-src 'self'",
-        `img-src 'self' data: blob:${mapHosts}`,
+        "img-src 'self' data: blob:",
         "font-src 'self'",
-        `connect-src 'self' https://challenges.cloudflare.com${mapHosts}`,
+        "connect-src 'self'",
         // The map's worker is served from this origin (src/features/locator/StoreMap.tsx).
         "worker-src 'self'",
-        `frame-src 'self' ${frameHosts.join(' ')}`,
+        "frame-src 'self'",
         "media-src 'self'",
         "object-src 'none'",
         "base-uri 'self'",
         "form-action 'self' https:",
-        // Only a header can carry frame-ancestors (browsers ignore it in a <meta> CSP).
-        ...(onNetlify ? [/** @type {const} */ ("frame-ancestors 'self'")] : []),
+        // Only a header can carry frame-ancestors (on Node, scripts/serve-headers.mjs adds it).
+        ...(onNetlify ? [FRAME_ANCESTORS] : []),
       ],
       scriptDirective: {
         hashes: inlineScriptHashes,
-        resources: scriptHosts,
+        resources: ["'self'"],
       },
     },
   },

@@ -1,19 +1,17 @@
 // Response headers of the production server (scripts/serve.mjs): the security headers every answer
 // carries, the Content-Security-Policy of each HTML page as a header, HSTS over HTTPS, caching.
+// The rules themselves (which header on which path) are shared with Netlify: src/lib/security-headers.mjs.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-
-export const securityHeaders = {
-  'X-Content-Type-Options': 'nosniff',
-  'Referrer-Policy': 'strict-origin-when-cross-origin',
-  'X-Frame-Options': 'SAMEORIGIN',
-  'Permissions-Policy': 'geolocation=(self), camera=(), microphone=()',
-};
-const HSTS = 'max-age=31536000';
-// frame-ancestors only works in a header, never in the page's meta tag.
-const FRAME_ANCESTORS = "frame-ancestors 'self'";
-export const PAGE_CACHE = 'public, no-cache';
-export const ASSET_CACHE = 'public, max-age=31536000, immutable';
+import {
+  FRAME_ANCESTORS,
+  HSTS,
+  headersFor,
+  isPersonal,
+  PAGE_CACHE,
+  PERSONAL_CACHE,
+  TURNSTILE_ORIGIN,
+} from '../src/lib/security-headers.mjs';
 
 function withFrameAncestors(policy) {
   const base = policy?.trim().replace(/;+$/, '');
@@ -59,19 +57,23 @@ export function isHttps(req, trustProxy) {
   return proto === 'https';
 }
 
-/** Headers every answer gets, before it is routed. */
+/** Headers every answer gets, before it is routed (the Permissions-Policy depends on the path). */
 export function setCommonHeaders(req, res, trustProxy) {
-  for (const [name, value] of Object.entries(securityHeaders)) res.setHeader(name, value);
+  const path = (req.url ?? '/').split('?')[0];
+  for (const [name, value] of Object.entries(headersFor(path))) res.setHeader(name, value);
   if (isHttps(req, trustProxy)) res.setHeader('Strict-Transport-Security', HSTS);
 }
 
 /**
  * For answers rendered by Astro (on-demand pages, the 404 and 500 pages): the page's CSP as a
  * header (Astro sends it for on-demand pages; the prebuilt 404 page has it in its meta tag only),
- * always with frame-ancestors, and a Cache-Control on a 404. Runs as the headers go out.
+ * always with frame-ancestors; a Cache-Control on a 404, and no-store on a personal path whatever
+ * the page set. Runs as the headers go out.
  */
-export function finishRenderedHeaders(res, policies) {
-  if (res.statusCode === 404 && !res.getHeader('cache-control')) res.setHeader('Cache-Control', PAGE_CACHE);
+export function finishRenderedHeaders(res, policies, pathname = '/') {
+  if (isPersonal(pathname)) res.setHeader('Cache-Control', PERSONAL_CACHE);
+  else if (res.statusCode === 404 && !res.getHeader('cache-control'))
+    res.setHeader('Cache-Control', PAGE_CACHE);
   if (!String(res.getHeader('content-type') ?? '').startsWith('text/html')) return;
   const own = res.getHeader('content-security-policy');
   const policy = own
@@ -82,4 +84,17 @@ export function finishRenderedHeaders(res, policies) {
         ? policies.get('/500.html')
         : undefined;
   res.setHeader('Content-Security-Policy', withFrameAncestors(policy));
+}
+
+/**
+ * The pages' CSP is made at build time: Turnstile's origin is in it only when the build had
+ * PUBLIC_TURNSTILE_SITE_KEY. A server verifying Turnstile over such a build would refuse every form.
+ */
+export function turnstileWarning(policies, env = process.env) {
+  if (!env.TURNSTILE_SECRET_KEY) return undefined;
+  if ([...policies.values()].some((policy) => policy.includes(TURNSTILE_ORIGIN))) return undefined;
+  return (
+    '[headers] TURNSTILE_SECRET_KEY is set, but the pages were built without PUBLIC_TURNSTILE_SITE_KEY: ' +
+    'their Content-Security-Policy blocks Turnstile. Build again with PUBLIC_TURNSTILE_SITE_KEY set.'
+  );
 }

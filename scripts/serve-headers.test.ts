@@ -8,10 +8,12 @@ import {
   pagePolicy,
   readPagePolicies,
   setCommonHeaders,
+  turnstileWarning,
 } from './serve-headers.mjs';
 
 /** Just enough of node:http's request and response for the header helpers. */
-const fakeRequest = (headers: Record<string, string> = {}, encrypted = false) => ({
+const fakeRequest = (headers: Record<string, string> = {}, encrypted = false, url = '/') => ({
+  url,
   headers,
   socket: { encrypted },
 });
@@ -44,6 +46,27 @@ describe('HSTS', () => {
     setCommonHeaders(proxied, res, false);
     expect(res.getHeader('strict-transport-security')).toBeUndefined();
     expect(res.getHeader('x-content-type-options')).toBe('nosniff');
+  });
+});
+
+describe('the headers of every answer', () => {
+  it('allow geolocation on the locator only', () => {
+    const cases: [string, string][] = [
+      ['/stores', 'geolocation=(self)'],
+      ['/stores/?q=Warren', 'geolocation=(self)'],
+      ['/stores/12', 'geolocation=()'],
+      ['/news', 'geolocation=()'],
+      ['/api/v1/store?size=1', 'geolocation=()'],
+    ];
+    for (const [url, geolocation] of cases) {
+      const res = fakeResponse();
+      setCommonHeaders(fakeRequest({}, false, url), res, false);
+      expect(res.getHeader('permissions-policy'), url).toMatch(
+        new RegExp(`^${geolocation.replace(/[()]/g, '\\$&')}, `),
+      );
+      expect(res.getHeader('permissions-policy'), url).toContain('camera=()');
+      expect(res.getHeader('referrer-policy'), url).toBe('strict-origin-when-cross-origin');
+    }
   });
 });
 
@@ -81,8 +104,26 @@ describe('page policies', () => {
     );
     expect(missing.getHeader('cache-control')).toBe('public, no-cache');
 
+    const account = fakeResponse(200, {
+      'content-type': 'text/html',
+      'cache-control': 'public, max-age=300',
+    });
+    finishRenderedHeaders(account, policies, '/frame/charge-card');
+    expect(account.getHeader('cache-control')).toBe('no-store');
+
     const redirect = fakeResponse(302, { 'cache-control': 'no-cache' });
     finishRenderedHeaders(redirect, policies);
     expect(redirect.getHeader('content-security-policy')).toBeUndefined();
+  });
+});
+
+describe('Turnstile at run time over a build without it', () => {
+  const policy = (extra = '') => new Map([['/account/login/index.html', `script-src 'self'${extra}`]]);
+  it('is named at start, so forms are not refused in silence', () => {
+    expect(turnstileWarning(policy(), { TURNSTILE_SECRET_KEY: 's' })).toContain('PUBLIC_TURNSTILE_SITE_KEY');
+    expect(
+      turnstileWarning(policy(' https://challenges.cloudflare.com'), { TURNSTILE_SECRET_KEY: 's' }),
+    ).toBe(undefined);
+    expect(turnstileWarning(policy(), {})).toBeUndefined();
   });
 });

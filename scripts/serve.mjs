@@ -9,7 +9,12 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import onHeaders from 'on-headers';
 import { distDir } from './dist-dir.mjs';
-import { finishRenderedHeaders, readPagePolicies, setCommonHeaders } from './serve-headers.mjs';
+import {
+  finishRenderedHeaders,
+  readPagePolicies,
+  setCommonHeaders,
+  turnstileWarning,
+} from './serve-headers.mjs';
 import { staticFiles } from './static-files.mjs';
 
 const api = await import(pathToFileURL(join(distDir('api'), 'node.mjs')).href);
@@ -32,6 +37,8 @@ try {
 }
 const { trustProxy } = settings;
 const policies = readPagePolicies(clientDir);
+const blocked = turnstileWarning(policies);
+if (blocked) console.warn(blocked);
 
 let astro;
 /** Astro's request handler, imported on first use (it brings the whole page renderer along). */
@@ -42,7 +49,7 @@ const astroHandler = () => {
 
 async function render(req, res) {
   onHeaders(res, function () {
-    finishRenderedHeaders(this, policies);
+    finishRenderedHeaders(this, policies, (req.url ?? '/').split('?')[0]);
   });
   (await astroHandler())(req, res);
 }

@@ -54,6 +54,14 @@ export const site = {
   // Third-party pieces: each one is optional and the page says plainly when it is not configured.
   recruitingScriptUrl: env('PUBLIC_RECRUITING_SCRIPT_URL'),
   videoEmbedBase: env('PUBLIC_VIDEO_EMBED_BASE') ?? 'https://www.youtube-nocookie.com/embed/',
+  /**
+   * Cloudflare Turnstile's site key as the build saw it: pages with a human check allow Turnstile's
+   * origin in their Content-Security-Policy only when it is set (src/layouts/page-sources.ts).
+   */
+  turnstileSiteKey: env('PUBLIC_TURNSTILE_SITE_KEY'),
+  /** The locator's vendor map style, and the hosts it loads tiles, glyphs or sprites from. */
+  mapStyleUrl: env('PUBLIC_MAP_STYLE_URL'),
+  mapHosts: env('PUBLIC_MAP_HOSTS')?.split(/\s+/) ?? [],
   /** A form provider's hosted application, embedded instead of our own form when set. */
   applicationEmbeds: {
     'charge-card': env('PUBLIC_CHARGE_CARD_FORM_URL'),

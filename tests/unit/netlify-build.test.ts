@@ -10,6 +10,7 @@ import { promisify } from 'node:util';
 import { parse } from 'smol-toml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_API_KEY } from '../../src/lib/api-key';
+import { ASSET_CACHE, netlifyHeadersFile } from '../../src/lib/security-headers.mjs';
 
 const run = promisify(execFile);
 const root = resolve(import.meta.dirname, '../..');
@@ -20,8 +21,20 @@ const BUILD_TIMEOUT = 600_000; // a busy 2-core machine; the build takes about a
 interface NetlifyToml {
   build: { command: string; publish: string; environment: Record<string, string> };
   redirects: { from: string; to: string; status: number }[];
-  headers: { for: string; values: Record<string, string> }[];
+  headers?: { for: string; values: Record<string, string> }[];
 }
+// Every third-party piece configured, so the test sees each origin go only where it is used.
+const TURNSTILE = 'https://challenges.cloudflare.com';
+const MAP_HOSTS = ['https://maps.example.test', 'https://tiles.example.test'];
+const VIDEO_HOST = 'https://video.example.test';
+const RECRUITING_HOST = 'https://jobs.example.test';
+const configured = {
+  PUBLIC_TURNSTILE_SITE_KEY: '1x00000000000000000000AA',
+  PUBLIC_MAP_STYLE_URL: `${MAP_HOSTS[0]}/style.json`,
+  PUBLIC_MAP_HOSTS: MAP_HOSTS[1] as string,
+  PUBLIC_VIDEO_EMBED_BASE: `${VIDEO_HOST}/embed/`,
+  PUBLIC_RECRUITING_SCRIPT_URL: `${RECRUITING_HOST}/widget.js`,
+};
 const toml = parse(readFileSync(join(root, 'netlify.toml'), 'utf8')) as unknown as NetlifyToml;
 const tmp = mkdtempSync(join(tmpdir(), 'kwikfill-netlify-'));
 
@@ -31,6 +44,7 @@ beforeAll(async () => {
     env: {
       ...process.env,
       ...toml.build.environment,
+      ...configured,
       PATH: `${join(root, 'node_modules', '.bin')}:${process.env.PATH}`,
       DIST_DIR: distDir,
       ASTRO_CACHE_DIR: join(root, '.builds', 'netlify-cache'),
@@ -79,21 +93,69 @@ describe('netlify.toml', () => {
     );
   });
 
-  it('sends the security headers on every path and caches hashed assets for good', () => {
-    const all = toml.headers.find((rule) => rule.for === '/*')?.values;
-    expect(all).toMatchObject({
-      'X-Content-Type-Options': 'nosniff',
-      'Referrer-Policy': 'strict-origin-when-cross-origin',
-      'X-Frame-Options': 'SAMEORIGIN',
-      'Strict-Transport-Security': expect.stringContaining('max-age='),
-    });
-    expect(all?.['Permissions-Policy']).toContain('geolocation=');
-    const assets = toml.headers.find((rule) => rule.for === '/_astro/*')?.values;
-    expect(assets?.['Cache-Control']).toBe('public, max-age=31536000, immutable');
+  it('sets no headers itself: the build writes them, from the rules the Node server uses', () => {
+    // A header rule here would override the generated ones for its paths.
+    expect(toml.headers ?? []).toEqual([]);
   });
 });
 
 describe('the Netlify build output', () => {
+  it('writes _headers: security headers everywhere, no-store on personal pages, immutable assets', () => {
+    const file = readFileSync(join(distDir, '_headers'), 'utf8');
+    expect(file).toBe(netlifyHeadersFile());
+    expect(file).toMatch(/^\/\*\n( {2}.+\n)* {2}X-Content-Type-Options: nosniff\n/m);
+    expect(file).toContain('  Permissions-Policy: geolocation=(), ');
+    expect(file).toContain('  Strict-Transport-Security: max-age=');
+    expect(file).toMatch(/^\/account\/\*\n {2}Cache-Control: no-store$/m);
+    // The adapter writes the hashed assets' rule, the Node server's ASSET_CACHE.
+    const config = JSON.parse(readFileSync(join(root, '.netlify', 'v1', 'config.json'), 'utf8'));
+    const assets = config.headers.find((rule: { for: string }) => rule.for === '/_astro/*');
+    expect(assets.values).toEqual({ 'Cache-Control': ASSET_CACHE });
+    expect(file).not.toContain('/_astro/');
+  });
+
+  it('allows each third-party origin only on the pages that use it', () => {
+    const config = JSON.parse(readFileSync(join(root, '.netlify', 'v1', 'config.json'), 'utf8'));
+    const policies = new Map<string, string>(
+      config.headers
+        .filter((rule: { values: Record<string, string> }) => rule.values['Content-Security-Policy'])
+        .map((rule: { for: string; values: Record<string, string> }) => [
+          rule.for,
+          rule.values['Content-Security-Policy'],
+        ]),
+    );
+    const html = (path: string) =>
+      readFileSync(
+        [join(distDir, path, 'index.html'), join(distDir, `${path}.html`)].find((file) => existsSync(file)) ??
+          join(distDir, path),
+        'utf8',
+      );
+    const allowing = (origin: string) =>
+      [...policies]
+        .filter(([, policy]) => policy?.includes(origin))
+        .map(([path]) => path)
+        .sort();
+    // The login form shows the human check only when the server asks for it (after failed tries).
+    const humanCheckPages = [
+      '/account/giveaway',
+      '/account/login',
+      '/account/register',
+      '/fleet-fueling.html',
+    ];
+    humanCheckPages.push('/gift-cards-balance', '/help', '/page/gift-cards-balance');
+    expect(allowing(TURNSTILE)).toEqual(humanCheckPages.sort());
+    for (const [path] of policies) {
+      if (html(path).includes('class="human-check"')) expect(humanCheckPages, path).toContain(path);
+    }
+    expect(allowing(VIDEO_HOST)).toEqual(['/', '/fueling-discovery', '/page/fueling-discovery']);
+    for (const [path] of policies) {
+      expect(html(path).includes(VIDEO_HOST), path).toBe(allowing(VIDEO_HOST).includes(path));
+    }
+    expect(allowing(RECRUITING_HOST)).toEqual(['/careers', '/page/careers']);
+    // The map pages are on-demand: no prerendered page names the map hosts.
+    for (const host of MAP_HOSTS) expect(allowing(host)).toEqual([]);
+  });
+
   it('gives each prerendered page its CSP as a header, with frame-ancestors, instead of a <meta>', () => {
     const config = JSON.parse(readFileSync(join(root, '.netlify', 'v1', 'config.json'), 'utf8'));
     const csp = (path: string) =>
@@ -123,6 +185,36 @@ describe('the Netlify build output', () => {
     expect(answers[1].status).toBe(401);
     expect(JSON.parse(answers[1].body).error.code).toBeTruthy();
     expect(answers[2]).toMatchObject({ status: 302, headers: { location: '/fleet-fueling.html' } });
+  });
+
+  it("sets the security headers, geolocation and no-store on the function's own answers", async () => {
+    const { answers } = await callFunction({ DATA_DIR: join(tmp, 'data'), APP_SECRET: 'test-secret' }, [
+      { path: '/stores' },
+      { path: '/specials' },
+      { path: '/frame/charge-card' },
+      { path: '/api/v1/me', headers: { 'X-API-Key': DEFAULT_API_KEY } },
+      { path: '/fleet-fueling' },
+    ]);
+    const [stores, specials, frame, me, redirect] = answers;
+    for (const answer of answers) {
+      expect(answer.headers['x-content-type-options']).toBe('nosniff');
+      expect(answer.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+      expect(answer.headers['strict-transport-security']).toBe('max-age=31536000');
+    }
+    expect(stores.status).toBe(200);
+    expect(stores.headers['permissions-policy']).toContain('geolocation=(self)');
+    expect(stores.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+    for (const host of MAP_HOSTS) expect(stores.headers['content-security-policy']).toContain(host);
+    expect(stores.headers['content-security-policy']).not.toContain(TURNSTILE);
+    expect(specials.headers['permissions-policy']).toContain('geolocation=()');
+    for (const host of [...MAP_HOSTS, TURNSTILE]) {
+      expect(specials.headers['content-security-policy']).not.toContain(host);
+    }
+    expect(frame.headers['cache-control']).toBe('no-store');
+    expect(frame.headers['content-security-policy']).toContain(TURNSTILE);
+    expect(me).toMatchObject({ status: 401, headers: { 'cache-control': 'no-store' } });
+    expect(me.headers['permissions-policy']).toContain('geolocation=()');
+    expect(redirect.status).toBe(302);
   });
 
   it('answers 503 JSON and logs what to set when it has no writable disk and no DATABASE_URL', async () => {

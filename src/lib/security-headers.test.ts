@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ASSET_CACHE,
+  cacheControl,
+  headersFor,
+  isPersonal,
+  LOCATOR_PERMISSIONS_POLICY,
+  netlifyHeadersFile,
+  PAGE_CACHE,
+  PERMISSIONS_POLICY,
+  permissionsPolicy,
+} from './security-headers.mjs';
+
+describe('Permissions-Policy', () => {
+  it('allows geolocation on the locator only, in each form of its path', () => {
+    for (const path of ['/stores', '/stores/'])
+      expect(permissionsPolicy(path), path).toBe(LOCATOR_PERMISSIONS_POLICY);
+    for (const path of ['/', '/stores/12', '/storesx', '/account/login', '/api/v1/store']) {
+      expect(permissionsPolicy(path), path).toBe(PERMISSIONS_POLICY);
+    }
+    expect(LOCATOR_PERMISSIONS_POLICY).toContain('geolocation=(self)');
+    expect(PERMISSIONS_POLICY).toContain('geolocation=()');
+  });
+
+  it('turns off the powerful features no page uses, and leaves fullscreen to the video players', () => {
+    for (const feature of ['camera', 'microphone', 'payment', 'usb']) {
+      expect(PERMISSIONS_POLICY).toContain(`${feature}=()`);
+      expect(LOCATOR_PERMISSIONS_POLICY).toContain(`${feature}=()`);
+    }
+    expect(PERMISSIONS_POLICY).not.toContain('fullscreen');
+  });
+});
+
+describe('Cache-Control', () => {
+  it('is no-store on the account screens and the application forms, in each form of their path', () => {
+    for (const path of [
+      '/account',
+      '/account/',
+      '/account/index.html',
+      '/account/login',
+      '/account/login/index.html',
+      '/frame/charge-card',
+      '/frame/fleet-fueling/',
+      '/fleet-fueling.html',
+    ]) {
+      expect(isPersonal(path), path).toBe(true);
+      expect(cacheControl(path), path).toBe('no-store');
+    }
+  });
+
+  it('revalidates other pages and keeps hashed assets for a year', () => {
+    for (const path of ['/', '/accounts', '/news/', '/stores', '/fleet-fueling', '/charge-card']) {
+      expect(cacheControl(path), path).toBe(PAGE_CACHE);
+    }
+    expect(cacheControl('/_astro/app.Ab12.js')).toBe(ASSET_CACHE);
+  });
+});
+
+describe('the same headers on every answer', () => {
+  it('has nosniff, a referrer policy and the path’s permissions', () => {
+    expect(headersFor('/stores')).toEqual({
+      'X-Content-Type-Options': 'nosniff',
+      'Referrer-Policy': 'strict-origin-when-cross-origin',
+      'X-Frame-Options': 'SAMEORIGIN',
+      'Permissions-Policy': LOCATOR_PERMISSIONS_POLICY,
+    });
+  });
+});
+
+describe("Netlify's _headers file", () => {
+  /** path -> { header -> value }, as written. */
+  function parse(text: string) {
+    const rules = new Map<string, Record<string, string>>();
+    let current: Record<string, string> | undefined;
+    for (const line of text.split('\n')) {
+      if (line.startsWith('/')) {
+        current = {};
+        rules.set(line, current);
+      } else if (line.startsWith('  ') && current) {
+        const [name, ...value] = line.trim().split(': ');
+        current[name as string] = value.join(': ');
+      }
+    }
+    return rules;
+  }
+  const rules = parse(netlifyHeadersFile());
+
+  it('sends the security headers and HSTS on every path, and the rules of the Node server', () => {
+    expect(rules.get('/*')).toMatchObject({
+      ...headersFor('/'),
+      'Strict-Transport-Security': 'max-age=31536000',
+    });
+    for (const path of ['/account', '/account/*', '/fleet-fueling.html']) {
+      expect(rules.get(path), path).toEqual({ 'Cache-Control': 'no-store' });
+    }
+  });
+
+  it('never sets one header in two rules (Netlify would merge them in an order of its own)', () => {
+    const seen = new Set<string>();
+    for (const values of rules.values()) {
+      for (const name of Object.keys(values)) {
+        if (name === 'Cache-Control') continue; // only on paths that do not overlap, checked below
+        expect(seen.has(name), name).toBe(false);
+        seen.add(name);
+      }
+    }
+    expect(rules.get('/*')).not.toHaveProperty('Cache-Control');
+  });
+});

@@ -1,0 +1,137 @@
+// The headers of every kind of answer of the Node server (docs/decisions/0007-security-headers.md):
+// the security headers on all of them, geolocation on the locator only, no-store wherever a
+// visitor's data is, each page's CSP with only the third-party origins it uses. This build has
+// no Turnstile key and no map vendor configured (the local stand-ins), so neither may appear; the
+// Netlify build test builds with both configured and checks where they appear.
+import { type APIResponse, expect, test } from '@playwright/test';
+import { DEFAULT_API_KEY } from '../../src/lib/api-key';
+
+const API = { 'X-API-Key': DEFAULT_API_KEY };
+const VIDEO_HOST = 'https://www.youtube-nocookie.com'; // site.config's default video host
+const TURNSTILE = 'https://challenges.cloudflare.com';
+
+interface Expected {
+  status: number;
+  geolocation: '()' | '(self)';
+  cache: string | RegExp;
+  /** Third-party origins the page's CSP must allow; any other https origin is refused. */
+  origins?: string[];
+}
+
+function checkCommon(path: string, answer: APIResponse, expected: Expected) {
+  const headers = answer.headers();
+  expect(answer.status(), path).toBe(expected.status);
+  expect(headers['x-content-type-options'], path).toBe('nosniff');
+  expect(headers['referrer-policy'], path).toBe('strict-origin-when-cross-origin');
+  const permissions = headers['permissions-policy'] ?? '';
+  expect(permissions, path).toContain(`geolocation=${expected.geolocation}`);
+  for (const feature of ['camera', 'microphone', 'payment'])
+    expect(permissions, path).toContain(`${feature}=()`);
+  expect(headers['cache-control'], path).toMatch(expected.cache);
+}
+
+function checkPolicy(path: string, answer: APIResponse, origins: string[]) {
+  const policy = answer.headers()['content-security-policy'] ?? '';
+  expect(policy, path).toContain("frame-ancestors 'self'");
+  expect(policy, path).not.toContain("'unsafe-inline'");
+  const named = new Set(policy.match(/https:\/\/[^\s;]+/g) ?? []);
+  expect([...named].sort(), path).toEqual([...origins].sort());
+}
+
+const pages: [string, Expected][] = [
+  ['/news', { status: 200, geolocation: '()', cache: 'public, no-cache' }],
+  ['/', { status: 200, geolocation: '()', cache: 'public, no-cache', origins: [VIDEO_HOST] }],
+  [
+    '/fueling-discovery',
+    { status: 200, geolocation: '()', cache: 'public, no-cache', origins: [VIDEO_HOST] },
+  ],
+  ['/stores', { status: 200, geolocation: '(self)', cache: 'no-cache' }],
+  ['/stores?q=Warren', { status: 200, geolocation: '(self)', cache: 'no-cache' }],
+  ['/stores/1', { status: 200, geolocation: '()', cache: 'no-cache' }],
+  ['/account/login', { status: 200, geolocation: '()', cache: 'no-store' }],
+  ['/account/', { status: 200, geolocation: '()', cache: 'no-store' }],
+  ['/help', { status: 200, geolocation: '()', cache: 'public, no-cache' }],
+  ['/frame/charge-card', { status: 200, geolocation: '()', cache: 'no-store' }],
+  ['/fleet-fueling.html', { status: 200, geolocation: '()', cache: 'no-store' }],
+  ['/does-not-exist', { status: 404, geolocation: '()', cache: 'public, no-cache' }],
+  ['/account/no-such-screen', { status: 404, geolocation: '()', cache: 'no-store' }],
+];
+
+test('every page has the security headers, its cache rule and only its own third-party origins', async ({
+  request,
+}) => {
+  for (const [path, expected] of pages) {
+    const answer = await request.get(path);
+    checkCommon(path, answer, expected);
+    checkPolicy(path, answer, expected.origins ?? []);
+    // Neither the Turnstile origin nor a map vendor's is named where they are not configured.
+    expect(answer.headers()['content-security-policy'], path).not.toContain(TURNSTILE);
+  }
+});
+
+test('static files and API answers have the security headers; personal API answers are no-store', async ({
+  request,
+}) => {
+  const html = await (await request.get('/news')).text();
+  const asset = html.match(/\/_astro\/[^"']+\.(css|js)/)?.[0] as string;
+  checkCommon(asset, await request.get(asset), {
+    status: 200,
+    geolocation: '()',
+    cache: 'public, max-age=31536000, immutable',
+  });
+  checkCommon('/favicon.svg', await request.get('/favicon.svg'), {
+    status: 200,
+    geolocation: '()',
+    cache: 'public, no-cache',
+  });
+  const api: [string, number][] = [
+    ['/api/v1/health', 200],
+    ['/api/v1/me', 401], // the account's own data: no-store even when refused
+    ['/api/v1/store/1', 200],
+    ['/api/v1/nothing-here', 404],
+  ];
+  for (const [path, status] of api) {
+    checkCommon(path, await request.get(path, { headers: API }), {
+      status,
+      geolocation: '()',
+      cache: 'no-store',
+    });
+  }
+});
+
+test('the public store list stays cacheable: revalidated with its ETag, a 304 when unchanged', async ({
+  request,
+}) => {
+  const first = await request.get('/api/v1/store?size=5', { headers: API });
+  checkCommon('/api/v1/store', first, { status: 200, geolocation: '()', cache: 'no-cache' });
+  const etag = first.headers().etag as string;
+  expect(etag).toBeTruthy();
+  const again = await request.get('/api/v1/store?size=5', { headers: { ...API, 'If-None-Match': etag } });
+  expect(again.status()).toBe(304);
+});
+
+test('the browser refuses geolocation outside the locator, by policy', async ({ page }) => {
+  const state = () =>
+    page.evaluate(async () => {
+      const policy = (document as unknown as { featurePolicy?: { allowsFeature(name: string): boolean } })
+        .featurePolicy;
+      return policy?.allowsFeature('geolocation');
+    });
+  await page.goto('/news');
+  expect(await state()).toBe(false);
+  // Asking anyway fails at once with PERMISSION_DENIED, without a prompt.
+  const code = await page.evaluate(
+    () =>
+      new Promise<number>((resolve) =>
+        navigator.geolocation.getCurrentPosition(
+          () => resolve(0),
+          (error) => resolve(error.code),
+        ),
+      ),
+  );
+  expect(code).toBe(1);
+  await page.goto('/stores');
+  expect(await state()).toBe(true);
+  await page.goto('/stores/1');
+  expect(await state()).toBe(false);
+});
