@@ -18,7 +18,7 @@ import { offersRoutes } from '../features/offers/offers.server';
 import { vitalsRoutes } from '../features/vitals/vitals.server';
 import type { AppDeps, AppEnv } from './deps';
 import { ApiError, ERRORS, errorBody, isUnavailable } from './errors';
-import { jsonBodies } from './http';
+import { jsonBodies, noNulInUrl } from './http';
 import { noStore, requireApiKey } from './middleware';
 import { humanCheckRoutes } from './routes/human-check';
 import { platformRoutes } from './routes/platform';
@@ -53,6 +53,7 @@ export function createApp(deps: AppDeps) {
     await next();
   });
   app.use(requireApiKey);
+  app.use(noNulInUrl);
   const limit = (maxSize: number) =>
     bodyLimit({ maxSize, onError: (c) => c.json(errorBody(ERRORS.payloadTooLarge), 413) });
   const jsonLimit = limit(MAX_BODY_BYTES);
