@@ -55,7 +55,7 @@ export default defineConfig({
     ...(onNetlify ? [netlifyHeaders] : []),
     // Prebuilt pages; the store pages come from the database, in their own sitemap (on request).
     sitemap({
-      filter: (page) => !/\/(account|frame)\//.test(page) && !/\/(404|500)\/?$/.test(page),
+      filter: (page) => !/\/(account|frame)\//.test(page) && !/\/(404|500|maintenance)\/?$/.test(page),
       customSitemaps: [new URL('/sitemap-stores.xml', siteUrl).href],
     }),
   ],

@@ -23,7 +23,7 @@ const pageHeaders = {
   'Referrer-Policy': 'strict-origin-when-cross-origin',
   'X-Frame-Options': 'SAMEORIGIN',
 };
-const health = Buffer.from(JSON.stringify({ ok: true, database: 'sqlite' }));
+const health = Buffer.from(JSON.stringify({ ok: true, database: 'sqlite', maintenance: false }));
 // Answers of our server captured by bench/server.mjs (bench/capture.mjs), by path: the store list
 // and a giveaway entry's 201. A POST's body is read in full before the answer, as ours must.
 const captured = Object.entries(

@@ -10,6 +10,7 @@ import { registerLocatorCommands } from '../src/features/locator/locator.cli';
 import { registerOffersCommands } from '../src/features/offers/offers.cli';
 import { registerVitalsCommands } from '../src/features/vitals/vitals.cli';
 import { registerDatabaseCommands } from '../src/server/db/db.cli';
+import { registerMaintenanceCommands } from '../src/server/maintenance.cli';
 
 const program = new Command('admin')
   .description('Operator commands of the Kwik Fill website (database from DATA_DIR or DATABASE_URL)')
@@ -18,6 +19,7 @@ const program = new Command('admin')
 
 // The platform's own commands (backups, moving to PostgreSQL).
 registerDatabaseCommands(program);
+registerMaintenanceCommands(program);
 
 // Feature commands: one line per feature.
 registerGiveawayCommands(program);

@@ -7,8 +7,10 @@
 import http from 'node:http';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import compression from 'compression';
 import onHeaders from 'on-headers';
 import { distDir } from './dist-dir.mjs';
+import { maintenanceScreen } from './maintenance-page.mjs';
 import {
   finishRenderedHeaders,
   readPagePolicies,
@@ -55,6 +57,13 @@ async function render(req, res) {
 }
 
 const files = staticFiles(clientDir, policies);
+const maintenance = maintenanceScreen(clientDir, policies, api.RETRY_AFTER_SECONDS);
+
+// Pages rendered on request (the locator, store pages, offers, the applications: 25-80 KB of HTML)
+// are compressed as they go out (brotli or gzip, as the browser accepts), like the prebuilt pages,
+// which are compressed ahead of time at the build.
+const compress = compression({ threshold: 1024 });
+const renderCompressed = (req, res) => compress(req, res, () => render(req, res));
 
 // The error pages are rendered with their status by Astro, never sent as a 200 file.
 const errorPage = /^\/(404|500)(\.html|\/|\/index\.html)?$/;
@@ -88,12 +97,14 @@ const decoded = (path) => {
   }
 };
 
-const server = http.createServer((req, res) => {
+const server = http.createServer(async (req, res) => {
   setCommonHeaders(req, res, trustProxy);
   const path = (req.url ?? '/').split('?')[0];
   if (path === '/api/v1' || path.startsWith('/api/v1/')) {
     return api.apiListener(req, res);
   }
+  // Maintenance switch on: every page, static or rendered, answers the 'We'll be back!' screen.
+  if (await api.pageInMaintenance(path, req.headers.cookie)) return maintenance(req, res);
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     res.writeHead(405, { 'Content-Type': 'text/plain; charset=utf-8', Allow: 'GET, HEAD' });
     return res.end('Method Not Allowed');
@@ -102,10 +113,10 @@ const server = http.createServer((req, res) => {
   // it with its 500 status, a server error for anyone who types it in).
   if (isServerErrorPage(req.url)) {
     req.url = '/404';
-    return render(req, res);
+    return renderCompressed(req, res);
   }
-  if (errorPage.test(path) || onlyByExtension(path)) return render(req, res);
-  files(req, res, decoded(path), () => render(req, res));
+  if (errorPage.test(path) || onlyByExtension(path)) return renderCompressed(req, res);
+  files(req, res, decoded(path), () => renderCompressed(req, res));
 });
 
 // CONNECT (a proxy's method) never reaches the request handler: refuse it here too.

@@ -78,12 +78,17 @@ const LOCATOR_HEADERS = Object.freeze({
   'Permissions-Policy': LOCATOR_PERMISSIONS_POLICY,
 });
 
+/** API answers are data, never a document: opened as a page, nothing may load or run in one. */
+export const API_POLICY = `default-src 'none'; ${FRAME_ANCESTORS}`;
+const API_HEADERS = Object.freeze({ ...PAGE_HEADERS, 'Content-Security-Policy': API_POLICY });
+
 /**
- * The headers of every answer for this path, but HSTS (HTTPS only) and the page's own CSP. One of
- * two frozen objects, made once: the Node server asks on every request.
+ * The headers of every answer for this path, but HSTS (HTTPS only) and a page's own CSP. One of
+ * three frozen objects, made once: the Node server asks on every request.
  * @returns {Readonly<Record<string, string>>}
  */
 export function headersFor(/** @type {string} */ pathname) {
+  if (pathname.startsWith('/api/')) return API_HEADERS;
   return permissionsPolicy(pathname) === LOCATOR_PERMISSIONS_POLICY ? LOCATOR_HEADERS : PAGE_HEADERS;
 }
 

@@ -57,6 +57,15 @@ describe('Cache-Control', () => {
 });
 
 describe('the same headers on every answer', () => {
+  it('adds a policy that lets nothing load or run to API answers, and no CSP to the rest', () => {
+    expect(headersFor('/api/v1/me')['Content-Security-Policy']).toBe(
+      "default-src 'none'; frame-ancestors 'self'",
+    );
+    for (const path of ['/', '/stores', '/_astro/map.worker.js', '/apis']) {
+      expect(headersFor(path), path).not.toHaveProperty('Content-Security-Policy');
+    }
+  });
+
   it('has nosniff, a referrer policy and the path’s permissions', () => {
     expect(headersFor('/stores')).toEqual({
       'X-Content-Type-Options': 'nosniff',

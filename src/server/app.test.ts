@@ -18,7 +18,11 @@ describe('platform', () => {
   it('GET /health names the database and is never cached', async () => {
     const answer = await t.call('GET', '/health');
     expect(answer.status).toBe(200);
-    expect(answer.json).toEqual({ ok: true, database: process.env.DATABASE_URL ? 'postgres' : 'sqlite' });
+    expect(answer.json).toEqual({
+      ok: true,
+      database: process.env.DATABASE_URL ? 'postgres' : 'sqlite',
+      maintenance: false,
+    });
     expect(answer.headers.get('cache-control')).toBe('no-store');
     expect(answer.headers.get('content-type')).toMatch(/application\/json/);
   });

@@ -21,6 +21,7 @@ import { ApiError, ERRORS, errorBody, isUnavailable } from './errors';
 import { jsonBodies, noNulInUrl } from './http';
 import { noStore, requireApiKey } from './middleware';
 import { humanCheckRoutes } from './routes/human-check';
+import { maintenanceGate, maintenanceRoutes } from './routes/maintenance';
 import { platformRoutes } from './routes/platform';
 
 export const API_BASE = '/api/v1';
@@ -52,6 +53,9 @@ export function createApp(deps: AppDeps) {
     c.set('deps', deps);
     await next();
   });
+  // The one-time operator link is opened in a browser, without the API key; then the maintenance gate.
+  app.route('/maintenance', maintenanceRoutes);
+  app.use(maintenanceGate);
   app.use(requireApiKey);
   app.use(noNulInUrl);
   const limit = (maxSize: number) =>

@@ -36,6 +36,7 @@ describe('isUnavailable', () => {
     expect(isUnavailable(await client.connect().catch((error: unknown) => error))).toBe(true);
     expect(isUnavailable(new Error('timeout exceeded when trying to connect'))).toBe(true);
     expect(isUnavailable(new Error('Connection terminated unexpectedly'))).toBe(true);
+    expect(isUnavailable(new Error('Query read timeout'))).toBe(true);
   });
 
   it("holds for PostgreSQL's outage states: shut down, starting, connection lost, disk full", () => {

@@ -75,7 +75,7 @@ const NET_OUTAGE = new Set([
 ]);
 /** pg's own errors for a connection that went away or could not be made in time. */
 const PG_CLIENT_OUTAGE =
-  /Connection terminated|timeout exceeded when trying to connect|not queryable|Connection ended/i;
+  /Connection terminated|timeout exceeded when trying to connect|not queryable|Query read timeout/i;
 /** SQLite's primary result codes: BUSY (still locked after the busy timeout), READONLY, IOERR, FULL, CANTOPEN. */
 const SQLITE_OUTAGE = new Set([5, 8, 10, 13, 14]);
 /** File-system errors of a full or read-only disk. */

@@ -4,7 +4,8 @@
 // start and stop: the database, the settings warnings, clean shutdown.
 import { getRequestListener } from '@hono/node-server';
 import { loadConfig } from './config.ts';
-import { answerApi } from './runtime.ts';
+import { blockedByMaintenance } from './maintenance.ts';
+import { answerApi, getDeps } from './runtime.ts';
 
 export { closeDatabase, onShutdown, prepareDatabase, warnAboutSettings } from './lifecycle.ts';
 
@@ -19,3 +20,19 @@ export const apiListener = getRequestListener(
   (request, env: { incoming: { socket: { remoteAddress?: string } } }) =>
     answerApi(request, env.incoming.socket.remoteAddress),
 );
+
+export { RETRY_AFTER_SECONDS } from './maintenance.ts';
+
+/**
+ * True when a page request must get the maintenance screen (src/server/maintenance.ts); the API
+ * answers for itself. The build's assets (the screen's own CSS) always pass. Never throws: when
+ * the database cannot tell, the site answers as usual.
+ */
+export async function pageInMaintenance(path: string, cookieHeader: string | undefined): Promise<boolean> {
+  if (path.startsWith('/_astro/') || path === '/favicon.svg') return false;
+  try {
+    return !!(await blockedByMaintenance(await getDeps(), path, cookieHeader));
+  } catch {
+    return false;
+  }
+}

@@ -91,11 +91,11 @@ test('static files and API answers have the security headers; personal API answe
     ['/api/v1/nothing-here', 404],
   ];
   for (const [path, status] of api) {
-    checkCommon(path, await request.get(path, { headers: API }), {
-      status,
-      geolocation: '()',
-      cache: 'no-store',
-    });
+    const answer = await request.get(path, { headers: API });
+    checkCommon(path, answer, { status, geolocation: '()', cache: 'no-store' });
+    expect(answer.headers()['content-security-policy'], path).toBe(
+      "default-src 'none'; frame-ancestors 'self'",
+    );
   }
 });
 
@@ -134,4 +134,14 @@ test('the browser refuses geolocation outside the locator, by policy', async ({ 
   expect(await state()).toBe(true);
   await page.goto('/stores/1');
   expect(await state()).toBe(false);
+});
+
+test('a page rendered on request gets no HSTS over plain HTTP, whatever the request claims', async ({
+  request,
+}) => {
+  // The test server has no TRUST_PROXY: a forwarded proto is the client's own word.
+  for (const path of ['/stores', '/frame/charge-card', '/does-not-exist']) {
+    const answer = await request.get(path, { headers: { 'X-Forwarded-Proto': 'https' } });
+    expect(answer.headers()['strict-transport-security'], path).toBeUndefined();
+  }
 });

@@ -78,6 +78,22 @@ test('Accept-Encoding q-values are honoured; br is preferred when both are accep
   }
 });
 
+test('pages rendered on request go out compressed too', async ({ request }) => {
+  for (const path of ['/stores', '/stores/1', '/specials', '/frame/charge-card']) {
+    for (const [accept, encoding] of [
+      ['gzip, deflate, br', 'br'],
+      ['gzip', 'gzip'],
+      ['identity', undefined],
+    ] as const) {
+      const answer = await request.get(path, { headers: { 'Accept-Encoding': accept } });
+      expect(answer.status(), path).toBe(200);
+      expect(answer.headers()['content-encoding'], `${path} ${accept}`).toBe(encoding);
+      expect(answer.headers().vary, path).toMatch(/Accept-Encoding/i);
+      expect(await answer.text(), path).toContain('</html>');
+    }
+  }
+});
+
 test('a page revisited with its ETag gets 304', async ({ request }) => {
   const headers = { 'Accept-Encoding': 'br' };
   const first = await request.get('/news', { headers });

@@ -4,6 +4,7 @@
 // (X-Forwarded-For) so that many visitors from one test stay under the per-address ceiling.
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DEFAULT_API_KEY } from '../../src/lib/api-key';
@@ -158,7 +159,9 @@ export async function freshPostgresDatabase(): Promise<
  * Stops and starts the throwaway PostgreSQL cluster of `scripts/with-postgres.sh` (see its header);
  * undefined when the test does not run under it.
  */
-export function postgresCluster(): { stop: () => void; start: () => void } | undefined {
+export function postgresCluster():
+  | { stop: () => void; start: () => void; freeze: () => void; thaw: () => void }
+  | undefined {
   const { WITH_PG_BIN: bin, WITH_PG_DATA: data, WITH_PG_LOG: log, WITH_PG_OPTIONS: options } = process.env;
   if (!bin || !data || !log || !options) return undefined;
   const user = process.env.WITH_PG_OS_USER;
@@ -171,5 +174,19 @@ export function postgresCluster(): { stop: () => void; start: () => void } | und
     // Fast: open connections are ended at once, as when the database server goes down.
     stop: () => pgCtl('-m', 'fast', 'stop'),
     start: () => pgCtl('-l', log, '-o', options, 'start'),
+    // SIGSTOP to the cluster's own processes (by id): a server that takes connections and queries
+    // but never answers, as behind a network that dropped, until thaw() (SIGCONT).
+    freeze: () => signalCluster(data, 'SIGSTOP'),
+    thaw: () => signalCluster(data, 'SIGCONT'),
   };
+}
+
+/** Sends `signal` to the postmaster of the cluster in `data` and to its children, by process id. */
+function signalCluster(data: string, signal: NodeJS.Signals): void {
+  const postmaster = Number(readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[0]);
+  const children = execFileSync('ps', ['-o', 'pid=', '--ppid', String(postmaster)], { encoding: 'utf8' })
+    .split('\n')
+    .map(Number)
+    .filter((pid) => pid > 0);
+  for (const pid of [postmaster, ...children]) process.kill(pid, signal);
 }

@@ -4,6 +4,7 @@
 // itself. Stops and starts the throwaway cluster of scripts/with-postgres.sh (`npm run test:system`).
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type BuiltServer, startBuiltServer } from '../../scripts/built-server.mjs';
+import { QUERY_TIMEOUT_MS } from '../../src/server/db/database';
 import {
   API,
   apiHeaders,
@@ -20,10 +21,13 @@ const cluster = postgresCluster();
 const skip = !cluster || !process.env.DATABASE_URL;
 /** "Not a hang": every answer comes well within this, on a busy machine. */
 const ANSWER_WITHIN_MS = 20_000;
+/** A server that takes queries and never answers costs a request the query timeout (15 s) at most. */
+const FROZEN_ANSWER_WITHIN_MS = QUERY_TIMEOUT_MS + 20_000;
 
 let server: BuiltServer | undefined;
 let dropDatabase: (() => Promise<void>) | undefined;
 let clusterStopped = false;
+let clusterFrozen = false;
 
 beforeAll(async () => {
   if (skip) return;
@@ -32,13 +36,14 @@ beforeAll(async () => {
   server = await startBuiltServer({ seed: true, env: { DATABASE_URL: database?.url, TRUST_PROXY: '1' } });
 });
 afterAll(async () => {
+  if (clusterFrozen) cluster?.thaw();
   if (clusterStopped) cluster?.start(); // the next test files need it
   await server?.close();
   await dropDatabase?.();
 });
 
-const get = (path: string, headers: Record<string, string> = apiHeaders()) =>
-  fetch(`${server?.base}${path}`, { headers, signal: AbortSignal.timeout(ANSWER_WITHIN_MS) });
+const get = (path: string, headers: Record<string, string> = apiHeaders(), within = ANSWER_WITHIN_MS) =>
+  fetch(`${server?.base}${path}`, { headers, signal: AbortSignal.timeout(within) });
 
 /** What needs the database: reads, the guard's limits of a public form, the health probe. */
 const databaseRequests = (visitor: Submission) => [
@@ -101,3 +106,36 @@ it.skipIf(skip)('answers 503 JSON while PostgreSQL is down and recovers by itsel
   expect('status' in sent && sent.status).toBe(201);
   expect(running.output()).not.toMatch(/internal_error|Unhandled|uncaught/i);
 });
+
+it.skipIf(skip)(
+  'answers 503 JSON in bounded time while PostgreSQL does not answer, and recovers',
+  async () => {
+    const running = server as BuiltServer;
+    // Open connections in the pool (they stay 10 s idle), so that the frozen server holds queries.
+    const warm = await Promise.all(
+      Array.from({ length: 6 }, () => get(`${API}/promotion/${SAMPLE_PROMOTION}`)),
+    );
+    expect(warm.map((answer) => answer.status)).toEqual(Array(6).fill(200));
+    cluster?.freeze();
+    clusterFrozen = true;
+    // More requests than the pool has connections: some wait on a query, the others on a connection.
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        get(i % 2 ? `${API}/store?size=5` : `${API}/promotion`, apiHeaders(), FROZEN_ANSWER_WITHIN_MS),
+      ),
+    );
+    for (const answer of answers) {
+      expect([answer.status, (await answer.json()).error?.code]).toEqual([503, 'unavailable']);
+    }
+    expect((await get('/', {})).status).toBe(200);
+    cluster?.thaw();
+    clusterFrozen = false;
+    let status = 0;
+    for (let tries = 0; tries < 60 && status !== 200; tries++) {
+      status = (await get(`${API}/promotion/${SAMPLE_PROMOTION}`)).status;
+      if (status !== 200) await new Promise((r) => setTimeout(r, 500));
+    }
+    expect(status).toBe(200);
+    expect(running.child.exitCode).toBeNull();
+  },
+);

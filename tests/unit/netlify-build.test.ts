@@ -180,7 +180,10 @@ describe('the Netlify build output', () => {
       { path: '/api/v1/health' },
       { path: '/fleet-fueling' },
     ]);
-    expect(answers[0]).toMatchObject({ status: 200, body: JSON.stringify({ ok: true, database: 'sqlite' }) });
+    expect(answers[0]).toMatchObject({
+      status: 200,
+      body: JSON.stringify({ ok: true, database: 'sqlite', maintenance: false }),
+    });
     expect(answers[0].headers['cache-control']).toBe('no-store');
     expect(answers[1].status).toBe(401);
     expect(JSON.parse(answers[1].body).error.code).toBeTruthy();
@@ -214,6 +217,7 @@ describe('the Netlify build output', () => {
     expect(frame.headers['content-security-policy']).toContain(TURNSTILE);
     expect(me).toMatchObject({ status: 401, headers: { 'cache-control': 'no-store' } });
     expect(me.headers['permissions-policy']).toContain('geolocation=()');
+    expect(me.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'self'");
     expect(redirect.status).toBe(302);
   });
 

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
+import { isUnavailable } from '../errors';
 import { openDatabase, sqliteFile } from './database';
 
 const dirs: string[] = [];
@@ -34,6 +35,24 @@ describe('the SQLite database file', () => {
     chmodSync(file, 0o644);
     const handle = openDatabase({ dataDir, databaseUrl: undefined });
     expect(mode(file)).toBe(0o600);
+    await handle.close();
+  });
+});
+
+describe.skipIf(!process.env.DATABASE_URL)('the PostgreSQL pool', () => {
+  it('fails a query that gets no answer in time, and drops its connection instead of queueing behind it', async () => {
+    const handle = openDatabase(
+      { dataDir: tempDir(), databaseUrl: process.env.DATABASE_URL },
+      { queryTimeoutMs: 300 },
+    );
+    const pid = async () =>
+      (await sql<{ pid: number }>`SELECT pg_backend_pid() AS pid`.execute(handle.db)).rows[0]?.pid;
+    const first = await pid();
+    const slow = await sql`SELECT pg_sleep(3)`.execute(handle.db).catch((error: unknown) => error);
+    expect(slow).toMatchObject({ message: 'Query read timeout' });
+    expect(isUnavailable(slow)).toBe(true);
+    // A new connection answers at once; the old one would have answered only after its sleep.
+    expect(await pid()).not.toBe(first);
     await handle.close();
   });
 });

@@ -16,13 +16,41 @@ export interface DatabaseHandle {
 
 const INT8_OID = 20;
 export const CONNECT_TIMEOUT_MS = 5000;
+/**
+ * A query without an answer this long fails (then a 503): a server that stopped answering (frozen,
+ * or behind a network that dropped) would otherwise hold the request until TCP gives up, minutes
+ * later. Long enough for any query of ours, operator commands and migrations included.
+ */
+export const QUERY_TIMEOUT_MS = 15_000;
+
+type PgClient = import('pg').PoolClient & { connection?: { stream?: { destroy(): void } } };
+
+/**
+ * A client whose query timed out still waits for that answer, and every later query would queue
+ * behind it: drop its connection instead, so the pool opens a fresh one. end() first marks it as
+ * ending, so that neither the pool nor the client reports the closed socket as an error.
+ */
+function dropOnTimeout(client: PgClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as { query: unknown }).query = (...args: unknown[]) => {
+    const result = query(...args);
+    if (result instanceof Promise) {
+      result.catch((error: unknown) => {
+        if ((error as Error)?.message !== 'Query read timeout') return;
+        client.end().catch(() => {});
+        client.connection?.stream?.destroy();
+      });
+    }
+    return result;
+  };
+}
 
 /**
  * A PostgreSQL pool, loaded when first used: a SQLite site never loads pg (memory at rest counts,
  * bench/server.mjs). pg returns bigint (int8) as text; our bigints are epoch milliseconds and
  * counts, safe as numbers.
  */
-async function postgresPool(connectionString: string) {
+async function postgresPool(connectionString: string, queryTimeoutMs: number) {
   const { default: pg } = await import('pg');
   const types = {
     getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
@@ -31,15 +59,17 @@ async function postgresPool(connectionString: string) {
         : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
   };
   // A database that does not answer must not hold a visitor's request: a connection is given up on
-  // after CONNECT_TIMEOUT_MS (the request answers 503, src/server/errors.ts isUnavailable), and
-  // keep-alive notices a connection whose server vanished.
+  // after CONNECT_TIMEOUT_MS and a query after QUERY_TIMEOUT_MS (the request answers 503,
+  // src/server/errors.ts isUnavailable); keep-alive notices a connection whose server vanished.
   const pool = new pg.Pool({
     connectionString,
     max: 10,
     types,
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    query_timeout: queryTimeoutMs,
     keepAlive: true,
   });
+  pool.on('connect', dropOnTimeout);
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', (error) => console.error('[db] idle PostgreSQL client error:', error.message));
   return pool;
@@ -62,10 +92,15 @@ function ownerOnly(file: string): void {
   }
 }
 
-export function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): DatabaseHandle {
+/** `queryTimeoutMs`: PostgreSQL's query timeout (tests shorten it). */
+export function openDatabase(
+  config: Pick<Config, 'databaseUrl' | 'dataDir'>,
+  { queryTimeoutMs = QUERY_TIMEOUT_MS } = {},
+): DatabaseHandle {
   if (config.databaseUrl) {
     const url = config.databaseUrl;
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: () => postgresPool(url) }) });
+    const pool = () => postgresPool(url, queryTimeoutMs);
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
   const file = sqliteFile(config.dataDir);

@@ -227,6 +227,20 @@ export interface VitalsTable {
   created_at: number;
 }
 
+/** Settings operators change at run time (src/server/maintenance.ts: 'maintenance' = since, epoch ms). */
+export interface SiteSettingsTable {
+  name: string;
+  value: string;
+  updated_at: number;
+}
+
+/** One-time operator passes for the maintenance switch; only the SHA-256 of the token is kept. */
+export interface OperatorPassesTable {
+  token_hash: string;
+  expires_at: number;
+  created_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -244,4 +258,6 @@ export interface Database {
   applications: ApplicationsTable;
   application_files: ApplicationFilesTable;
   vitals: VitalsTable;
+  site_settings: SiteSettingsTable;
+  operator_passes: OperatorPassesTable;
 }

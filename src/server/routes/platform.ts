@@ -5,6 +5,7 @@ import * as v from 'valibot';
 import { text } from '../../lib/fields';
 import type { AppDeps, AppEnv } from '../deps';
 import { issueTicket, PUBLIC_FORMS } from '../form-ticket';
+import { maintenanceState } from '../maintenance';
 import { query } from '../validate';
 
 const ticketQuery = v.object({
@@ -32,7 +33,9 @@ export const platformRoutes = new Hono<AppEnv>()
       console.error('[health] the database does not answer:', (error as Error).message);
       return c.json({ error: { code: 'unavailable', description: 'The database does not answer.' } }, 503);
     }
-    return c.json({ ok: true, database: dbKind });
+    // Monitors keep the server in rotation during maintenance (it answers the maintenance screen).
+    const { on } = await maintenanceState(c.var.deps);
+    return c.json({ ok: true, database: dbKind, maintenance: on });
   })
   .get('/form-ticket', query(ticketQuery), (c) => {
     const { form } = c.req.valid('query');

@@ -8,6 +8,7 @@ import * as contactOffers from './0004-contact-offers.ts';
 import * as applications from './0005-applications.ts';
 import * as vitals from './0007-vitals.ts';
 import * as contactMailClaim from './0010-contact-mail-claim.ts';
+import * as maintenance from './0013-maintenance.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_accounts': accounts,
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   '0005_applications': applications,
   '0007_vitals': vitals,
   '0010_contact_mail_claim': contactMailClaim,
+  '0013_maintenance': maintenance,
 };
