@@ -17,7 +17,7 @@ export function seeded(seed: number) {
 }
 export type Random = ReturnType<typeof seeded>;
 
-/** The fields the public forms and the account routes read. */
+/** The fields the public forms and the account routes read (also the in-process fuzzer's, src/server/fuzz.test.ts). */
 export const FIELDS = [
   'email',
   'password',
