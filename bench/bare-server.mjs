@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { join } from 'node:path';
 import { distDir } from '../scripts/dist-dir.mjs';
+import { pagePolicy, readPagePolicies, securityHeaders } from '../scripts/serve-headers.mjs';
 
 const page = process.env.BENCH_PAGE ?? '/charge-card';
 const file = join(distDir('client'), page, 'index.html');
@@ -19,9 +20,8 @@ const pageHeaders = {
   'Cache-Control': 'public, no-cache',
   ETag: 'W/"bench"',
   Vary: 'Accept-Encoding',
-  'X-Content-Type-Options': 'nosniff',
-  'Referrer-Policy': 'strict-origin-when-cross-origin',
-  'X-Frame-Options': 'SAMEORIGIN',
+  ...securityHeaders,
+  'Content-Security-Policy': pagePolicy(readPagePolicies(distDir('client')), page),
 };
 const health = Buffer.from(JSON.stringify({ ok: true, database: 'sqlite', maintenance: false }));
 // Answers of our server captured by bench/server.mjs (bench/capture.mjs), by path: the store list
@@ -38,15 +38,21 @@ http
     if (fixture && req.headers['x-api-key']) {
       req.resume();
       req.on('end', () => {
-        res.writeHead(fixture.status, { ...fixture.headers, 'Content-Length': fixture.body.length });
+        res.writeHead(fixture.status, {
+          ...securityHeaders,
+          ...fixture.headers,
+          'Content-Length': fixture.body.length,
+        });
         res.end(fixture.body);
       });
       return;
     }
     if (path === '/api/v1/health' && req.headers['x-api-key']) {
+      // The same headers as ours: every answer of ours carries the security headers.
       res.writeHead(200, {
-        'Content-Type': 'application/json',
+        ...securityHeaders,
         'Cache-Control': 'no-store',
+        'Content-Type': 'application/json',
         'Content-Length': health.length,
       });
       res.end(health);

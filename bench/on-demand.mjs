@@ -4,8 +4,14 @@
 import { gzipSync } from 'node:zlib';
 import { startBuiltServer } from '../scripts/built-server.mjs';
 
-/** The on-demand pages the page-weight report covers. */
-export const ON_DEMAND_PAGES = ['/specials', '/stores', '/stores/1'];
+/** The on-demand pages the page-weight report covers (with both application forms). */
+export const ON_DEMAND_PAGES = [
+  '/specials',
+  '/stores',
+  '/stores/1',
+  '/frame/charge-card',
+  '/frame/fleet-fueling',
+];
 
 const API_HEADERS = {
   'X-API-Key': process.env.PUBLIC_API_KEY ?? 'kwikfill-public-web',

@@ -14,9 +14,12 @@ export const ISLAND_JS_BUDGET = 80 * 1024;
 /**
  * Known exceptions, each a miss of the 80 KB target to win back, not a new target: the fleet
  * application is the longest form of the site (six sections, three guarantors, uploads, signature
- * pad) and loads 85 KB; held at 90 KB so that it cannot grow unnoticed.
+ * pad) and loads 85 KB, on its page and its frame; held at 90 KB so that it cannot grow unnoticed.
  */
-const ISLAND_JS_EXCEPTIONS: Record<string, number> = { '/fleet-fueling.html/': 90 * 1024 };
+const ISLAND_JS_EXCEPTIONS: Record<string, number> = {
+  '/fleet-fueling.html/': 90 * 1024,
+  '/frame/fleet-fueling': 90 * 1024,
+};
 export const islandJsBudget = (page: string): number => ISLAND_JS_EXCEPTIONS[page] ?? ISLAND_JS_BUDGET;
 
 /** Pages with islands or on-demand data; every other prebuilt page is a content page. */

@@ -6,6 +6,7 @@ import { DEFAULT_API_KEY } from '../lib/api-key';
 import { createApp, MAX_BODY_BYTES } from './app';
 import { openDatabase } from './db/database';
 import { createDeps } from './deps';
+import { HEALTH_PASS_MS } from './routes/platform';
 import { createTestApi, type TestApi } from './testing';
 
 let t: TestApi;
@@ -36,6 +37,20 @@ describe('platform', () => {
     expect(answer.json.error.code).toBe('unavailable');
     errors.mockRestore();
     await broken.close().catch(() => {});
+  });
+
+  it('GET /health reuses a passing database check for at most a second, never a failing one', async () => {
+    const api = await createTestApi();
+    expect((await api.call('GET', '/health')).status).toBe(200);
+    await api.db.destroy();
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    api.advance(HEALTH_PASS_MS - 1);
+    expect((await api.call('GET', '/health')).status).toBe(200);
+    api.advance(1);
+    expect((await api.call('GET', '/health')).status).toBe(503);
+    expect((await api.call('GET', '/health')).status).toBe(503);
+    errors.mockRestore();
+    await api.close().catch(() => {});
   });
 
   it('names the missing field with its own message', async () => {

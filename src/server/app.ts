@@ -3,7 +3,7 @@
 // a 500, which tests show no input reaches. The route modules are chained, so `AppType` carries
 // every path, input and answer to the browser's typed client (src/features/session/api.ts).
 // This is the one file of src/server that imports features: one line per route module.
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { methodNotAllowed } from 'hono/method-not-allowed';
@@ -18,7 +18,7 @@ import { offersRoutes } from '../features/offers/offers.server';
 import { vitalsRoutes } from '../features/vitals/vitals.server';
 import type { AppDeps, AppEnv } from './deps';
 import { ApiError, ERRORS, errorBody, isUnavailable } from './errors';
-import { jsonBodies, noNulInUrl } from './http';
+import { jsonBodies, refuseNulInUrl } from './http';
 import { noStore, requireApiKey } from './middleware';
 import { humanCheckRoutes } from './routes/human-check';
 import { maintenanceGate, maintenanceRoutes } from './routes/maintenance';
@@ -41,7 +41,6 @@ function clientGone(request: Request, error: Error): boolean {
 export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>({ strict: false }).basePath(API_BASE);
 
-  app.use(noStore);
   app.use(
     methodNotAllowed({
       app,
@@ -49,15 +48,6 @@ export function createApp(deps: AppDeps) {
         c.json(errorBody(ERRORS.methodNotAllowed), 405, { Allow: methods.join(', ') }),
     }),
   );
-  app.use(async (c, next) => {
-    c.set('deps', deps);
-    await next();
-  });
-  // The one-time operator link is opened in a browser, without the API key; then the maintenance gate.
-  app.route('/maintenance', maintenanceRoutes);
-  app.use(maintenanceGate);
-  app.use(requireApiKey);
-  app.use(noNulInUrl);
   const limit = (maxSize: number) =>
     bodyLimit({ maxSize, onError: (c) => c.json(errorBody(ERRORS.payloadTooLarge), 413) });
   const jsonLimit = limit(MAX_BODY_BYTES);
@@ -65,13 +55,27 @@ export function createApp(deps: AppDeps) {
   // Every body is a JSON object, except the application forms' multipart uploads (read by their
   // route). GET and HEAD carry none: looking for one (`c.req.raw.body`) would make the Node adapter
   // build a full Request for each of them (bench/server.mjs).
-  app.use(async (c, next) => {
+  const bodyRules: MiddlewareHandler<AppEnv> = (c, next) => {
     if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
-    const upload = c.req.path.startsWith(UPLOAD_PATH);
-    if (upload) return uploadLimit(c, next);
+    if (c.req.path.startsWith(UPLOAD_PATH)) return uploadLimit(c, next);
     return jsonLimit(c, async () => {
       await jsonBodies(c, next);
     });
+  };
+  // What every request needs before its route, in one layer: each layer of Hono's chain costs every
+  // request an async step of its own (bench/server.mjs).
+  app.use((c, next) => {
+    c.set('deps', deps);
+    noStore(c);
+    return next();
+  });
+  // The one-time operator link is opened in a browser, without the API key; then the maintenance gate.
+  app.route('/maintenance', maintenanceRoutes);
+  app.use(maintenanceGate);
+  app.use((c, next) => {
+    requireApiKey(c);
+    refuseNulInUrl(c);
+    return bodyRules(c, next);
   });
 
   const routes = app

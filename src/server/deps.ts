@@ -26,9 +26,16 @@ export interface User {
   email: string;
 }
 
-/** Hono's environment for the API: the client address comes from the Astro endpoint. */
+/** What the way in (the Astro endpoint, or the Node server's binding in node.ts) tells the app. */
+export interface ApiBindings {
+  clientAddress?: string;
+  /** The Node server has already set `Cache-Control: no-store` on its answer (a route's own replaces it). */
+  noStoreSet?: boolean;
+}
+
+/** Hono's environment for the API. */
 export interface AppEnv {
-  Bindings: { clientAddress?: string } | undefined;
+  Bindings: ApiBindings | undefined;
   Variables: { deps: AppDeps; user: User; sessionHash: string };
 }
 

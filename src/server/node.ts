@@ -2,6 +2,7 @@
 // scripts/build-api.mjs (dist/api/node.mjs), so /api/v1 goes straight from node:http to the Hono app
 // without Astro's handler in between (docs/decisions/0003). Also gathers what serve.mjs needs to
 // start and stop: the database, the settings warnings, clean shutdown.
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
 import { loadConfig } from './config.ts';
 import { blockedByMaintenance } from './maintenance.ts';
@@ -12,14 +13,20 @@ export { closeDatabase, onShutdown, prepareDatabase, warnAboutSettings } from '.
 /** What the server itself needs to know from the configuration. */
 export const serverSettings = (): { trustProxy: boolean } => ({ trustProxy: loadConfig().trustProxy });
 
+const listener = getRequestListener((request, env: { incoming: { socket: { remoteAddress?: string } } }) =>
+  answerApi(request, { clientAddress: env.incoming.socket.remoteAddress, noStoreSet: true }),
+);
+
 /**
  * The node:http request listener for /api/v1. The socket's address goes to the app as
  * `clientAddress` (src/server/http.ts clientIp, which prefers X-Forwarded-For under TRUST_PROXY).
+ * `Cache-Control: no-store` is set here, on the node:http answer, rather than by the app (see
+ * noStore in middleware.ts); headers the app answers with, a route's own Cache-Control too, replace it.
  */
-export const apiListener = getRequestListener(
-  (request, env: { incoming: { socket: { remoteAddress?: string } } }) =>
-    answerApi(request, env.incoming.socket.remoteAddress),
-);
+export function apiListener(incoming: IncomingMessage, outgoing: ServerResponse): void {
+  outgoing.setHeader('Cache-Control', 'no-store');
+  listener(incoming, outgoing);
+}
 
 export { RETRY_AFTER_SECONDS } from './maintenance.ts';
 

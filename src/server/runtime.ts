@@ -6,10 +6,12 @@
 import { type App, createApp } from './app';
 import { loadConfig, warnAboutConfig } from './config';
 import { beforeDatabaseClose, sharedDatabase } from './db/shared';
-import { type AppDeps, createDeps } from './deps';
+import { type ApiBindings, type AppDeps, createDeps } from './deps';
 import { ERRORS, errorBody } from './errors';
 
 let runtime: Promise<{ deps: AppDeps; app: App }> | undefined;
+/** The app once started: requests then go to it without waiting on a promise. */
+let ready: App | undefined;
 
 function start() {
   runtime ??= (async () => {
@@ -18,7 +20,8 @@ function start() {
     const handle = await sharedDatabase(config);
     const deps = createDeps({ config, db: handle.db, dbKind: handle.kind });
     beforeDatabaseClose(deps.settle);
-    return { deps, app: createApp(deps) };
+    ready = createApp(deps);
+    return { deps, app: ready };
   })().catch((error) => {
     runtime = undefined;
     throw error;
@@ -33,13 +36,13 @@ const unavailable = () =>
   Response.json(errorBody(ERRORS.unavailable), { status: 503, headers: { 'Cache-Control': 'no-store' } });
 
 /** Answers one API request; a 503 JSON answer while the API cannot start (database down). */
-export async function answerApi(request: Request, clientAddress: string | undefined): Promise<Response> {
-  let app: App;
-  try {
-    app = await getApp();
-  } catch (error) {
-    console.error('[api] the API could not start:', error);
-    return unavailable();
-  }
-  return app.fetch(request, { clientAddress });
+export function answerApi(request: Request, env: ApiBindings): Response | Promise<Response> {
+  if (ready) return ready.fetch(request, env);
+  return getApp().then(
+    (app) => app.fetch(request, env),
+    (error) => {
+      console.error('[api] the API could not start:', error);
+      return unavailable();
+    },
+  );
 }

@@ -5,6 +5,7 @@
 // Netlify build test builds with both configured and checks where they appear.
 import { type APIResponse, expect, test } from '@playwright/test';
 import { DEFAULT_API_KEY } from '../../src/lib/api-key';
+import { PERMISSIONS_POLICY } from '../../src/lib/security-headers.mjs';
 
 const API = { 'X-API-Key': DEFAULT_API_KEY };
 const VIDEO_HOST = 'https://www.youtube-nocookie.com'; // site.config's default video host
@@ -134,6 +135,11 @@ test('the browser refuses geolocation outside the locator, by policy', async ({ 
   expect(await state()).toBe(true);
   await page.goto('/stores/1');
   expect(await state()).toBe(false);
+  // Every feature the policy names is one the browser knows (an unknown one would be ignored).
+  const known = await page.evaluate(() =>
+    (document as unknown as { featurePolicy: { features(): string[] } }).featurePolicy.features(),
+  );
+  for (const rule of PERMISSIONS_POLICY.split(', ')) expect(known).toContain(rule.split('=')[0]);
 });
 
 test('a page rendered on request gets no HSTS over plain HTTP, whatever the request claims', async ({

@@ -2,7 +2,8 @@
 // the list nearest first, the detail modal, and the map loaded after the list. Search text and
 // filters live in the URL (shareable; the back button works). The server renders the same list
 // first, so the page reads before this runs.
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { LazyPart } from '../../components/lazy/LazyPart';
 import { FiltersPanel } from './FiltersPanel';
 import { fromAddress } from './geocode';
 import { currentLocation } from './geolocation';
@@ -21,7 +22,8 @@ import { useAfterLoad, useMapWhenNear } from './useAfterLoad';
 import { registerLocatorWorker, useStoreList } from './useStoreList';
 import './locator.css';
 
-const StoreMap = lazy(() => import('./StoreMap'));
+/** The map's code, fetched after the list (and fetched again by Retry when a weak signal dropped it). */
+const loadMap = () => import('./StoreMap');
 /** List entries shown at once (the map shows every match). */
 const SHOWN = 50;
 
@@ -237,15 +239,18 @@ export default function StoreLocator({ initial, initialState, initialOrigin, sam
         </section>
         <div className="locator__map" ref={mapBox}>
           {showMap && (
-            <Suspense fallback={<div className="store-map" />}>
-              <StoreMap
-                stores={all ? list : initial}
-                center={view.center}
-                zoom={view.zoom}
-                user={user}
-                onSelect={select}
-              />
-            </Suspense>
+            <LazyPart
+              name="StoreMap"
+              load={loadMap}
+              fallback={<div className="store-map" />}
+              props={{
+                stores: all ? list : initial,
+                center: view.center,
+                zoom: view.zoom,
+                user,
+                onSelect: select,
+              }}
+            />
           )}
         </div>
       </div>

@@ -2,11 +2,12 @@
 // loaded and once the map's place is on screen or near it (below the details on a phone), so the
 // address, hours and prices never wait for it.
 import './map.css';
-import { type ComponentProps, lazy, Suspense, useRef } from 'react';
+import { type ComponentProps, useRef } from 'react';
+import { LazyPart } from '../../components/lazy/LazyPart';
 import type StoreMapType from './StoreMap';
 import { useMapWhenNear } from './useAfterLoad';
 
-const StoreMap = lazy(() => import('./StoreMap'));
+const loadMap = () => import('./StoreMap');
 
 export default function StorePageMap(props: ComponentProps<typeof StoreMapType>) {
   const box = useRef<HTMLDivElement>(null);
@@ -14,9 +15,12 @@ export default function StorePageMap(props: ComponentProps<typeof StoreMapType>)
   return (
     <div ref={box}>
       {near ? (
-        <Suspense fallback={<div className="store-map store-map--compact" />}>
-          <StoreMap {...props} />
-        </Suspense>
+        <LazyPart
+          name="StoreMap"
+          load={loadMap}
+          props={props}
+          fallback={<div className="store-map store-map--compact" />}
+        />
       ) : (
         <div className="store-map store-map--compact" />
       )}

@@ -15,7 +15,7 @@ import {
 } from '../maintenance';
 
 export const maintenanceGate: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const { deps } = c.var;
+  const deps = c.get('deps'); // c.var would copy every variable: this runs on every request
   if (await blockedByMaintenance(deps, c.req.path, c.req.header('cookie'))) {
     c.header('Retry-After', String(RETRY_AFTER_SECONDS));
     throw new ApiError(503, MAINTENANCE_ERROR.code, MAINTENANCE_ERROR.description);

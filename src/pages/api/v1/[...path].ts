@@ -15,4 +15,5 @@ function clientAddress(context: APIContext): string | undefined {
   }
 }
 
-export const ALL: APIRoute = (context) => answerApi(context.request, clientAddress(context));
+export const ALL: APIRoute = (context) =>
+  answerApi(context.request, { clientAddress: clientAddress(context) });

@@ -1,0 +1,20 @@
+// The message of a part that did not load is the island guard's, word for word, with SPEC 8's text.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { CHUNK_FAILED_MESSAGE, chunkFailedText } from './LazyPart';
+
+describe('chunk failure texts', () => {
+  const guard = readFileSync(new URL('../../inline/island-guard.js', import.meta.url), 'utf8');
+
+  it('match the inline island guard', () => {
+    expect(guard).toContain(JSON.stringify(CHUNK_FAILED_MESSAGE));
+    // The guard's template literal, as written in the file.
+    expect(guard).toContain(['`Loading chunk ', '{n} failed.\\n(', '{r}: '].join('$'));
+  });
+
+  it("say SPEC 8's 'Loading chunk {id} failed' with the reason", () => {
+    expect(chunkFailedText('StoreMap', 'error: /_astro/StoreMap.js')).toBe(
+      'Loading chunk StoreMap failed.\n(error: /_astro/StoreMap.js)',
+    );
+  });
+});
