@@ -131,6 +131,20 @@ const md = [
     ]),
   ),
   '',
+  '## API in-process (src/server/api.bench.ts: app.request() on SQLite, no network)',
+  '',
+  `${load(parts.api)}.`,
+  '',
+  table(
+    ['Call', 'Per second', 'p50 ms', 'p99 ms'],
+    Object.entries(parts.api?.inProcess ?? {}).map(([name, e]) => [
+      name,
+      e.perSecond,
+      e.p50Ms?.toFixed(3),
+      e.p99Ms?.toFixed(2),
+    ]),
+  ),
+  '',
   steps ? `Steps: ${steps.map((s) => `${s.name} ${s.ok ? 'ok' : `FAILED (${s.code})`}`).join(', ')}.` : '',
   '',
 ];

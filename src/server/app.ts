@@ -18,7 +18,7 @@ import { offersRoutes } from '../features/offers/offers.server';
 import { vitalsRoutes } from '../features/vitals/vitals.server';
 import type { AppDeps, AppEnv } from './deps';
 import { ApiError, ERRORS, errorBody, isUnavailable } from './errors';
-import { jsonBodies } from './http';
+import { jsonBodies, refuseNulInUrl } from './http';
 import { noStore, requireApiKey } from './middleware';
 import { humanCheckRoutes } from './routes/human-check';
 import { maintenanceGate, maintenanceRoutes } from './routes/maintenance';
@@ -74,6 +74,7 @@ export function createApp(deps: AppDeps) {
   app.use(maintenanceGate);
   app.use((c, next) => {
     requireApiKey(c);
+    refuseNulInUrl(c);
     return bodyRules(c, next);
   });
 
