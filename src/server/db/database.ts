@@ -62,22 +62,11 @@ async function postgresPool(connectionString: string, queryTimeoutMs: number) {
   // A database that does not answer must not hold a visitor's request: a connection is given up on
   // after CONNECT_TIMEOUT_MS and a query after QUERY_TIMEOUT_MS (the request answers 503,
   // src/server/errors.ts isUnavailable); keep-alive notices a connection whose server vanished.
-  // The connect timeout goes to each client, not to the pool: the pool's own would also end the
-  // wait for a free connection, and under a burst (1,000 entries at once) a request may well wait
-  // longer than that for its turn while the database answers fine.
-  class TimelyClient extends pg.Client {
-    constructor(config?: string | import('pg').ClientConfig) {
-      super({
-        ...(typeof config === 'string' ? { connectionString: config } : config),
-        connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
-      });
-    }
-  }
   const pool = new pg.Pool({
     connectionString,
     max: 10,
     types,
-    Client: TimelyClient,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     query_timeout: queryTimeoutMs,
     keepAlive: true,
   });
