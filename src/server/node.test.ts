@@ -7,18 +7,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_API_KEY } from '../lib/api-key';
-import { createLogger } from './log';
+import { memoryLog } from './testing';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'kwikfill-node-test-'));
 let server: http.Server;
 let base: string;
 let node: typeof import('./node');
-let logged = '';
-const lines = () =>
-  logged
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => JSON.parse(line));
+const { log, text: logged, lines } = memoryLog();
 /** Whether the server in front is a trusted proxy (TRUST_PROXY), per test. */
 let trustProxy = false;
 
@@ -27,7 +22,6 @@ beforeAll(async () => {
   delete process.env.DATABASE_URL; // the binding's own database: SQLite in the temp folder
   node = await import('./node');
   await node.prepareDatabase();
-  const log = createLogger({ write: (line: string) => void (logged += line) }, { level: 'info' });
   const tracked = node.requestLog({ trustProxy: false, log });
   const trusting = node.requestLog({ trustProxy: true, log });
   // As scripts/serve.mjs: every request is tracked; /api/v1 goes to the API, the rest stands in for
@@ -83,7 +77,7 @@ describe('the Node binding of the API', () => {
     // An address that does not exist could hold anything a visitor typed: it is not logged.
     const nowhere = await fetch(`${base}/pat@example.com`);
     expect(await lineOf(nowhere)).toMatchObject([{ route: null, status: 404 }]);
-    expect(logged).not.toMatch(/pat|example\.com|secret-token|12345678|\?/);
+    expect(logged()).not.toMatch(/pat|example\.com|secret-token|12345678|\?/);
   });
 
   it('takes an incoming X-Request-Id only from a trusted proxy, and only a short, plain one', async () => {

@@ -64,6 +64,25 @@ export async function createPgDatabase(url: string) {
   };
 }
 
+/** A logger at level info that keeps what it writes in memory: the text, and its lines parsed. */
+export function memoryLog() {
+  let text = '';
+  const log = createLogger(
+    {
+      write(line: string) {
+        text += line;
+      },
+    },
+    { level: 'info' },
+  );
+  const lines = (): LogLine[] =>
+    text
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line));
+  return { log, text: () => text, lines };
+}
+
 export async function createTestApi(overrides: Partial<Config> = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'kwikfill-api-test-'));
   const pgDatabase = process.env.DATABASE_URL ? await createPgDatabase(process.env.DATABASE_URL) : undefined;
@@ -90,8 +109,7 @@ export async function createTestApi(overrides: Partial<Config> = {}) {
     },
   };
   // The app's log, kept in memory (never printed): tests read it with logText() and logLines().
-  let logged = '';
-  const log = createLogger({ write: (line: string) => void (logged += line) }, { level: 'info' });
+  const { log, text: logText, lines: logLines } = memoryLog();
   const deps: AppDeps = createDeps({
     config,
     db: handle.db,
@@ -145,12 +163,8 @@ export async function createTestApi(overrides: Partial<Config> = {}) {
     },
     now: () => now,
     /** Everything the app logged so far, as written. */
-    logText: () => logged,
-    logLines: (): LogLine[] =>
-      logged
-        .split('\n')
-        .filter(Boolean)
-        .map((line) => JSON.parse(line)),
+    logText,
+    logLines,
     /** A member created straight in the database, with a session; much faster than the forms. */
     async member(email = uniqueEmail(), password = 'Secret123') {
       const id = await insertMember(handle.db, { email, password }, now);
