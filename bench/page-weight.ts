@@ -27,7 +27,7 @@ export const isContentPage = (page: string): boolean =>
   page !== '/' && !/^\/(account|stores|specials|frame|help\/?$|giveaway|fleet-fueling\.html)/.test(page);
 
 const STATIC_IMPORT = /(?:^|[;\s}])(?:import|export)\s*(?:[\w*{}\s,$]+from\s*)?["']([^"']+\.m?js)["']/g;
-const DYNAMIC_IMPORT = /import\(\s*["']([^"']+\.m?js)["']\s*\)/g;
+const DYNAMIC_IMPORT = /import\(\s*["'`]([^"'`]+\.m?js)["'`]\s*\)/g;
 
 async function read(file: string): Promise<Buffer | undefined> {
   return readFile(file).catch(() => undefined);
@@ -41,38 +41,47 @@ async function brotliSize(file: string): Promise<number> {
   return code ? brotliCompressSync(code).length : 0;
 }
 
-/** The module graph from `entries` (URL paths): bytes loaded at once, and bytes only imported lazily. */
-async function scriptGraph(client: string, entries: string[]) {
-  const eager = new Map<string, Buffer>();
-  const lazy = new Set<string>();
-  const queue = entries.map((src) => resolve(client, `.${src}`));
+/** Every module `files` load statically (absolute paths), and the modules they `import()`. */
+async function closure(clientDir: string, files: string[]) {
+  const loaded = new Map<string, Buffer>();
+  const dynamic = new Set<string>();
+  const queue = [...files];
   while (queue.length > 0) {
     const file = queue.shift() as string;
-    if (eager.has(file)) continue;
+    if (loaded.has(file)) continue;
     const code = await read(file);
     if (!code) continue;
-    eager.set(file, code);
+    loaded.set(file, code);
     const text = code.toString();
     for (const [, spec = ''] of text.matchAll(STATIC_IMPORT)) {
       if (spec.startsWith('.') || spec.startsWith('/')) {
-        queue.push(spec.startsWith('/') ? resolve(client, `.${spec}`) : resolve(dirname(file), spec));
+        queue.push(spec.startsWith('/') ? resolve(clientDir, `.${spec}`) : resolve(dirname(file), spec));
       }
     }
     for (const [, spec = ''] of text.matchAll(DYNAMIC_IMPORT)) {
-      if (spec.startsWith('.')) lazy.add(resolve(dirname(file), spec));
+      if (spec.startsWith('.')) dynamic.add(resolve(dirname(file), spec));
     }
   }
+  return { loaded, dynamic };
+}
+
+/** The module graph from `entries` (URL paths): bytes loaded at once, and bytes only imported lazily. */
+async function scriptGraph(clientDir: string, entries: string[]) {
+  const { loaded: eager, dynamic } = await closure(
+    clientDir,
+    entries.map((src) => resolve(clientDir, `.${src}`)),
+  );
+  // What `import()` brings later (the map and maplibre), with everything it imports in turn.
+  const { loaded: later } = await closure(clientDir, [...dynamic]);
   let lazyBytes = 0;
-  for (const file of lazy) {
-    if (eager.has(file)) continue;
-    const code = await read(file);
-    if (code) lazyBytes += gzipSync(code).length;
-  }
+  for (const [file, code] of later) if (!eager.has(file)) lazyBytes += gzipSync(code).length;
   const code = [...eager.values()];
   return {
     gzip: code.reduce((sum, part) => sum + gzipSync(part).length, 0),
     brotli: (await Promise.all([...eager.keys()].map(brotliSize))).reduce((sum, size) => sum + size, 0),
     lazyGzip: lazyBytes,
+    /** The map's code (its island module or maplibre) among what loads before any interaction. */
+    mapEager: [...eager.keys()].some((file) => /StoreMap|maplibre/i.test(file)),
     framework:
       [...eager.keys()].some((file) => /react|jsx-runtime/i.test(file)) ||
       code.some((part) => part.includes('react.element') || part.includes('react.transitional.element')),
@@ -88,6 +97,7 @@ export interface PageWeight {
   /** What the server actually sends a browser that accepts brotli (every current one). */
   jsBrotli: number;
   lazyJsGzip: number;
+  mapEager: boolean;
   framework: boolean;
 }
 
@@ -129,6 +139,7 @@ export async function measureHtml(client: string, page: string, body: Buffer): P
     jsGzip: js.gzip,
     jsBrotli: js.brotli,
     lazyJsGzip: js.lazyGzip,
+    mapEager: js.mapEager,
     framework: js.framework || text.includes('<astro-island'),
   };
 }

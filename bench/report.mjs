@@ -84,6 +84,10 @@ const md = [
   '',
   `Content pages: ${(pages?.pages ?? []).filter((p) => p.content).length}, largest first visit ${kb(Math.max(0, ...(pages?.pages ?? []).filter((p) => p.content).map((p) => p.htmlCssGzip)))} KB gzip (budget ${kb(pages?.contentBudget)} KB).`,
   '',
+  pages?.storeList
+    ? `GET /store?size=1000 (what the locator loads after its list): ${pages.storeList.stores} stores, ${kb(pages.storeList.bytes)} KB of JSON, ${kb(pages.storeList.sent)} KB sent (${pages.storeList.encoding}); answer time median ${pages.storeList.full.median.toFixed(1)} ms, p95 ${pages.storeList.full.p95.toFixed(1)} ms; repeat visit (304) median ${pages.storeList.notModified?.median.toFixed(1)} ms, over 100 calls one at a time.`
+    : '',
+  '',
   '## Server on loopback (autocannon, 10 connections; bench/server.mjs)',
   '',
   `${load(server)}. Ours: the built server with the sample data; bare: node:http sending the same bytes. ${server?.secondsPerCase ?? ''} s per case and server in ${server?.rounds ?? ''} alternating rounds (entries: a fixed number per round, each a new person); p50/p99 the worst round's.`,
@@ -121,6 +125,20 @@ const md = [
     ['Way', 'Per second', 'p50 ms', 'p99 ms'],
     Object.values(database?.entries ?? {}).map((e) => [
       e.name,
+      e.perSecond,
+      e.p50Ms?.toFixed(3),
+      e.p99Ms?.toFixed(2),
+    ]),
+  ),
+  '',
+  '## API in-process (src/server/api.bench.ts: app.request() on SQLite, no network)',
+  '',
+  `${load(parts.api)}.`,
+  '',
+  table(
+    ['Call', 'Per second', 'p50 ms', 'p99 ms'],
+    Object.entries(parts.api?.inProcess ?? {}).map(([name, e]) => [
+      name,
       e.perSecond,
       e.p50Ms?.toFixed(3),
       e.p99Ms?.toFixed(2),

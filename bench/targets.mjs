@@ -41,6 +41,19 @@ export function checkTargets({ lighthouse, pages, server, database }) {
       : 'not measured',
     pages ? heavy.length === 0 : null,
   );
+  const locator = pages?.pages.find((p) => p.page === '/stores');
+  add(
+    '/stores: the list readable with no JavaScript (issue 8)',
+    pages ? `${pages.storesInLocatorHtml} stores in the HTML` : 'not measured',
+    pages ? pages.storesInLocatorHtml > 0 : null,
+  );
+  add(
+    '/stores: no map code before the list is drawn (issue 8)',
+    locator
+      ? `${kb(locator.jsBrotli)} before interaction, map code ${locator.mapEager ? 'among it' : `later (${kb(locator.lazyJsGzip)} gzip)`}`
+      : 'not measured',
+    locator ? !locator.mapEager : null,
+  );
   const api = (name) => server?.cases.find((c) => c.case.startsWith(name));
   const list = api('GET /api/v1/store');
   add(

@@ -12,12 +12,7 @@ import compression from 'compression';
 import onHeaders from 'on-headers';
 import { distDir } from './dist-dir.mjs';
 import { maintenanceScreen } from './maintenance-page.mjs';
-import {
-  finishRenderedHeaders,
-  readPagePolicies,
-  setCommonHeaders,
-  turnstileWarning,
-} from './serve-headers.mjs';
+import { finishRenderedHeaders, readPagePolicies, setCommonHeaders } from './serve-headers.mjs';
 import { staticFiles } from './static-files.mjs';
 
 const api = await import(pathToFileURL(join(distDir('api'), 'node.mjs')).href);
@@ -40,8 +35,6 @@ try {
 }
 const { trustProxy } = settings;
 const policies = readPagePolicies(clientDir);
-const blocked = turnstileWarning(policies);
-if (blocked) api.log.warn(blocked);
 
 let astro;
 /** Astro's request handler, imported on first use (it brings the whole page renderer along). */
@@ -68,6 +61,18 @@ const renderCompressed = (req, res) => compress(req, res, () => render(req, res)
 
 // The error pages are rendered with their status by Astro, never sent as a 200 file.
 const errorPage = /^\/(404|500)(\.html|\/|\/index\.html)?$/;
+/** True when the target, read as Astro reads it (dot segments, doubled slashes, encoding), is /500. */
+function isServerErrorPage(target = '/') {
+  let path;
+  try {
+    // An absolute-form target (`GET http://host/500`) names its path as Astro's adapter reads it.
+    const url = target.startsWith('/') ? new URL(`http://host${target}`) : new URL(target);
+    path = decodeURIComponent(url.pathname);
+  } catch {
+    return false;
+  }
+  return /^\/500(\.html|\/|\/index\.html)?$/.test(path.replace(/\/{2,}/g, '/'));
+}
 /**
  * True when sirv would answer an extensionless path with a `<path>.html` file: pages live in
  * `<path>/index.html`; a lone `x.html` (the /fleet-fueling.html target) belongs to its own name, and
@@ -101,6 +106,12 @@ const server = http.createServer(async (req, res) => {
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     res.writeHead(405, { 'Content-Type': 'text/plain; charset=utf-8', Allow: 'GET, HEAD' });
     return res.end('Method Not Allowed');
+  }
+  // The 500 page's own address is no page: not found, like any unknown path (Astro would render
+  // it with its 500 status, a server error for anyone who types it in).
+  if (isServerErrorPage(req.url)) {
+    req.url = '/404';
+    return renderCompressed(req, res);
   }
   if (errorPage.test(path) || onlyByExtension(path)) return renderCompressed(req, res);
   files(req, res, decoded(path), () => renderCompressed(req, res));

@@ -139,6 +139,19 @@ describe('platform', () => {
     expect(answer.json.error.code).toBe('invalid_input');
   });
 
+  it('refuses a NUL in the path or the query (PostgreSQL could not look it up)', async () => {
+    for (const path of [
+      '/promotion/%00',
+      '/promotion/x%00.html/entry',
+      '/store?size=%00',
+      '/geocode?q=a%00b',
+    ]) {
+      const answer = await t.call('GET', path);
+      expect(answer.status, path).toBe(400);
+      expect(answer.json.error, path).toMatchObject({ code: 'invalid_input' });
+    }
+  });
+
   it('GET /form-ticket refuses an unknown form', async () => {
     const answer = await t.call('GET', '/form-ticket?form=survey');
     expect(answer.status).toBe(400);

@@ -20,7 +20,7 @@ import { offersRoutes } from '../features/offers/offers.server';
 import { vitalsRoutes } from '../features/vitals/vitals.server';
 import type { AppDeps, AppEnv } from './deps';
 import { ApiError, ERRORS, errorBody, isUnavailable } from './errors';
-import { jsonBodies } from './http';
+import { jsonBodies, refuseNulInUrl } from './http';
 import { identify, logRequest, noStore, requireApiKey } from './middleware';
 import { humanCheckRoutes } from './routes/human-check';
 import { maintenanceGate, maintenanceRoutes } from './routes/maintenance';
@@ -90,6 +90,7 @@ export function createApp(deps: AppDeps) {
   app.use(maintenanceGate);
   app.use((c, next) => {
     requireApiKey(c);
+    refuseNulInUrl(c);
     return bodyRules(c, next);
   }); // one layer, as above
 

@@ -2,6 +2,7 @@
 // wrong content types, unknown paths and methods. Every answer must be a 4xx (or a 2xx for input
 // that happens to be acceptable) with a JSON error, and the 500 handler must never be reached.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { FIELDS } from '../../tests/system/fuzz-values';
 import { DEFAULT_API_KEY } from '../lib/api-key';
 import { type Answer, createTestApi, type TestApi } from './testing';
 
@@ -14,28 +15,6 @@ beforeAll(async () => {
 const session = async () => (await t.member()).token;
 afterAll(() => t.close());
 
-const FIELDS = [
-  'email',
-  'password',
-  'website',
-  'form_ticket',
-  'human_check_token',
-  'first_name',
-  'last_name',
-  'address_1',
-  'address_2',
-  'city',
-  'state',
-  'zip',
-  'phone',
-  'registration_number',
-  'secondary_number',
-  'lists',
-  'old_password',
-  'new_password',
-  'reset_token',
-  'action',
-];
 const VALUES: unknown[] = [
   null,
   [],

@@ -49,6 +49,15 @@ export async function readJsonObject(c: Context<AppEnv>): Promise<Body> {
   return data as Body;
 }
 
+/**
+ * A NUL in the address (`/promotion/%00`, `?q=%00`) reaches path parameters and queries as text
+ * PostgreSQL cannot take, a 500 there (the fuzzer found it); refused at once, as in a body.
+ */
+export function refuseNulInUrl(c: Context<AppEnv>): void {
+  const url = c.req.url;
+  if (url.includes('%00') || url.includes('\u0000')) throw ApiError.of(ERRORS.badCharacters);
+}
+
 /** Every request that carries a body: it must be a JSON object (see readJsonObject). */
 export const jsonBodies: MiddlewareHandler<AppEnv> = async (c, next) => {
   // GET and HEAD carry no body; touching c.req.raw would make the Node adapter build a full Request.

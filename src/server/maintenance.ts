@@ -46,7 +46,10 @@ export async function readMaintenance(db: Kysely<Database>): Promise<Maintenance
   return fromEnvironment() ? { on: true, since: 0, source: 'environment' } : { on: false, since: 0 };
 }
 
-const cache = new WeakMap<object, { at: number; state: Promise<MaintenanceState> }>();
+const cache = new WeakMap<
+  object,
+  { at: number; state: Promise<MaintenanceState>; known?: MaintenanceState }
+>();
 
 /**
  * The switch as the server sees it, read at most once a second per database. When the database
@@ -57,9 +60,21 @@ export function maintenanceState(deps: Pick<AppDeps, 'db' | 'now'>): Promise<Mai
   const hit = cache.get(deps.db);
   if (hit && now - hit.at < STATE_TTL_MS) return hit.state;
   const previous = hit?.state ?? Promise.resolve({ on: fromEnvironment(), since: 0 });
-  const state = readMaintenance(deps.db).catch(() => previous);
-  cache.set(deps.db, { at: now, state });
-  return state;
+  const entry: { at: number; state: Promise<MaintenanceState>; known?: MaintenanceState } = {
+    at: now,
+    state: readMaintenance(deps.db).catch(() => previous),
+  };
+  entry.state.then((state) => {
+    entry.known = state;
+  });
+  cache.set(deps.db, entry);
+  return entry.state;
+}
+
+/** True when a fresh read says off: the API's common case, answered without waiting for anything. */
+export function knownOff(deps: Pick<AppDeps, 'db' | 'now'>): boolean {
+  const hit = cache.get(deps.db);
+  return !!hit && hit.known?.on === false && deps.now() - hit.at < STATE_TTL_MS;
 }
 
 /** Forgets the cached state (tests, and the command's own process). */

@@ -5,6 +5,7 @@ import { DEFAULT_API_KEY } from '../../lib/api-key';
 import { createTestApi, type TestApi } from '../../server/testing';
 import { FEATURES } from './locator';
 import { seedStores } from './locator.seed';
+import { findStore } from './stores.server';
 
 let t: TestApi;
 beforeAll(async () => {
@@ -87,6 +88,14 @@ describe('GET /store', () => {
     const missing = await t.call('GET', '/store/99999');
     expect(missing.status).toBe(404);
     expect(missing.json.error.code).toBe('store_not_found');
+  });
+});
+
+describe('findStore (the API and the store pages)', () => {
+  test('finds a store by number, and none for a number with a NUL (PostgreSQL cannot look it up)', async () => {
+    expect((await findStore(t.db, '1'))?.data.sStoreNumber).toBe('1');
+    expect(await findStore(t.db, '1\u0000')).toBeUndefined();
+    expect(await findStore(t.db, '\u0000.html')).toBeUndefined();
   });
 });
 

@@ -61,6 +61,9 @@ export const countStores = async (db: Kysely<Database>): Promise<number> =>
   );
 
 export async function findStore(db: Kysely<Database>, number: string): Promise<StoreItem | undefined> {
+  // A NUL is no store's number, and PostgreSQL refuses to look one up (a 500 of the store page,
+  // /stores/1%00.html, found by the fuzzer).
+  if (number.includes('\u0000')) return undefined;
   const row = await db.selectFrom('stores').selectAll().where('store_number', '=', number).executeTakeFirst();
   return row ? toItem(row) : undefined;
 }

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { Kysely, PostgresDialect } from 'kysely';
 import type { Config } from '../config.ts';
 import { NodeSqliteDialect } from './node-sqlite.ts';
+import { queueForConnections } from './pg-queue.ts';
 import type { Database } from './schema.ts';
 
 export type DatabaseKind = 'sqlite' | 'postgres';
@@ -70,6 +71,7 @@ async function postgresPool(connectionString: string, queryTimeoutMs: number) {
     keepAlive: true,
   });
   pool.on('connect', dropOnTimeout);
+  queueForConnections(pool);
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', (error) => console.error('[db] idle PostgreSQL client error:', error.message));
   return pool;

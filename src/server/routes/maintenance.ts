@@ -6,6 +6,7 @@ import type { AppEnv } from '../deps';
 import { ApiError } from '../errors';
 import {
   blockedByMaintenance,
+  knownOff,
   MAINTENANCE_ERROR,
   maintenanceState,
   operatorCookieValue,
@@ -16,7 +17,8 @@ import {
 
 export const maintenanceGate: MiddlewareHandler<AppEnv> = async (c, next) => {
   const deps = c.get('deps'); // c.var would copy every variable: this runs on every request
-  if (await blockedByMaintenance(deps, c.req.path, c.req.header('cookie'))) {
+  // The common case (off, read within the second) costs no await: the API's throughput counts.
+  if (!knownOff(deps) && (await blockedByMaintenance(deps, c.req.path, c.req.header('cookie')))) {
     c.header('Retry-After', String(RETRY_AFTER_SECONDS));
     throw new ApiError(503, MAINTENANCE_ERROR.code, MAINTENANCE_ERROR.description);
   }
