@@ -50,9 +50,15 @@ export function createLogger(destination?: DestinationStream, options: { level?:
  * quiet server's lines do not wait; whatever is left goes out when the process exits.
  */
 function stdout(): DestinationStream {
+  // A Netlify function (AWS Lambda) may be frozen as soon as it has answered: write at once there.
+  if (process.env.AWS_LAMBDA_FUNCTION_NAME) return pino.destination({ dest: 1, sync: true });
   const destination = pino.destination({ dest: 1, sync: false, minLength: 4096 });
   setInterval(() => {
-    if (!destination.destroyed) destination.flush();
+    try {
+      destination.flush();
+    } catch {
+      // Standard output is gone (closed, or the process is ending): nothing left to do.
+    }
   }, 1000).unref();
   return destination;
 }

@@ -2,6 +2,7 @@
 // through the app as Netlify and the tests reach it: the app logs each request itself there (the
 // Node server's own log line is tested in node.test.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errorFields } from './log';
 import { createTestApi, type LogLine, type TestApi } from './testing';
 
 let t: TestApi;
@@ -92,5 +93,16 @@ describe('the request log', () => {
       expect(log).not.toContain(secret);
     }
     expect(log).not.toContain('?');
+  });
+
+  it('keeps an email address or a long number quoted by an error message out of its log line', () => {
+    const error = Object.assign(new Error('Key (email)=(pat@example.com) exists; ssn 123-45-6789'), {
+      code: '23505',
+      detail: 'Key (email)=(pat@example.com) already exists.',
+    });
+    const fields = errorFields(error);
+    expect(fields).toMatchObject({ type: 'Error', code: '23505' });
+    expect(fields.message).toBe('Key (email)=([email]) exists; ssn [number]');
+    expect(JSON.stringify(fields)).not.toMatch(/pat@|6789|already exists/);
   });
 });
