@@ -33,14 +33,14 @@ const SEED = Number(process.env.FUZZ_SEED ?? 20261123);
 const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 10_000);
 const CONCURRENCY = 6;
 /**
- * The server's resident memory after the run. Measured on SQLite: about 95 MB at rest, about 210 MB
- * after serving the pages (Astro's renderer, the store pages), about 400 MB after these 10,000
- * requests, where V8 grew its heap at the peak of six large or deeply nested bodies at once. A full
- * garbage collection then leaves about 65 MB of heap in use, as before the run (nothing is leaked),
- * but the process keeps the memory it grew to. The ceiling catches a leak (one 11 MB upload kept
- * per request would pass it within a few dozen); the issue's 200 MB is not met (see the report).
+ * The server's resident memory after the run. Measured on SQLite and PostgreSQL: about 95 MB at
+ * rest, about 210 MB after serving the pages (Astro's renderer, the store pages), 390 to 415 MB after
+ * these 10,000 requests: V8 grows its heap at the peak of six large or deeply nested bodies at once
+ * and keeps it. A full garbage collection then leaves about 65 MB of heap in use, as before the run
+ * (nothing is leaked). The ceiling catches a leak (one 11 MB upload kept per request would pass it
+ * within a few dozen). The 200 MB asked for is not met: serving the pages alone comes close to it.
  */
-const MAX_RSS_MB = 450;
+const MAX_RSS_MB = 500;
 
 /** Every API route, from the app's own table, with its parameters filled with real values. */
 function apiTargets(): Target[] {
