@@ -109,13 +109,15 @@ function problem(request: RawRequest, { answer, missing }: Outcome, api: boolean
   if (answer.status >= 500) return `status ${answer.status}: ${answer.body.toString().slice(0, 300)}`;
   // Node's HTTP parser refuses what is not HTTP (400, 413, 414, 431) before any handler: no body.
   const parserRefusal = !answer.headers['content-type'] && answer.body.length === 0;
-  if (!api || request.method === 'HEAD' || parserRefusal || answer.status === 304) return undefined;
-  // An API route's answer (a request that left the API through a path trick is a page's).
+  // The Node server sends a request to the API by its raw path (scripts/serve.mjs); a path trick
+  // may have sent it to the pages instead.
+  const path = request.target.split('?')[0] ?? '';
+  const toApi = path === '/api/v1' || path.startsWith('/api/v1/');
+  if (!api || !toApi || request.method === 'HEAD' || parserRefusal || answer.status === 304) return undefined;
   let json: { error?: { code?: unknown; description?: unknown } } | undefined;
   try {
     json = JSON.parse(answer.body.toString());
   } catch {
-    if (!answer.headers['content-type']?.includes('json')) return undefined;
     return `status ${answer.status}, not JSON: ${answer.body.toString().slice(0, 200)}`;
   }
   if (
