@@ -10,7 +10,6 @@ import {
   isPersonal,
   PAGE_CACHE,
   PERSONAL_CACHE,
-  TURNSTILE_ORIGIN,
 } from '../src/lib/security-headers.mjs';
 
 function withFrameAncestors(policy) {
@@ -84,17 +83,4 @@ export function finishRenderedHeaders(res, policies, pathname = '/') {
         ? policies.get('/500.html')
         : undefined;
   res.setHeader('Content-Security-Policy', withFrameAncestors(policy));
-}
-
-/**
- * The pages' CSP is made at build time: Turnstile's origin is in it only when the build had
- * PUBLIC_TURNSTILE_SITE_KEY. A server verifying Turnstile over such a build would refuse every form.
- */
-export function turnstileWarning(policies, env = process.env) {
-  if (!env.TURNSTILE_SECRET_KEY) return undefined;
-  if ([...policies.values()].some((policy) => policy.includes(TURNSTILE_ORIGIN))) return undefined;
-  return (
-    '[headers] TURNSTILE_SECRET_KEY is set, but the pages were built without PUBLIC_TURNSTILE_SITE_KEY: ' +
-    'their Content-Security-Policy blocks Turnstile. Build again with PUBLIC_TURNSTILE_SITE_KEY set.'
-  );
 }

@@ -8,7 +8,6 @@ import {
   pagePolicy,
   readPagePolicies,
   setCommonHeaders,
-  turnstileWarning,
 } from './serve-headers.mjs';
 
 /** Just enough of node:http's request and response for the header helpers. */
@@ -114,16 +113,5 @@ describe('page policies', () => {
     const redirect = fakeResponse(302, { 'cache-control': 'no-cache' });
     finishRenderedHeaders(redirect, policies);
     expect(redirect.getHeader('content-security-policy')).toBeUndefined();
-  });
-});
-
-describe('Turnstile at run time over a build without it', () => {
-  const policy = (extra = '') => new Map([['/account/login/index.html', `script-src 'self'${extra}`]]);
-  it('is named at start, so forms are not refused in silence', () => {
-    expect(turnstileWarning(policy(), { TURNSTILE_SECRET_KEY: 's' })).toContain('PUBLIC_TURNSTILE_SITE_KEY');
-    expect(
-      turnstileWarning(policy(' https://challenges.cloudflare.com'), { TURNSTILE_SECRET_KEY: 's' }),
-    ).toBe(undefined);
-    expect(turnstileWarning(policy(), {})).toBeUndefined();
   });
 });

@@ -11,12 +11,7 @@ import compression from 'compression';
 import onHeaders from 'on-headers';
 import { distDir } from './dist-dir.mjs';
 import { maintenanceScreen } from './maintenance-page.mjs';
-import {
-  finishRenderedHeaders,
-  readPagePolicies,
-  setCommonHeaders,
-  turnstileWarning,
-} from './serve-headers.mjs';
+import { finishRenderedHeaders, readPagePolicies, setCommonHeaders } from './serve-headers.mjs';
 import { staticFiles } from './static-files.mjs';
 
 const api = await import(pathToFileURL(join(distDir('api'), 'node.mjs')).href);
@@ -39,8 +34,6 @@ try {
 }
 const { trustProxy } = settings;
 const policies = readPagePolicies(clientDir);
-const blocked = turnstileWarning(policies);
-if (blocked) console.warn(blocked);
 
 let astro;
 /** Astro's request handler, imported on first use (it brings the whole page renderer along). */

@@ -1,12 +1,14 @@
 // The third-party origins a page's Content-Security-Policy allows: only those of the pieces that
-// page uses, and only when the piece is configured (site.config). BaseLayout adds them to the
+// page uses, and only when the piece is configured (site.config); Turnstile's on every page with a
+// human check, since the server chooses the check at run time and the build cannot know. BaseLayout adds them to the
 // policy Astro makes from its hashes, so the prerendered pages' <meta>, the Node server's header
 // and Netlify's per-page header all say the same. docs/decisions/0007-security-headers.md.
 import { TURNSTILE_ORIGIN } from '../lib/security-headers.mjs';
 import { site } from '../site.config';
 
 /**
- * - humanCheck: a form with the human check (Turnstile's script and frame when it is configured);
+ * - humanCheck: a form with the human check (Turnstile's script and frame: the server picks the
+ *   check at run time, so a build without the site key must still let a Turnstile server work);
  * - map: the locator's map (a vendor style and its tile hosts, when configured);
  * - video: a click-to-load video player (frames from the video host);
  * - recruiting: the careers page's recruiting assistant (a script, when configured);
@@ -24,12 +26,7 @@ export interface PageSources {
 
 type Settings = Pick<
   typeof site,
-  | 'turnstileSiteKey'
-  | 'mapStyleUrl'
-  | 'mapHosts'
-  | 'videoEmbedBase'
-  | 'recruitingScriptUrl'
-  | 'applicationEmbeds'
+  'mapStyleUrl' | 'mapHosts' | 'videoEmbedBase' | 'recruitingScriptUrl' | 'applicationEmbeds'
 >;
 
 const originOf = (url: string | undefined) => (url ? new URL(url).origin : undefined);
@@ -42,7 +39,6 @@ export function pageSources(uses: readonly ThirdParty[], settings: Settings = si
     }
   };
   const humanCheck = () => {
-    if (!settings.turnstileSiteKey) return;
     for (const directive of ['script-src', 'frame-src', 'connect-src']) allow(directive, TURNSTILE_ORIGIN);
   };
   for (const use of uses) {
