@@ -1,12 +1,17 @@
 // The yardstick for bench/server.mjs: a bare node:http server that sends the very same bytes as
 // the production server for the benchmarked URLs (the prebuilt, precompressed page and the health
-// JSON, the store list, a giveaway entry's answer) with roughly the same headers, and nothing else. Whatever our server costs beyond this is
-// its own overhead. Started by the benchmark as a child process; prints its port when listening.
+// JSON, the store list, a giveaway entry's answer) with the same headers, and nothing else. Whatever
+// our server costs beyond this is its own overhead. Started by the benchmark as a child process; prints its port when listening.
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { join } from 'node:path';
 import { distDir } from '../scripts/dist-dir.mjs';
-import { pagePolicy, readPagePolicies, securityHeaders } from '../scripts/serve-headers.mjs';
+import { pagePolicy, readPagePolicies } from '../scripts/serve-headers.mjs';
+import { headersFor } from '../src/lib/security-headers.mjs';
+
+// The same headers as ours: the security headers of the path, and a request id of the same length
+// as the ones ours makes (src/server/request-log.ts), on every answer.
+const apiHeaders = { ...headersFor('/api/v1/health'), 'X-Request-Id': '3f9a1c07-2k1f' };
 
 const page = process.env.BENCH_PAGE ?? '/charge-card';
 const file = join(distDir('client'), page, 'index.html');
@@ -20,8 +25,9 @@ const pageHeaders = {
   'Cache-Control': 'public, no-cache',
   ETag: 'W/"bench"',
   Vary: 'Accept-Encoding',
-  ...securityHeaders,
+  ...headersFor(page),
   'Content-Security-Policy': pagePolicy(readPagePolicies(distDir('client')), page),
+  'X-Request-Id': '3f9a1c07-2k1f',
 };
 const health = Buffer.from(JSON.stringify({ ok: true, database: 'sqlite', maintenance: false }));
 // Answers of our server captured by bench/server.mjs (bench/capture.mjs), by path: the store list
@@ -39,7 +45,7 @@ http
       req.resume();
       req.on('end', () => {
         res.writeHead(fixture.status, {
-          ...securityHeaders,
+          ...apiHeaders,
           ...fixture.headers,
           'Content-Length': fixture.body.length,
         });
@@ -48,9 +54,8 @@ http
       return;
     }
     if (path === '/api/v1/health' && req.headers['x-api-key']) {
-      // The same headers as ours: every answer of ours carries the security headers.
       res.writeHead(200, {
-        ...securityHeaders,
+        ...apiHeaders,
         'Cache-Control': 'no-store',
         'Content-Type': 'application/json',
         'Content-Length': health.length,

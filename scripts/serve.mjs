@@ -3,7 +3,8 @@
 // - other GET/HEAD requests: the files of dist/client (scripts/static-files.mjs: sirv, and small
 //   files from memory), then Astro's handler (on-demand pages, the 404 page), loaded on first
 //   need since most visits never reach it;
-// - any other method gets a 405 (the API's own, with the route's Allow), never a 500.
+// - any other method gets a 405 (the API's own, with the route's Allow), never a 500;
+// - every request: one JSON log line (request id, method, route, status, ms) and X-Request-Id.
 import http from 'node:http';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -90,7 +91,11 @@ const decoded = (path) => {
   }
 };
 
+// One JSON log line per request (src/server/request-log.ts), and its id as X-Request-Id.
+const track = api.requestLog({ trustProxy });
+
 const server = http.createServer(async (req, res) => {
+  track(req, res);
   setCommonHeaders(req, res, trustProxy);
   const path = (req.url ?? '/').split('?')[0];
   if (path === '/api/v1' || path.startsWith('/api/v1/')) {
@@ -114,6 +119,7 @@ const server = http.createServer(async (req, res) => {
 
 // CONNECT (a proxy's method) never reaches the request handler: refuse it here too.
 server.on('connect', (_req, socket) => {
+  api.log.info({ request_id: api.newRequestId(), method: 'CONNECT', route: null, status: 405, ms: 0 });
   socket.end(
     'HTTP/1.1 405 Method Not Allowed\r\nAllow: GET, HEAD\r\nContent-Length: 0\r\nConnection: close\r\n\r\n',
   );
@@ -122,6 +128,6 @@ server.on('connect', (_req, socket) => {
 api.warnAboutSettings();
 // The database, migrated, before the first request. Sample data is a step of its own (`npm run seed`).
 await api.prepareDatabase().catch(cannotStart);
-server.listen(port, host, () => console.log(`Serving on http://${host}:${port}`));
+server.listen(port, host, () => api.log.info(`Serving on http://${host}:${port}`));
 // Clean shutdown: stop accepting, let requests in flight finish, close the database, exit 0.
 api.onShutdown(server, api.closeDatabase);

@@ -3,10 +3,12 @@
 // a 500, which tests show no input reaches. The route modules are chained, so `AppType` carries
 // every path, input and answer to the browser's typed client (src/features/session/api.ts).
 // This is the one file of src/server that imports features: one line per route module.
-import { Hono, type MiddlewareHandler } from 'hono';
+import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { methodNotAllowed } from 'hono/method-not-allowed';
+import { routePath } from 'hono/route';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { authRoutes } from '../features/account/auth.server';
 import { meRoutes } from '../features/account/me.server';
 import { applicationRoutes } from '../features/applications/applications.server';
@@ -19,7 +21,7 @@ import { vitalsRoutes } from '../features/vitals/vitals.server';
 import type { AppDeps, AppEnv } from './deps';
 import { ApiError, ERRORS, errorBody, isUnavailable } from './errors';
 import { jsonBodies, refuseNulInUrl } from './http';
-import { noStore, requireApiKey } from './middleware';
+import { identify, logRequest, noStore, requireApiKey } from './middleware';
 import { humanCheckRoutes } from './routes/human-check';
 import { maintenanceGate, maintenanceRoutes } from './routes/maintenance';
 import { platformRoutes } from './routes/platform';
@@ -38,18 +40,39 @@ function clientGone(request: Request, error: Error): boolean {
   return request.signal?.aborted || (error as { code?: unknown }).code === 'ECONNRESET';
 }
 
+/**
+ * An error answer, `{ error: { code, description, fields?, request_id } }` (docs/api.md): the
+ * request's id lets a visitor's report be matched with the log.
+ */
+function errorAnswer(
+  c: Context<AppEnv>,
+  body: { error: object },
+  status: ContentfulStatusCode,
+  headers?: Record<string, string>,
+) {
+  return c.json({ error: { ...body.error, request_id: c.get('requestId') } }, status, headers);
+}
+
 export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>({ strict: false }).basePath(API_BASE);
 
+  // First, what every request needs whatever comes of it: its id (and its log line, when the way
+  // in does not log it), the deps, no-store. One layer: each layer of Hono's chain costs every
+  // request an async step of its own (bench/server.mjs).
+  app.use((c, next) => {
+    c.set('deps', deps);
+    noStore(c);
+    return identify(c) ? logRequest(c, next) : next();
+  });
   app.use(
     methodNotAllowed({
       app,
       onMethodNotAllowed: (c, methods) =>
-        c.json(errorBody(ERRORS.methodNotAllowed), 405, { Allow: methods.join(', ') }),
+        errorAnswer(c, errorBody(ERRORS.methodNotAllowed), 405, { Allow: methods.join(', ') }),
     }),
   );
   const limit = (maxSize: number) =>
-    bodyLimit({ maxSize, onError: (c) => c.json(errorBody(ERRORS.payloadTooLarge), 413) });
+    bodyLimit({ maxSize, onError: (c) => errorAnswer(c, errorBody(ERRORS.payloadTooLarge), 413) });
   const jsonLimit = limit(MAX_BODY_BYTES);
   const uploadLimit = limit(MAX_UPLOAD_BODY_BYTES);
   // Every body is a JSON object, except the application forms' multipart uploads (read by their
@@ -62,13 +85,6 @@ export function createApp(deps: AppDeps) {
       await jsonBodies(c, next);
     });
   };
-  // What every request needs before its route, in one layer: each layer of Hono's chain costs every
-  // request an async step of its own (bench/server.mjs).
-  app.use((c, next) => {
-    c.set('deps', deps);
-    noStore(c);
-    return next();
-  });
   // The one-time operator link is opened in a browser, without the API key; then the maintenance gate.
   app.route('/maintenance', maintenanceRoutes);
   app.use(maintenanceGate);
@@ -76,7 +92,7 @@ export function createApp(deps: AppDeps) {
     requireApiKey(c);
     refuseNulInUrl(c);
     return bodyRules(c, next);
-  });
+  }); // one layer, as above
 
   const routes = app
     .route('/', platformRoutes)
@@ -91,24 +107,29 @@ export function createApp(deps: AppDeps) {
     .route('/', locatorRoutes)
     .route('/vitals', vitalsRoutes);
 
-  app.notFound((c) => c.json(errorBody(ERRORS.notFound), 404));
+  app.notFound((c) => errorAnswer(c, errorBody(ERRORS.notFound), 404));
   app.onError((error, c) => {
-    if (error instanceof ApiError) return c.json(error.toJSON(), error.status);
+    if (error instanceof ApiError) return errorAnswer(c, error.toJSON(), error.status);
     if (error instanceof HTTPException && error.status < 500) {
-      return c.json(
-        { error: { code: 'bad_request', description: error.message || 'Bad request.' } },
-        error.status,
-      );
+      const description = error.message || 'Bad request.';
+      return errorAnswer(c, { error: { code: 'bad_request', description } }, error.status);
     }
     // A client that went away mid-request (an upload cut off) is no failure of ours: no log.
-    if (clientGone(c.req.raw, error)) return c.json(errorBody(ERRORS.aborted), 400);
+    if (clientGone(c.req.raw, error)) return errorAnswer(c, errorBody(ERRORS.aborted), 400);
+    // The route pattern only, never the path or query a visitor sent (docs: src/server/log.ts).
+    const about = {
+      request_id: c.get('requestId'),
+      method: c.req.method,
+      route: routePath(c, -1),
+      err: error,
+    };
     // The database is down or its disk full: the request was fine, the same one works later.
     if (isUnavailable(error)) {
-      console.error(`[api] ${c.req.method} ${c.req.path}: the database is unavailable:`, `${error.message}`);
-      return c.json(errorBody(ERRORS.unavailable), 503, { 'Retry-After': '30' });
+      deps.log.error(about, 'the database is unavailable');
+      return errorAnswer(c, errorBody(ERRORS.unavailable), 503, { 'Retry-After': '30' });
     }
-    console.error(`[api] ${c.req.method} ${c.req.path} failed:`, error);
-    return c.json(errorBody(ERRORS.internal), 500);
+    deps.log.error(about, 'the request failed');
+    return errorAnswer(c, errorBody(ERRORS.internal), 500);
   });
   return routes;
 }

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_API_KEY } from '../lib/api-key';
 import { configWarnings, humanCheckMode, loadConfig, warnAboutConfig } from './config';
+import { log } from './log';
 
 const dirs: string[] = [];
 const tempDir = () => {
@@ -152,12 +153,12 @@ describe('human check mode and start-up warnings', () => {
   });
 
   it('logs the warnings once per process', () => {
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const warn = vi.spyOn(log, 'warn').mockImplementation(() => {});
     const config = env();
     warnAboutConfig(config);
     warnAboutConfig(config);
     expect(warn).toHaveBeenCalledTimes(1);
-    expect(warn.mock.calls[0]?.[0]).toMatch(/^\[config\] WARNING: No human check is configured/);
+    expect(warn.mock.calls[0]?.[1]).toMatch(/^No human check is configured/);
     warn.mockRestore();
   });
 });

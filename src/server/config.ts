@@ -5,6 +5,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { DEFAULT_API_KEY } from '../lib/api-key.ts';
 import { site } from '../site.config.ts';
+import { log } from './log.ts';
 
 export const DEFAULT_SITE_URL = 'http://localhost:4321';
 
@@ -183,7 +184,7 @@ export function warnOnce(kind: string, warning: string): void {
   const seen = scope[WARNED_AT_RUN_TIME];
   if (seen.has(kind)) return;
   seen.add(kind);
-  console.warn(`[config] WARNING: ${warning}`);
+  log.warn({ warning: kind }, warning);
 }
 
 /**
@@ -194,5 +195,5 @@ export function warnAboutConfig(config: Config): void {
   const scope = globalThis as typeof globalThis & { [WARNED]?: boolean };
   if (scope[WARNED]) return;
   scope[WARNED] = true;
-  for (const warning of configWarnings(config)) console.warn(`[config] WARNING: ${warning}`);
+  for (const warning of configWarnings(config)) log.warn({ warning: 'configuration' }, warning);
 }

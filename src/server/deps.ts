@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Config } from './config.ts';
 import type { DatabaseKind } from './db/database.ts';
 import type { Database } from './db/schema.ts';
+import { type Logger, log } from './log.ts';
 import { createMailer, type Mailer } from './mailer.ts';
 
 export interface AppDeps {
@@ -19,6 +20,8 @@ export interface AppDeps {
   defer: (label: string, task: () => Promise<unknown>) => void;
   /** Resolves when deferred work has finished (tests, shutdown). */
   settle: () => Promise<void>;
+  /** The JSON log (src/server/log.ts); tests read what it wrote. */
+  log: Logger;
 }
 
 export interface User {
@@ -31,28 +34,36 @@ export interface ApiBindings {
   clientAddress?: string;
   /** The Node server has already set `Cache-Control: no-store` on its answer (a route's own replaces it). */
   noStoreSet?: boolean;
+  /**
+   * The request's id, when the way in gave it one and sends it as X-Request-Id (the Node server:
+   * src/server/request-log.ts); otherwise the app makes one, sends it and logs the request itself.
+   */
+  requestId?: string;
+  /** Filled in by the app for the Node server's log line: the matched route pattern, null for none. */
+  route?: string | null;
 }
 
 /** Hono's environment for the API. */
 export interface AppEnv {
   Bindings: ApiBindings | undefined;
-  Variables: { deps: AppDeps; user: User; sessionHash: string };
+  Variables: { deps: AppDeps; requestId: string; user: User; sessionHash: string };
 }
 
 export function createDeps(
-  base: Pick<AppDeps, 'config' | 'db' | 'dbKind'> & Partial<Pick<AppDeps, 'mailer' | 'now' | 'fetch'>>,
+  base: Pick<AppDeps, 'config' | 'db' | 'dbKind'> &
+    Partial<Pick<AppDeps, 'mailer' | 'now' | 'fetch' | 'log'>>,
 ): AppDeps {
   const pending = new Set<Promise<unknown>>();
+  const logger = base.log ?? log;
   return {
     ...base,
     mailer: base.mailer ?? createMailer(base.config),
     now: base.now ?? Date.now,
     fetch: base.fetch ?? ((...args) => globalThis.fetch(...args)),
+    log: logger,
     defer(label, task) {
       const run = task()
-        .catch((error: unknown) =>
-          console.error(`[api] ${label} failed:`, (error as Error)?.message ?? error),
-        )
+        .catch((error: unknown) => logger.error({ err: error, task: label }, 'deferred work failed'))
         .finally(() => pending.delete(run));
       pending.add(run);
     },

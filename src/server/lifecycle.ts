@@ -3,6 +3,7 @@
 import type { Server } from 'node:http';
 import { loadConfig, warnAboutConfig } from './config.ts';
 import { closeSharedDatabase, sharedDatabase } from './db/shared.ts';
+import { log } from './log.ts';
 import { checkStorage } from './storage-check.ts';
 
 /**
@@ -34,7 +35,7 @@ export function onShutdown(server: Server, close: () => Promise<void>, { graceMs
       close().then(
         () => process.exit(0),
         (error: unknown) => {
-          console.error('[server] closing the database failed:', error);
+          log.error({ err: error }, 'closing the database failed');
           process.exit(1);
         },
       );

@@ -1,8 +1,10 @@
 // What every API request goes through before its route (src/server/app.ts runs these in one layer
 // of Hono's chain: each layer costs every request an async step of its own, bench/server.mjs).
-import type { Context } from 'hono';
+import type { Context, Next } from 'hono';
+import { routePath } from 'hono/route';
 import type { AppEnv } from './deps';
 import { ApiError, ERRORS } from './errors';
+import { newRequestId } from './request-log';
 
 /**
  * API answers are per visitor and per moment: never cached by the browser or a proxy (a route may
@@ -22,4 +24,41 @@ export function requireApiKey(c: Context<AppEnv>): void {
   if (c.req.header('x-api-key') !== c.get('deps').config.publicApiKey) {
     throw ApiError.of(ERRORS.invalidApiKey);
   }
+}
+
+/** The pattern of the route that answers (`/api/v1/store/:number`), null when none does (a 404). */
+function matchedRoute(c: Context<AppEnv>): string | null {
+  const path = routePath(c, -1);
+  return path && !path.endsWith('*') ? path : null;
+}
+
+/**
+ * Gives the request its id: the Node server's (already sent as X-Request-Id, and it logs the
+ * request: the route pattern goes back to it in the bindings), or, on any other way in (Netlify,
+ * tests), a new one sent here. True when the app must log the request itself (see logRequest).
+ */
+export function identify(c: Context<AppEnv>): boolean {
+  const env = c.env;
+  if (env?.requestId) {
+    c.set('requestId', env.requestId);
+    env.route = matchedRoute(c);
+    return false;
+  }
+  const id = newRequestId();
+  c.set('requestId', id);
+  c.header('X-Request-Id', id);
+  return true;
+}
+
+/** Answers, then logs the request's line (the Node server logs its own: src/server/request-log.ts). */
+export async function logRequest(c: Context<AppEnv>, next: Next): Promise<void> {
+  const started = performance.now();
+  await next();
+  c.get('deps').log.info({
+    request_id: c.get('requestId'),
+    method: c.req.method.slice(0, 16),
+    route: matchedRoute(c),
+    status: c.res.status,
+    ms: Math.round((performance.now() - started) * 100) / 100,
+  });
 }

@@ -3,9 +3,11 @@
 // without Astro's handler in between (docs/decisions/0003). Also gathers what serve.mjs needs to
 // start and stop: the database, the settings warnings, clean shutdown.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { getRequestListener } from '@hono/node-server';
+import { getRequestListener, type HttpBindings } from '@hono/node-server';
 import { loadConfig } from './config.ts';
+import type { ApiBindings } from './deps.ts';
 import { blockedByMaintenance } from './maintenance.ts';
+import { API_BINDINGS } from './request-log.ts';
 import { answerApi, getDeps } from './runtime.ts';
 
 export { closeDatabase, onShutdown, prepareDatabase, warnAboutSettings } from './lifecycle.ts';
@@ -13,8 +15,22 @@ export { closeDatabase, onShutdown, prepareDatabase, warnAboutSettings } from '.
 /** What the server itself needs to know from the configuration. */
 export const serverSettings = (): { trustProxy: boolean } => ({ trustProxy: loadConfig().trustProxy });
 
-const listener = getRequestListener((request, env: { incoming: { socket: { remoteAddress?: string } } }) =>
-  answerApi(request, { clientAddress: env.incoming.socket.remoteAddress, noStoreSet: true }),
+export { log } from './log.ts';
+export { newRequestId, requestLog } from './request-log.ts';
+
+const listener = getRequestListener(
+  // node:http only (scripts/serve.mjs): never HTTP/2.
+  (request, env) => {
+    const { incoming, outgoing } = env as HttpBindings;
+    const bindings: ApiBindings = {
+      clientAddress: incoming.socket.remoteAddress,
+      noStoreSet: true,
+      // Given by scripts/serve.mjs's request log (request-log.ts), which logs the request too.
+      requestId: outgoing.getHeader('x-request-id') as string | undefined,
+    };
+    (incoming as IncomingMessage & { [API_BINDINGS]?: ApiBindings })[API_BINDINGS] = bindings;
+    return answerApi(request, bindings);
+  },
 );
 
 /**

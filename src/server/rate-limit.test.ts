@@ -13,6 +13,7 @@ import {
 import { openDatabase } from './db/database';
 import { type AppEnv, createDeps } from './deps';
 import { clientIp } from './http';
+import { log } from './log';
 import { forget, hit, hitAll, reached, record } from './rate-limit';
 import { createTestApi, type TestApi } from './testing';
 
@@ -83,10 +84,10 @@ describe('several limits at once, and counters', () => {
 
 describe('client address', () => {
   const RUN_TIME_WARNINGS = Symbol.for('kwikfill.run-time-warnings');
-  let warn: MockInstance<typeof console.warn>;
+  let warn: MockInstance<(...args: unknown[]) => void>;
   beforeEach(() => {
     (globalThis as Record<symbol, Set<string> | undefined>)[RUN_TIME_WARNINGS]?.clear();
-    warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    warn = vi.spyOn(log, 'warn').mockImplementation(() => {}) as typeof warn;
   });
   afterEach(() => warn.mockRestore());
 
@@ -109,9 +110,7 @@ describe('client address', () => {
     expect(await addressOf(false, '192.0.2.50', '10.0.0.1')).toBe('192.0.2.50');
     expect(await addressOf(false, '192.0.2.50', '10.0.0.2')).toBe('192.0.2.50');
     expect(warn).toHaveBeenCalledTimes(1);
-    expect(warn.mock.calls[0]?.[0]).toMatch(
-      /^\[config\] WARNING: Requests carry X-Forwarded-For but TRUST_PROXY is off/,
-    );
+    expect(warn.mock.calls[0]?.[1]).toMatch(/^Requests carry X-Forwarded-For but TRUST_PROXY is off/);
   });
 
   it('behind a trusted proxy, is the last X-Forwarded-For entry', async () => {
@@ -125,6 +124,6 @@ describe('client address', () => {
     expect(await addressOf(false, undefined)).toBeNull();
     expect(await addressOf(false, '')).toBeNull();
     expect(warn).toHaveBeenCalledTimes(1);
-    expect(warn.mock.calls[0]?.[0]).toMatch(/without a client address: the per-address limits are skipped/);
+    expect(warn.mock.calls[0]?.[1]).toMatch(/without a client address: the per-address limits are skipped/);
   });
 });

@@ -8,6 +8,8 @@ import { loadConfig, warnAboutConfig } from './config';
 import { beforeDatabaseClose, sharedDatabase } from './db/shared';
 import { type ApiBindings, type AppDeps, createDeps } from './deps';
 import { ERRORS, errorBody } from './errors';
+import { log } from './log';
+import { newRequestId } from './request-log';
 
 let runtime: Promise<{ deps: AppDeps; app: App }> | undefined;
 /** The app once started: requests then go to it without waiting on a promise. */
@@ -32,8 +34,12 @@ function start() {
 export const getApp = async (): Promise<App> => (await start()).app;
 export const getDeps = async (): Promise<AppDeps> => (await start()).deps;
 
-const unavailable = () =>
-  Response.json(errorBody(ERRORS.unavailable), { status: 503, headers: { 'Cache-Control': 'no-store' } });
+/** The app's error answer (with the request's id, docs/api.md), for when there is no app. */
+const unavailable = (requestId: string) =>
+  Response.json(
+    { error: { ...errorBody(ERRORS.unavailable).error, request_id: requestId } },
+    { status: 503, headers: { 'Cache-Control': 'no-store', 'X-Request-Id': requestId } },
+  );
 
 /** Answers one API request; a 503 JSON answer while the API cannot start (database down). */
 export function answerApi(request: Request, env: ApiBindings): Response | Promise<Response> {
@@ -41,8 +47,9 @@ export function answerApi(request: Request, env: ApiBindings): Response | Promis
   return getApp().then(
     (app) => app.fetch(request, env),
     (error) => {
-      console.error('[api] the API could not start:', error);
-      return unavailable();
+      const requestId = env.requestId ?? newRequestId();
+      log.error({ request_id: requestId, err: error }, 'the API could not start');
+      return unavailable(requestId);
     },
   );
 }

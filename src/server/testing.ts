@@ -13,6 +13,7 @@ import type { Config } from './config';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { type AppDeps, createDeps } from './deps';
+import { createLogger } from './log';
 import { type OutboxMail, readOutbox } from './outbox';
 import { createSession } from './sessions';
 
@@ -32,7 +33,16 @@ export interface Answer {
   // biome-ignore lint/suspicious/noExplicitAny: tests read whatever the answer holds
   json: any;
   headers: Headers;
+  /**
+   * An error answer's `request_id`, taken out of `json.error` (it differs on every call, so tests
+   * compare the rest of the error as it is); the X-Request-Id header carries it too.
+   */
+  requestId?: string;
 }
+
+/** One line of the JSON log, parsed. */
+// biome-ignore lint/suspicious/noExplicitAny: tests read whatever a line holds
+export type LogLine = Record<string, any>;
 
 /** A PostgreSQL database of its own for one test file, on the server DATABASE_URL names. */
 export async function createPgDatabase(url: string) {
@@ -52,6 +62,25 @@ export async function createPgDatabase(url: string) {
       await client.end();
     },
   };
+}
+
+/** A logger at level info that keeps what it writes in memory: the text, and its lines parsed. */
+export function memoryLog() {
+  let text = '';
+  const log = createLogger(
+    {
+      write(line: string) {
+        text += line;
+      },
+    },
+    { level: 'info' },
+  );
+  const lines = (): LogLine[] =>
+    text
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line));
+  return { log, text: () => text, lines };
 }
 
 export async function createTestApi(overrides: Partial<Config> = {}) {
@@ -79,12 +108,15 @@ export async function createTestApi(overrides: Partial<Config> = {}) {
       throw new Error('no network in tests');
     },
   };
+  // The app's log, kept in memory (never printed): tests read it with logText() and logLines().
+  const { log, text: logText, lines: logLines } = memoryLog();
   const deps: AppDeps = createDeps({
     config,
     db: handle.db,
     dbKind: handle.kind,
     now: () => now,
     fetch: (...args) => fetchMock.impl(...args),
+    log,
   });
   const app = createApp(deps);
 
@@ -110,7 +142,10 @@ export async function createTestApi(overrides: Partial<Config> = {}) {
     } catch {
       json = { notJson: text };
     }
-    return { status: response.status, json, headers: response.headers };
+    const error = (json as { error?: { request_id?: string } } | undefined)?.error;
+    const requestId = error?.request_id;
+    if (error) delete error.request_id;
+    return { status: response.status, json, headers: response.headers, requestId };
   }
 
   return {
@@ -127,6 +162,9 @@ export async function createTestApi(overrides: Partial<Config> = {}) {
       now += ms;
     },
     now: () => now,
+    /** Everything the app logged so far, as written. */
+    logText,
+    logLines,
     /** A member created straight in the database, with a session; much faster than the forms. */
     async member(email = uniqueEmail(), password = 'Secret123') {
       const id = await insertMember(handle.db, { email, password }, now);

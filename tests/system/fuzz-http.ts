@@ -74,6 +74,8 @@ export function parseAnswer(bytes: Buffer): RawAnswer | undefined {
   const [statusLine, ...lines] = bytes.subarray(0, headEnd).toString('latin1').split('\r\n');
   const match = /^HTTP\/1\.[01] (\d{3})/.exec(statusLine ?? '');
   if (!match) return undefined;
+  // An interim answer (100 Continue) comes before the real one.
+  if (match[1]?.startsWith('1')) return parseAnswer(bytes.subarray(headEnd + 4));
   const headers: Record<string, string> = {};
   for (const line of lines) {
     const colon = line.indexOf(':');

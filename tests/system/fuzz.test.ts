@@ -33,14 +33,14 @@ const SEED = Number(process.env.FUZZ_SEED ?? 20261123);
 const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 10_000);
 const CONCURRENCY = 6;
 /**
- * The server's resident memory after the run. Measured on SQLite: about 95 MB at rest, about 210 MB
- * after serving the pages (Astro's renderer, the store pages), about 400 MB after these 10,000
- * requests, where V8 grew its heap at the peak of six large or deeply nested bodies at once. A full
- * garbage collection then leaves about 65 MB of heap in use, as before the run (nothing is leaked),
- * but the process keeps the memory it grew to. The ceiling catches a leak (one 11 MB upload kept
- * per request would pass it within a few dozen); the issue's 200 MB is not met (see the report).
+ * The server's resident memory after the run. Measured on SQLite and PostgreSQL: about 95 MB at
+ * rest, about 210 MB after serving the pages (Astro's renderer, the store pages), 390 to 415 MB after
+ * these 10,000 requests: V8 grows its heap at the peak of six large or deeply nested bodies at once
+ * and keeps it. A full garbage collection then leaves about 65 MB of heap in use, as before the run
+ * (nothing is leaked). The ceiling catches a leak (one 11 MB upload kept per request would pass it
+ * within a few dozen). The 200 MB asked for is not met: serving the pages alone comes close to it.
  */
-const MAX_RSS_MB = 450;
+const MAX_RSS_MB = 500;
 
 /** Every API route, from the app's own table, with its parameters filled with real values. */
 function apiTargets(): Target[] {
@@ -109,13 +109,15 @@ function problem(request: RawRequest, { answer, missing }: Outcome, api: boolean
   if (answer.status >= 500) return `status ${answer.status}: ${answer.body.toString().slice(0, 300)}`;
   // Node's HTTP parser refuses what is not HTTP (400, 413, 414, 431) before any handler: no body.
   const parserRefusal = !answer.headers['content-type'] && answer.body.length === 0;
-  if (!api || request.method === 'HEAD' || parserRefusal || answer.status === 304) return undefined;
-  // An API route's answer (a request that left the API through a path trick is a page's).
+  // The Node server sends a request to the API by its raw path (scripts/serve.mjs); a path trick
+  // may have sent it to the pages instead.
+  const path = request.target.split('?')[0] ?? '';
+  const toApi = path === '/api/v1' || path.startsWith('/api/v1/');
+  if (!api || !toApi || request.method === 'HEAD' || parserRefusal || answer.status === 304) return undefined;
   let json: { error?: { code?: unknown; description?: unknown } } | undefined;
   try {
     json = JSON.parse(answer.body.toString());
   } catch {
-    if (!answer.headers['content-type']?.includes('json')) return undefined;
     return `status ${answer.status}, not JSON: ${answer.body.toString().slice(0, 200)}`;
   }
   if (

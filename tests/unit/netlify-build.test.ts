@@ -75,7 +75,9 @@ async function callFunction(env: Record<string, string>, requests: { path: strin
     env: { PATH: process.env.PATH, HUMAN_CHECK: 'local', ...env },
     timeout: 60_000,
   });
-  return { answers: JSON.parse(stdout.trim().split('\n').at(-1) ?? '[]'), stderr };
+  // The answers are the one line that is a JSON array; the others are the JSON log (src/server/log.ts).
+  const answers = stdout.split('\n').find((line) => line.startsWith('['));
+  return { answers: JSON.parse(answers ?? '[]'), output: stdout + stderr };
 }
 
 describe('netlify.toml', () => {
@@ -224,11 +226,11 @@ describe('the Netlify build output', () => {
   it('answers 503 JSON and logs what to set when it has no writable disk and no DATABASE_URL', async () => {
     const file = join(tmp, 'a-file');
     writeFileSync(file, '');
-    const { answers, stderr } = await callFunction({ DATA_DIR: join(file, 'data'), APP_SECRET: 's' }, [
+    const { answers, output } = await callFunction({ DATA_DIR: join(file, 'data'), APP_SECRET: 's' }, [
       { path: '/api/v1/health', headers: { 'X-API-Key': DEFAULT_API_KEY } },
     ]);
     expect(answers[0].status).toBe(503);
     expect(JSON.parse(answers[0].body).error.code).toBe('unavailable');
-    expect(stderr).toContain('set DATABASE_URL (PostgreSQL), APP_SECRET and SMTP_URL');
+    expect(output).toContain('set DATABASE_URL (PostgreSQL), APP_SECRET and SMTP_URL');
   });
 });

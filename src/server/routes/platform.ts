@@ -4,6 +4,7 @@ import type { CompiledQuery } from 'kysely';
 import * as v from 'valibot';
 import { text } from '../../lib/fields';
 import type { AppDeps, AppEnv } from '../deps';
+import { ApiError } from '../errors';
 import { issueTicket, PUBLIC_FORMS } from '../form-ticket';
 import { maintenanceState } from '../maintenance';
 import { query } from '../validate';
@@ -44,8 +45,11 @@ export const platformRoutes = new Hono<AppEnv>()
         entry.passedAt = time;
       } catch (error) {
         entry.passedAt = -Infinity;
-        console.error('[health] the database does not answer:', (error as Error).message);
-        return c.json({ error: { code: 'unavailable', description: 'The database does not answer.' } }, 503);
+        c.get('deps').log.error(
+          { request_id: c.get('requestId'), err: error },
+          'the database does not answer',
+        );
+        throw new ApiError(503, 'unavailable', 'The database does not answer.');
       }
     }
     // Monitors keep the server in rotation during maintenance (it answers the maintenance screen).
