@@ -146,7 +146,7 @@ it('answers 503 unavailable JSON when the disk fills while it runs, and serves a
     }
   }
   expect(refused?.status, `answers: ${answers.join(' ')}`).toBe(503);
-  expect(refused?.body).toEqual({
+  expect(refused?.body).toMatchObject({
     error: { code: 'unavailable', description: 'The service is unavailable. Please try again later.' },
   });
   expect((await fetch(`${server.base}/`)).status).toBe(200);
