@@ -145,7 +145,9 @@ const md = [
     ]),
   ),
   '',
-  steps ? `Steps: ${steps.map((s) => `${s.name} ${s.ok ? 'ok' : `FAILED (${s.code})`}`).join(', ')}.` : '',
+  steps
+    ? `Steps: ${steps.map((s) => `${s.name} ${s.ok ? 'ok' : `FAILED (${s.code})`}`).join(', ')} (page weight exits 1 when a page is over its byte budget).`
+    : '',
   '',
 ];
 const analysis = join(RESULTS_DIR, 'analysis.md');
