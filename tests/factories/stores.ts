@@ -178,7 +178,11 @@ export async function relabelStoreFeatures(
     .where('store_number', '=', storeNumber)
     .executeTakeFirstOrThrow();
   const write = (value: string) =>
-    db.updateTable('stores').set({ features: value }).where('store_number', '=', storeNumber).execute();
+    db
+      .updateTable('stores')
+      .set({ features: value, updated_at: Date.now() }) // as every write of a store does
+      .where('store_number', '=', storeNumber)
+      .execute();
   await write(JSON.stringify((JSON.parse(features) as string[]).map(relabel)));
   return async () => void (await write(features));
 }

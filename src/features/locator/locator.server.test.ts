@@ -1,4 +1,4 @@
-import { gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { SAMPLE_STORE_COUNT } from '../../../tests/factories/stores';
 import { DEFAULT_API_KEY } from '../../lib/api-key';
@@ -50,13 +50,19 @@ describe('GET /store', () => {
     const again = await t.call('GET', '/store?size=1000', { headers: { 'If-None-Match': etag } });
     expect(again.status).toBe(304);
     expect(again.json).toBeUndefined();
-    await t.db.updateTable('stores').set({ gas_price: '2.999' }).where('store_number', '=', '1').execute();
+    // As the price command writes it: the price, its time and the row's update time.
+    const now = Date.now();
+    await t.db
+      .updateTable('stores')
+      .set({ gas_price: '2.999', gas_price_at: now, updated_at: now })
+      .where('store_number', '=', '1')
+      .execute();
     const changed = await t.call('GET', '/store?size=1000', { headers: { 'If-None-Match': etag } });
     expect(changed.status).toBe(200);
     expect(changed.json.items[0].gas_price).toBe('2.999');
   });
 
-  test('the list is sent gzipped to a client that accepts it, and plain to one that does not', async () => {
+  test('the list is sent compressed to a client that accepts it (br first), and plain to one that does not', async () => {
     const ask = (encoding?: string) =>
       t.app.request(
         '/api/v1/store?size=1000',
@@ -66,11 +72,17 @@ describe('GET /store', () => {
     const plain = await ask();
     expect(plain.headers.get('content-encoding')).toBeNull();
     const text = await plain.text();
-    const zipped = await ask('gzip, deflate, br');
+    const zipped = await ask('gzip, deflate');
     expect(zipped.headers.get('content-encoding')).toBe('gzip');
     const bytes = Buffer.from(await zipped.arrayBuffer());
     expect(bytes.length).toBeLessThan(text.length / 4);
     expect(gunzipSync(bytes).toString()).toBe(text);
+    const brotli = await ask('gzip, deflate, br');
+    expect(brotli.headers.get('content-encoding')).toBe('br');
+    expect(brotliDecompressSync(Buffer.from(await brotli.arrayBuffer())).toString()).toBe(text);
+    expect((await ask('br;q=0, gzip')).headers.get('content-encoding')).toBe('gzip');
+    // Made once: the same bytes again, also after another visitor's request.
+    expect(Buffer.from(await (await ask('gzip')).arrayBuffer())).toEqual(bytes);
   });
 
   test('size and page are checked', async () => {

@@ -1,15 +1,17 @@
 // The locator's API (docs/api.md): GET /store?size=1000 (SPEC 7) with an ETag so that a repeat
 // visit costs a 304, GET /store/{number} for one store's current prices, and GET /geocode.
-import { createHash } from 'node:crypto';
+
+import type { Context } from 'hono';
 import { Hono } from 'hono';
-import { compress } from 'hono/compress';
+import { accepts } from 'hono/accepts';
 import * as v from 'valibot';
 import type { AppEnv } from '../../server/deps';
 import { ApiError } from '../../server/errors';
 import { query } from '../../server/validate';
 import { geocode } from './geocode.server';
 import { STORE_LIST_SIZE } from './locator';
-import { countStores, findStore, listStores } from './stores.server';
+import { encodedList, type ListEncoding, storeList } from './store-list.server';
+import { findStore } from './stores.server';
 
 const listQuery = v.object({
   size: v.optional(
@@ -37,23 +39,36 @@ const geocodeQuery = v.object({
   location_type: text(40),
 });
 
-/** Same bytes, same tag; the tag changes with any store, price or hour. */
-const etagOf = (body: string) => `W/"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+/**
+ * br when the client takes it, else gzip, else the plain JSON (q-values honoured: `br;q=0, gzip` is
+ * gzip). Browsers name both, in no order of preference; br is the smaller.
+ */
+const preferred = (c: Context): ListEncoding =>
+  accepts(c, {
+    header: 'Accept-Encoding',
+    supports: ['br', 'gzip', 'identity'],
+    default: 'identity',
+    match: (accepted) => {
+      const taken = (name: string) => accepted.some((a) => (a.type === name || a.type === '*') && a.q > 0);
+      return taken('br') ? 'br' : taken('gzip') ? 'gzip' : 'identity';
+    },
+  }) as ListEncoding;
 const matches = (header: string | undefined, etag: string) =>
   !!header && header.split(',').some((tag) => tag.trim() === etag || tag.trim() === '*');
 
 export const locatorRoutes = new Hono<AppEnv>()
-  // The whole list is about 135 KB of JSON and 13 KB gzipped: a phone on a rural link gets the latter.
-  .get('/store', compress(), query(listQuery), async (c) => {
+  // The whole list is about 135 KB of JSON, 13 KB compressed: a phone on a rural link gets the
+  // latter. Made once per change of the stores (store-list.server.ts).
+  .get('/store', query(listQuery), async (c) => {
     const { size, page } = c.req.valid('query');
-    const { db } = c.var.deps;
-    const items = await listStores(db, size, page * size);
-    const body = JSON.stringify({ items, total: await countStores(db), page, size });
-    const etag = etagOf(body);
+    const list = await storeList(c.var.deps.db, size, page);
     // Public data, revalidated on every use: a price change shows at once, an unchanged list is a 304.
-    const headers = { ETag: etag, 'Cache-Control': 'no-cache', Vary: 'Accept-Encoding' };
-    if (matches(c.req.header('if-none-match'), etag)) return c.body(null, 304, headers);
-    return c.body(body, 200, { ...headers, 'Content-Type': 'application/json' });
+    const headers = { ETag: list.etag, 'Cache-Control': 'no-cache', Vary: 'Accept-Encoding' };
+    if (matches(c.req.header('if-none-match'), list.etag)) return c.body(null, 304, headers);
+    const encoding = preferred(c);
+    const sent: Record<string, string> = { ...headers, 'Content-Type': 'application/json' };
+    if (encoding !== 'identity') sent['Content-Encoding'] = encoding;
+    return c.body(encodedList(list, encoding), 200, sent);
   })
   .get('/store/:number', async (c) => {
     const number = c.req.param('number');

@@ -1,0 +1,65 @@
+// The answer of GET /store?size=1000, made once per change of the stores rather than per request:
+// reading 300 rows, writing 135 KB of JSON, hashing and compressing it cost about 5 ms of CPU a
+// request (bench: 0.06 of a bare server sending the same bytes). A change is seen by a cheap
+// fingerprint of the table (the number of rows and their update times): every write of a store
+// (the import and price commands, the seed) sets `updated_at`, so a price change shows on the very
+// next request, in every server process, without a rebuild or a restart.
+import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../server/db/schema';
+import { countStores, listStores } from './stores.server';
+
+export type ListEncoding = 'br' | 'gzip' | 'identity';
+type Bytes = Uint8Array<ArrayBuffer>;
+
+interface StoreList {
+  fingerprint: string;
+  etag: string;
+  body: string;
+  encoded: Partial<Record<ListEncoding, Bytes>>;
+}
+
+const lists = new WeakMap<Kysely<Database>, Map<string, StoreList>>();
+
+async function fingerprintOf(db: Kysely<Database>): Promise<string> {
+  const row = await db
+    .selectFrom('stores')
+    .select((eb) => [
+      eb.fn.countAll().as('rows'),
+      eb.fn.max('updated_at').as('latest'),
+      eb.fn.sum('updated_at').as('total'),
+    ])
+    .executeTakeFirstOrThrow();
+  return `${row.rows}:${row.latest}:${row.total}`;
+}
+
+/** Same bytes, same tag; the tag changes with any store, price or hour. */
+const etagOf = (body: string) => `W/"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+
+/** The list's JSON and ETag for this page of stores, made again only when the stores changed. */
+export async function storeList(db: Kysely<Database>, size: number, page: number): Promise<StoreList> {
+  const byPage = lists.get(db) ?? new Map<string, StoreList>();
+  lists.set(db, byPage);
+  const key = `${size}:${page}`;
+  const fingerprint = await fingerprintOf(db);
+  const kept = byPage.get(key);
+  if (kept?.fingerprint === fingerprint) return kept;
+  const [items, total] = await Promise.all([listStores(db, size, page * size), countStores(db)]);
+  const body = JSON.stringify({ items, total, page, size });
+  const made: StoreList = { fingerprint, etag: etagOf(body), body, encoded: {} };
+  if (byPage.size > 20) byPage.clear(); // a handful of sizes and pages are ever asked for
+  byPage.set(key, made);
+  return made;
+}
+
+/** The list's bytes in `encoding`, compressed on first need and kept with the list. */
+export function encodedList(list: StoreList, encoding: ListEncoding): Bytes {
+  const compress = {
+    br: () => brotliCompressSync(list.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }),
+    gzip: () => gzipSync(list.body, { level: 9 }),
+    identity: () => Buffer.from(list.body),
+  }[encoding];
+  list.encoded[encoding] ??= compress() as Bytes;
+  return list.encoded[encoding];
+}
