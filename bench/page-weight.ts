@@ -14,11 +14,13 @@ export const ISLAND_JS_BUDGET = 80 * 1024;
 /**
  * Known exceptions, each a miss of the 80 KB target to win back, not a new target: the fleet
  * application is the longest form of the site (six sections, three guarantors, uploads, signature
- * pad) and loads 85 KB, on its page and its frame; held at 90 KB so that it cannot grow unnoticed.
+ * pad) and loads 86 KB, on its page and its frame; held at 90 KB so that it cannot grow unnoticed.
+ * The charge card application loads 84 KB (React's runtime is 55 KB of it); held at 86 KB.
  */
 const ISLAND_JS_EXCEPTIONS: Record<string, number> = {
   '/fleet-fueling.html/': 90 * 1024,
   '/frame/fleet-fueling': 90 * 1024,
+  '/frame/charge-card': 86 * 1024,
 };
 export const islandJsBudget = (page: string): number => ISLAND_JS_EXCEPTIONS[page] ?? ISLAND_JS_BUDGET;
 
