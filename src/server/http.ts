@@ -60,8 +60,9 @@ export function refuseNulInUrl(c: Context<AppEnv>): void {
 
 /** Every request that carries a body: it must be a JSON object (see readJsonObject). */
 export const jsonBodies: MiddlewareHandler<AppEnv> = async (c, next) => {
-  // GET and HEAD carry no body; touching c.req.raw would make the Node adapter build a full Request.
-  if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && c.req.raw.body) await readJsonObject(c);
+  // GET and HEAD carry no body. Others are read as text (empty when there is none), never through
+  // `c.req.raw.body`, which would make the Node adapter build a full Request around a web stream.
+  if (c.req.method !== 'GET' && c.req.method !== 'HEAD') await readJsonObject(c);
   await next();
 };
 

@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { humanCheckMode as modeOf } from './config';
 import type { AppDeps } from './deps';
+import { sweepDue } from './sweep-schedule';
 import { randomToken, safeEqual, sha256, sign } from './tokens';
 
 export const SITEVERIFY_URL = 'https://challenges.cloudflare.com/turnstile/v0/siteverify';
@@ -36,7 +37,9 @@ function checkLocalToken(deps: AppDeps, token: string, action: string): boolean 
 /** Remembers a token as used; false when it had been used before (also between two racing requests). */
 async function markUsed(deps: AppDeps, token: string, expiresAt: number): Promise<boolean> {
   const now = deps.now();
-  if (Math.random() < 0.02) await deps.db.deleteFrom('used_tokens').where('expires_at', '<', now).execute();
+  if (sweepDue(deps.db, 'used_tokens', now)) {
+    await deps.db.deleteFrom('used_tokens').where('expires_at', '<', now).execute();
+  }
   const result = await deps.db
     .insertInto('used_tokens')
     .values({ token_hash: sha256(`human-check|${token}`), expires_at: expiresAt })

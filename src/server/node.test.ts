@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_API_KEY } from '../lib/api-key';
+import { MAX_BODY_BYTES } from './app';
 import { memoryLog } from './testing';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'kwikfill-node-test-'));
@@ -93,6 +94,35 @@ describe('the Node binding of the API', () => {
       }
     } finally {
       trustProxy = false;
+    }
+  });
+
+  it('reads a JSON body sent with its length or in chunks, and refuses either over 64 KiB with 413', async () => {
+    const post = (body: BodyInit) =>
+      fetch(`${base}/api/v1/auth/login`, {
+        method: 'POST',
+        headers: { 'X-API-Key': DEFAULT_API_KEY, 'Content-Type': 'application/json' },
+        body,
+        duplex: 'half',
+      } as RequestInit);
+    const chunked = (text: string) =>
+      new ReadableStream({
+        start(controller) {
+          const bytes = new TextEncoder().encode(text);
+          for (let i = 0; i < bytes.length; i += 16 * 1024) controller.enqueue(bytes.slice(i, i + 16 * 1024));
+          controller.close();
+        },
+      });
+    const small = JSON.stringify({ email: 'not-an-email', password: 'x' });
+    const large = JSON.stringify({ email: 'a@b.co', password: 'x'.repeat(MAX_BODY_BYTES) });
+    // Read and checked: the fields come back as invalid, whichever way the body came.
+    for (const answer of [await post(small), await post(chunked(small))]) {
+      expect(answer.status).toBe(400);
+      expect((await answer.json()).error.code).toBe('invalid_input');
+    }
+    for (const answer of [await post(large), await post(chunked(large))]) {
+      expect(answer.status).toBe(413);
+      expect((await answer.json()).error.code).toBe('payload_too_large');
     }
   });
 });

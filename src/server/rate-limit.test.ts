@@ -82,6 +82,27 @@ describe('several limits at once, and counters', () => {
   });
 });
 
+describe('the counts table', () => {
+  const rows = (key: string) =>
+    t.db.selectFrom('rate_limit_counts').select(['at', 'hits']).where('key', '=', key).execute();
+
+  it('keeps one row per key and millisecond, with the number of hits', async () => {
+    await record(t.deps, 'burst-row', 'burst-row');
+    await record(t.deps, 'burst-row');
+    t.advance(1);
+    await record(t.deps, 'burst-row');
+    expect((await rows('burst-row')).map((row) => Number(row.hits))).toEqual([3, 1]);
+  });
+
+  it('clears hits older than a day (src/server/sweep-schedule.ts says how often)', async () => {
+    await record(t.deps, 'old-hit');
+    t.advance(24 * 3_600_000 + 1);
+    await record(t.deps, 'fresh-hit');
+    expect(await rows('old-hit')).toEqual([]);
+    expect(await rows('fresh-hit')).toHaveLength(1);
+  });
+});
+
 describe('client address', () => {
   const RUN_TIME_WARNINGS = Symbol.for('kwikfill.run-time-warnings');
   let warn: MockInstance<(...args: unknown[]) => void>;

@@ -1,17 +1,19 @@
-// Rate limits kept in the database (rate_limit_hits), so they hold across processes and restarts.
+// Rate limits kept in the database (rate_limit_counts: per key and millisecond, the number of
+// hits), so they hold across processes and restarts.
 // Every limit and its key is listed in docs/api.md ("Limits"). Limits count per person (email)
 // and per browser; a network address only gets a loose flood ceiling, because many customers
 // share one (mobile networks, a store's guest Wi-Fi).
-import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { ATTEMPT_WINDOW_MS, MAX_ATTEMPTS_PER_HOUR } from '../lib/form-rules';
 import type { AppDeps } from './deps';
 import { ApiError, ERRORS } from './errors';
+import { sweepDue } from './sweep-schedule';
 import { sha256 } from './tokens';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
-const DAY = 24 * HOUR;
+/** Hits are kept this long: no limit's window (here or in a feature) may be longer. */
+const KEEP_HITS_MS = 24 * HOUR;
 
 export interface Limit {
   limit: number;
@@ -45,21 +47,39 @@ export interface Check {
 
 async function countIn(db: AppDeps['db'], key: string, since: number): Promise<number> {
   const row = await db
-    .selectFrom('rate_limit_hits')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .selectFrom('rate_limit_counts')
+    .select((eb) => eb.fn.sum<number>('hits').as('count'))
     .where('key', '=', key)
     .where('at', '>', since)
     .executeTakeFirst();
   return Number(row?.count ?? 0);
 }
 
-/** Old hits serve no window any more; clear them now and then. */
+/** One row per key for this millisecond, adding to a row already there (a burst in one ms). */
+async function addHits(db: AppDeps['db'], keys: string[], now: number): Promise<void> {
+  const hits = new Map<string, number>();
+  for (const key of keys) hits.set(key, (hits.get(key) ?? 0) + 1);
+  await db
+    .insertInto('rate_limit_counts')
+    .values([...hits].map(([key, count]) => ({ key, at: now, hits: count })))
+    .onConflict((oc) =>
+      oc.columns(['key', 'at']).doUpdateSet((eb) => ({
+        hits: eb('rate_limit_counts.hits', '+', eb.ref('excluded.hits')),
+      })),
+    )
+    .execute();
+}
+
+/**
+ * Hits older than KEEP_HITS_MS serve no limit any more: cleared now and then (src/server/sweep-
+ * schedule.ts; a scan of the table: an index on `at` would cost every hit another page to write).
+ */
 async function sweep(deps: AppDeps, now: number): Promise<void> {
-  if (Math.random() < 0.02)
-    await deps.db
-      .deleteFrom('rate_limit_hits')
-      .where('at', '<', now - DAY)
-      .execute();
+  if (!sweepDue(deps.db, 'rate_limit_counts', now)) return;
+  await deps.db
+    .deleteFrom('rate_limit_counts')
+    .where('at', '<', now - KEEP_HITS_MS)
+    .execute();
 }
 
 /**
@@ -80,12 +100,12 @@ export async function hitAll(deps: AppDeps, checks: Check[]): Promise<Check | un
     for (const check of checks) {
       if ((await countIn(trx, check.key, now - check.limit.windowMs)) >= check.limit.limit) return check;
     }
-    if (checks.length > 0) {
-      await trx
-        .insertInto('rate_limit_hits')
-        .values(checks.map(({ key }) => ({ id: randomUUID(), key, at: now })))
-        .execute();
-    }
+    if (checks.length > 0)
+      await addHits(
+        trx,
+        checks.map((check) => check.key),
+        now,
+      );
     return undefined;
   });
   await sweep(deps, now);
@@ -115,14 +135,11 @@ export const reached = async (deps: AppDeps, key: string, { limit, windowMs }: L
 export async function record(deps: AppDeps, ...keys: string[]): Promise<void> {
   const now = deps.now();
   if (keys.length === 0) return;
-  await deps.db
-    .insertInto('rate_limit_hits')
-    .values(keys.map((key) => ({ id: randomUUID(), key, at: now })))
-    .execute();
+  await addHits(deps.db, keys, now);
   await sweep(deps, now);
 }
 
 /** Forgets every hit of `key` (a successful sign-in clears that address's failures). */
 export async function forget(deps: AppDeps, key: string): Promise<void> {
-  await deps.db.deleteFrom('rate_limit_hits').where('key', '=', key).execute();
+  await deps.db.deleteFrom('rate_limit_counts').where('key', '=', key).execute();
 }

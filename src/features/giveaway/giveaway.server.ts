@@ -11,7 +11,7 @@ import { query } from '../../server/validate';
 import { entryDay, personKey } from './entrant';
 import { recordEntry } from './entries.server';
 import { entrySchema, GIVEAWAY_FORM, GIVEAWAY_MESSAGES } from './giveaway';
-import { findPromotion, isRunning, listPromotions, toApiPromotion } from './promotions.server';
+import { findPromotion, findSchedule, isRunning, listPromotions, toApiPromotion } from './promotions.server';
 import { previousWinners, WINNERS_PAGE_SIZE } from './winners.server';
 
 const promotionQuery = v.object({
@@ -46,7 +46,7 @@ const entryGate: MiddlewareHandler<AppEnv> = async (c, next) => {
   const user = token ? await findSessionUser(deps, sha256(token)) : undefined;
   if (token && !user) throw ApiError.of(ERRORS.unauthorized);
   if (user) c.set('user', user);
-  const promotion = await findPromotion(deps, c.req.param('id') ?? '');
+  const promotion = await findSchedule(deps, c.req.param('id') ?? '');
   if (!promotion) throw notFound();
   if (!isRunning(promotion, entryDay(deps.now()))) {
     throw new ApiError(409, 'not_running', GIVEAWAY_MESSAGES.notRunning);

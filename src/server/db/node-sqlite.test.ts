@@ -33,6 +33,9 @@ describe('Kysely over node:sqlite', () => {
     // necessarily a power loss (docs/decisions/0008-faults-durability-and-outages.md).
     const synchronous = await sql<{ synchronous: number }>`PRAGMA synchronous`.execute(db);
     expect(synchronous.rows[0]?.synchronous).toBe(1);
+    // Checkpoints every 10,000 pages, off most requests' path (bench/server.mjs).
+    const checkpoint = await sql<{ wal_autocheckpoint: number }>`PRAGMA wal_autocheckpoint`.execute(db);
+    expect(checkpoint.rows[0]?.wal_autocheckpoint).toBe(10_000);
   });
 
   it('reads rows, RETURNING rows and affected-row counts', async () => {

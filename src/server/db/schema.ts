@@ -48,10 +48,11 @@ export interface MailingListMembersTable {
   created_at: number;
 }
 
-export interface RateLimitHitsTable {
-  id: string;
+/** Rate-limit hits (src/server/rate-limit.ts): how many a key had in one millisecond. */
+export interface RateLimitCountsTable {
   key: string;
   at: number;
+  hits: number;
 }
 
 /** Hashes of single-use human-check tokens already accepted, kept until they would expire anyway. */
@@ -246,7 +247,7 @@ export interface Database {
   sessions: SessionsTable;
   password_resets: PasswordResetsTable;
   mailing_list_members: MailingListMembersTable;
-  rate_limit_hits: RateLimitHitsTable;
+  rate_limit_counts: RateLimitCountsTable;
   used_tokens: UsedTokensTable;
   stores: StoresTable;
   promotions: PromotionsTable;

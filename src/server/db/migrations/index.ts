@@ -9,6 +9,7 @@ import * as applications from './0005-applications.ts';
 import * as vitals from './0007-vitals.ts';
 import * as contactMailClaim from './0010-contact-mail-claim.ts';
 import * as maintenance from './0013-maintenance.ts';
+import * as leanLimits from './0014-lean-limits.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_accounts': accounts,
@@ -19,4 +20,5 @@ export const migrations: Record<string, Migration> = {
   '0007_vitals': vitals,
   '0010_contact_mail_claim': contactMailClaim,
   '0013_maintenance': maintenance,
+  '0014_lean_limits': leanLimits,
 };
