@@ -1,15 +1,27 @@
 // Issue 11 point 4 on the built server as production runs it: every answer, static file, page
 // rendered on request or API, gets one JSON log line on stdout with the id it sent as X-Request-Id,
 // and nothing a visitor sent (query string, body, token, address) reaches the log.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type BuiltServer, startBuiltServer } from '../../scripts/built-server.mjs';
 import { DEFAULT_API_KEY } from '../../src/lib/api-key';
 
 let server: BuiltServer;
+// Its stdout goes to a file, as to a log collector (and as the benchmark runs it): output() reads it.
+const logDir = mkdtempSync(join(tmpdir(), 'kwikfill-log-'));
 beforeAll(async () => {
-  server = await startBuiltServer({ seed: true, env: { LOG_LEVEL: 'info' } });
+  server = await startBuiltServer({
+    seed: true,
+    env: { LOG_LEVEL: 'info' },
+    logFile: join(logDir, 'server.log'),
+  });
 });
-afterAll(() => server?.close());
+afterAll(async () => {
+  await server?.close();
+  rmSync(logDir, { recursive: true, force: true });
+});
 
 /** The JSON lines the server printed about one request id (the log is written asynchronously). */
 async function linesOf(id: string | null) {
