@@ -5,6 +5,7 @@ import { DEFAULT_API_KEY } from '../../lib/api-key';
 import { createTestApi, type TestApi } from '../../server/testing';
 import { FEATURES } from './locator';
 import { seedStores } from './locator.seed';
+import { FINGERPRINT_REUSE_MS } from './store-list.server';
 import { findStore } from './stores.server';
 
 let t: TestApi;
@@ -57,6 +58,10 @@ describe('GET /store', () => {
       .set({ gas_price: '2.999', gas_price_at: now, updated_at: now })
       .where('store_number', '=', '1')
       .execute();
+    // The table is looked at again once a second at most (store-list.server.ts): still the old tag.
+    const soon = await t.call('GET', '/store?size=1000', { headers: { 'If-None-Match': etag } });
+    expect(soon.status).toBe(304);
+    t.advance(FINGERPRINT_REUSE_MS);
     const changed = await t.call('GET', '/store?size=1000', { headers: { 'If-None-Match': etag } });
     expect(changed.status).toBe(200);
     expect(changed.json.items[0].gas_price).toBe('2.999');

@@ -61,7 +61,7 @@ export const locatorRoutes = new Hono<AppEnv>()
   // latter. Made once per change of the stores (store-list.server.ts).
   .get('/store', query(listQuery), async (c) => {
     const { size, page } = c.req.valid('query');
-    const list = await storeList(c.var.deps.db, size, page);
+    const list = await storeList(c.var.deps.db, size, page, c.var.deps.now());
     // Public data, revalidated on every use: a price change shows at once, an unchanged list is a 304.
     const headers = { ETag: list.etag, 'Cache-Control': 'no-cache', Vary: 'Accept-Encoding' };
     if (matches(c.req.header('if-none-match'), list.etag)) return c.body(null, 304, headers);
