@@ -59,18 +59,19 @@ export function createApp(deps: AppDeps) {
   // First, what every request needs whatever comes of it: its id (and its log line, when the way
   // in does not log it), the deps, no-store. One layer: each layer of Hono's chain costs every
   // request an async step of its own (bench/server.mjs).
+  // Hono's methodNotAllowed runs inside that layer too (a 404 of a path that other methods answer
+  // becomes a 405 with Allow, once the route has answered).
+  const notAllowed = methodNotAllowed({
+    app,
+    onMethodNotAllowed: (c, methods) =>
+      errorAnswer(c, errorBody(ERRORS.methodNotAllowed), 405, { Allow: methods.join(', ') }),
+  });
   app.use((c, next) => {
     c.set('deps', deps);
     noStore(c);
-    return identify(c) ? logRequest(c, next) : next();
+    const answer = () => notAllowed(c, next);
+    return identify(c) ? logRequest(c, answer) : answer();
   });
-  app.use(
-    methodNotAllowed({
-      app,
-      onMethodNotAllowed: (c, methods) =>
-        errorAnswer(c, errorBody(ERRORS.methodNotAllowed), 405, { Allow: methods.join(', ') }),
-    }),
-  );
   const tooLarge = (c: Context<AppEnv>) => errorAnswer(c, errorBody(ERRORS.payloadTooLarge), 413);
   // A body of a stated length (Content-Length, no Transfer-Encoding: what browsers send) is judged by
   // that header, as Hono's bodyLimit would, but without asking for `c.req.raw.body`: that makes the

@@ -6,7 +6,7 @@ import { text } from '../../lib/fields';
 import type { AppDeps, AppEnv } from '../deps';
 import { ApiError } from '../errors';
 import { issueTicket, PUBLIC_FORMS } from '../form-ticket';
-import { maintenanceState } from '../maintenance';
+import { knownOff, maintenanceState } from '../maintenance';
 import { query } from '../validate';
 
 const ticketQuery = v.object({
@@ -53,7 +53,8 @@ export const platformRoutes = new Hono<AppEnv>()
       }
     }
     // Monitors keep the server in rotation during maintenance (it answers the maintenance screen).
-    const { on } = await maintenanceState(c.get('deps'));
+    // Read within the second and off (the common case): no wait for the cached state.
+    const on = knownOff(c.get('deps')) ? false : (await maintenanceState(c.get('deps'))).on;
     return c.json({ ok: true, database: dbKind, maintenance: on });
   })
   .get('/form-ticket', query(ticketQuery), (c) => {
