@@ -13,14 +13,15 @@ export const CONTENT_PAGE_BUDGET = 14 * 1024;
 export const ISLAND_JS_BUDGET = 80 * 1024;
 /**
  * Known exceptions, each a miss of the 80 KB target to win back, not a new target: the fleet
- * application is the longest form of the site (six sections, three guarantors, uploads, signature
- * pad) and loads 86 KB, on its page and its frame; held at 90 KB so that it cannot grow unnoticed.
- * The charge card application loads 84 KB (React's runtime is 55 KB of it); held at 86 KB.
+ * application is the longest form of the site (six sections, three guarantors, uploads) and loads
+ * 83.3 KB, on its page and its frame; the charge card application 81.3 KB (React's runtime is 55 KB
+ * of each; the signature pad's code already waits until the pad nears the screen). Each is held
+ * about 1.7 KB above its measure so that it cannot grow unnoticed.
  */
 const ISLAND_JS_EXCEPTIONS: Record<string, number> = {
-  '/fleet-fueling.html/': 90 * 1024,
-  '/frame/fleet-fueling': 90 * 1024,
-  '/frame/charge-card': 86 * 1024,
+  '/fleet-fueling.html/': 85 * 1024,
+  '/frame/fleet-fueling': 85 * 1024,
+  '/frame/charge-card': 83 * 1024,
 };
 export const islandJsBudget = (page: string): number => ISLAND_JS_EXCEPTIONS[page] ?? ISLAND_JS_BUDGET;
 

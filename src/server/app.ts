@@ -69,7 +69,9 @@ export function createApp(deps: AppDeps) {
   app.use((c, next) => {
     c.set('deps', deps);
     noStore(c);
-    const answer = () => notAllowed(c, next);
+    const answer = async () => {
+      await notAllowed(c, next);
+    };
     return identify(c) ? logRequest(c, answer) : answer();
   });
   const tooLarge = (c: Context<AppEnv>) => errorAnswer(c, errorBody(ERRORS.payloadTooLarge), 413);

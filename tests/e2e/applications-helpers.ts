@@ -1,6 +1,7 @@
 // What the application browser tests share: drawing a signature, filling the sections of both
 // forms from the shared sample data, and reading the multipart body the form sent.
 import { expect, type Locator, type Page } from '@playwright/test';
+import { SIGNATURE_INSTRUCTION } from '../../src/features/applications/rules';
 import { sampleChargeCard, sampleFleet } from '../factories/applications';
 
 export const section = (page: Page, name: string | RegExp) =>
@@ -24,6 +25,8 @@ export const sentFields = (page: Page) =>
 /** Draws a stroke across a signature pad with the mouse. */
 export async function draw(page: Page, pad: Locator) {
   await pad.scrollIntoViewIfNeeded();
+  // Its code comes when it nears the screen: a visitor sees the instruction once it can be drawn on.
+  await expect(pad).toHaveAccessibleDescription(new RegExp(SIGNATURE_INSTRUCTION));
   const box = await pad.boundingBox();
   if (!box) throw new Error('no signature pad');
   await page.mouse.move(box.x + 30, box.y + box.height * 0.6);

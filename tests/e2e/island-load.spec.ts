@@ -2,7 +2,9 @@
 // the visitor sees a short message with Retry where the form is (src/inline/island-guard.js), the
 // form's own submit cannot send its fields in the URL meanwhile, and Retry brings the form to life.
 import { expect, type Page, type Route, test } from '@playwright/test';
+import { SIGNATURE_GETTING_READY } from '../../src/features/applications/rules';
 import { alertWith, expectNoAxeViolations, hydrated } from './account-helpers';
+import { draw, pad, section } from './applications-helpers';
 
 const MESSAGE = "This part of the page didn't load. Check your connection, then try again.";
 const loginChunk = /\/_astro\/LoginForm\.[\w-]+\.js(\?.*)?$/;
@@ -96,4 +98,26 @@ test("the locator's map code fails on a weak signal: the list stays, the map's p
   await retry(page).click();
   await expect(map.locator('[data-loaded="true"]')).toBeAttached({ timeout: 20_000 });
   await expect(alert).toHaveCount(0);
+});
+
+test("the signature pad's code fails: the form stays, the pad offers Retry, and then it draws", async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  const padChunk = /\/_astro\/signature_pad\.[\w-]+\.js(\?.*)?$/;
+  await page.route(padChunk, (route) => route.abort('internetdisconnected'));
+  await page.goto('/frame/charge-card');
+  await hydrated(page);
+  const signature = pad(section(page, /Section A/), 'Applicant signature');
+  await signature.scrollIntoViewIfNeeded();
+  const alert = alertWith(page, MESSAGE);
+  await expect(alert).toBeVisible({ timeout: 20_000 });
+  await expect(alert).toContainText('Loading chunk SignaturePad failed.');
+  await expect(signature).toHaveAccessibleDescription(new RegExp(SIGNATURE_GETTING_READY));
+  await expect(page.getByLabel('First name').first()).toBeEditable();
+
+  await page.unroute(padChunk);
+  await retry(page).click();
+  await expect(alert).toHaveCount(0);
+  await draw(page, signature);
 });

@@ -38,16 +38,29 @@ class ChunkBoundary extends Component<BoundaryProps, { error?: Error }> {
   override render() {
     const { error } = this.state;
     if (!error) return this.props.children;
-    return (
-      <div className="island-error" role="alert">
-        <p>{CHUNK_FAILED_MESSAGE}</p>
-        <p className="island-error__detail">{chunkFailedText(this.props.name, error.message)}</p>
-        <button type="button" className="button" onClick={this.props.onRetry}>
-          Retry
-        </button>
-      </div>
-    );
+    return <ChunkFailed name={this.props.name} reason={error.message} onRetry={this.props.onRetry} />;
   }
+}
+
+/** The short message and Retry of a part whose code did not load (also for a library: SignatureField). */
+export function ChunkFailed({
+  name,
+  reason,
+  onRetry,
+}: {
+  name: string;
+  reason: string;
+  onRetry: () => void;
+}) {
+  return (
+    <div className="island-error" role="alert">
+      <p>{CHUNK_FAILED_MESSAGE}</p>
+      <p className="island-error__detail">{chunkFailedText(name, reason)}</p>
+      <button type="button" className="button" onClick={onRetry}>
+        Retry
+      </button>
+    </div>
+  );
 }
 
 interface Props<P> {

@@ -2,13 +2,17 @@
 // PNG image as the field's value, and the [clear] link that empties it. The pad shrinks with the
 // screen (its bitmap follows its displayed size, so strokes land under the finger). People who
 // cannot draw (keyboard only) may type their name instead; it is drawn on the pad as the image.
+// The pad's code arrives when the pad nears the screen (useSignaturePadLibrary); typing works
+// before it does.
 
 import { useContext, useEffect, useRef, useState } from 'react';
-import SignaturePad from 'signature_pad';
+import type SignaturePad from 'signature_pad';
+import { ChunkFailed } from '../../components/lazy/LazyPart';
 import { FormContext, Message } from './Fields';
+import { SIGNATURE_GETTING_READY, SIGNATURE_INSTRUCTION } from './rules';
+import { useSignaturePadLibrary } from './useSignaturePadLibrary';
 
 export const PAD = { width: 666, height: 167 } as const;
-export const SIGNATURE_INSTRUCTION = 'Use your mouse or finger to draw your signature above';
 
 function fitToDisplay(canvas: HTMLCanvasElement, pad: SignaturePad) {
   if (canvas.offsetWidth === 0) return; // hidden (a closed section): fitted once it shows
@@ -28,12 +32,14 @@ export default function SignatureField({ name, label }: { name: string; label: s
   const [typed, setTyped] = useState('');
   const id = `${prefix}-${name}`;
   const error = errors[name];
+  const { library, retry } = useSignaturePadLibrary(canvasRef);
+  const Pad = library.state === 'ready' ? library.SignaturePad : undefined;
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: one pad per mounted field
   useEffect(() => {
     const canvas = canvasRef.current;
-    if (!canvas) return;
-    const pad = new SignaturePad(canvas, { backgroundColor: 'rgba(0,0,0,0)', penColor: '#1b1f1d' });
+    if (!canvas || !Pad) return;
+    const pad = new Pad(canvas, { backgroundColor: 'rgba(0,0,0,0)', penColor: '#1b1f1d' });
     padRef.current = pad;
     fitToDisplay(canvas, pad);
     const save = () => set(name, pad.isEmpty() ? '' : pad.toDataURL('image/png'));
@@ -44,16 +50,23 @@ export default function SignatureField({ name, label }: { name: string; label: s
     return () => {
       observer.disconnect();
       pad.off();
+      padRef.current = null;
     };
-  }, [name]);
+  }, [name, Pad]);
 
   // A value emptied elsewhere (the form was reset) empties the pad too.
   useEffect(() => {
     if (!values[name]) padRef.current?.clear();
   }, [values, name]);
 
+  /** Empties the drawing: through the pad, or on the canvas itself before the pad's code came. */
+  function wipe(canvas: HTMLCanvasElement | null) {
+    if (padRef.current) padRef.current.clear();
+    else canvas?.getContext('2d')?.clearRect(0, 0, canvas.width, canvas.height);
+  }
+
   function clear() {
-    padRef.current?.clear();
+    wipe(canvasRef.current);
     setTyped('');
     set(name, '');
   }
@@ -61,9 +74,8 @@ export default function SignatureField({ name, label }: { name: string; label: s
   function type(text: string) {
     setTyped(text);
     const canvas = canvasRef.current;
-    const pad = padRef.current;
-    if (!canvas || !pad) return;
-    pad.clear();
+    if (!canvas) return;
+    wipe(canvas);
     const context = canvas.getContext('2d');
     if (context && text.trim()) {
       context.font = 'italic 40px "Brush Script MT", "Segoe Script", cursive, serif';
@@ -93,8 +105,11 @@ export default function SignatureField({ name, label }: { name: string; label: s
         aria-labelledby={`${id}-label`}
         aria-describedby={`${id}-instruction`}
       />
+      {library.state === 'failed' && (
+        <ChunkFailed name="SignaturePad" reason={library.reason} onRetry={retry} />
+      )}
       <p className="signature__instruction" id={`${id}-instruction`}>
-        {SIGNATURE_INSTRUCTION}{' '}
+        {Pad ? SIGNATURE_INSTRUCTION : SIGNATURE_GETTING_READY}{' '}
         <button type="button" className="link-button" onClick={clear}>
           [clear]<span className="visually-hidden"> {label}</span>
         </button>

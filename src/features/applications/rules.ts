@@ -105,6 +105,11 @@ export const optionalStreetAddress = (label: string, max = 100) =>
     v.check((value) => !isPoBox(value), APPLICATION_MESSAGES.poBox),
   );
 
+/** Under the signature pad (SPEC 4). */
+export const SIGNATURE_INSTRUCTION = 'Use your mouse or finger to draw your signature above';
+/** Shown in the instruction's place until the pad's code has come and it can be drawn on. */
+export const SIGNATURE_GETTING_READY = 'Getting the signature pad ready…';
+
 /** A drawn signature: a PNG image as a data URL (the pad's output; the server builds it from the upload). */
 export const SIGNATURE_MAX_CHARS = 400_000;
 export const signature = v.pipe(

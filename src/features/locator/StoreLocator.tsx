@@ -4,6 +4,7 @@
 // first, so the page reads before this runs.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { LazyPart } from '../../components/lazy/LazyPart';
+import { useAfterLoad, useWhenNear } from '../../components/lazy/useWhenNear';
 import { FiltersPanel } from './FiltersPanel';
 import { fromAddress } from './geocode';
 import { currentLocation } from './geolocation';
@@ -18,7 +19,6 @@ import {
 import { StoreList } from './StoreList';
 import { StoreModal } from './StoreModal';
 import { listFor, readUrlState, type UrlState, writeUrlState, zoomFor } from './search';
-import { useAfterLoad, useMapWhenNear } from './useAfterLoad';
 import { registerLocatorWorker, useStoreList } from './useStoreList';
 import './locator.css';
 
@@ -118,13 +118,13 @@ export default function StoreLocator({ initial, initialState, initialOrigin, sam
   }, [all]);
 
   // Offline support only after the list is on screen and the page has loaded; the map then too, once
-  // its place is on screen or near it (below the list on a phone: useMapWhenNear).
+  // its place is on screen or near it (below the list on a phone: useWhenNear).
   const loaded = useAfterLoad();
   useEffect(() => {
     if (loaded) registerLocatorWorker();
   }, [loaded]);
   const mapBox = useRef<HTMLDivElement>(null);
-  const showMap = useMapWhenNear(mapBox);
+  const showMap = useWhenNear(mapBox);
 
   const pushUrl = (state: UrlState) => {
     const url = `${window.location.pathname}${writeUrlState(state)}`;

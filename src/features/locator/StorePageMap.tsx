@@ -4,14 +4,14 @@
 import './map.css';
 import { type ComponentProps, useRef } from 'react';
 import { LazyPart } from '../../components/lazy/LazyPart';
+import { useWhenNear } from '../../components/lazy/useWhenNear';
 import type StoreMapType from './StoreMap';
-import { useMapWhenNear } from './useAfterLoad';
 
 const loadMap = () => import('./StoreMap');
 
 export default function StorePageMap(props: ComponentProps<typeof StoreMapType>) {
   const box = useRef<HTMLDivElement>(null);
-  const near = useMapWhenNear(box);
+  const near = useWhenNear(box);
   return (
     <div ref={box}>
       {near ? (

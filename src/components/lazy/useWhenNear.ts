@@ -1,5 +1,7 @@
-// True once the page has loaded: the map (maplibre, about 300 KB) waits for it, so the list, the
-// address and the prices are on screen first on a slow phone connection.
+// Code a page needs only later waits: until the page has loaded (the locator's map, about 300 KB,
+// so the list, the address and the prices are on screen first on a slow phone connection), or until
+// its place on the page is on screen or near it (the map below the list on a phone, the signature
+// pad at the end of an application form).
 import { type RefObject, useEffect, useState } from 'react';
 
 export function useAfterLoad(): boolean {
@@ -17,13 +19,13 @@ export function useAfterLoad(): boolean {
 }
 
 /**
- * True once the page has loaded and `box` is on screen or near it. On a phone the map sits below
- * the store list (or the store's details): its 300 KB of code and its drawing then wait until the
- * visitor scrolls towards it, instead of holding the phone's processor as the page settles
- * (Lighthouse mobile counted over a second of blocking time for it on /stores). Beside the list,
- * on a wide screen, it loads at once after the page as before.
+ * True once the page has loaded and `box` is on screen or within `margin` of it. On a phone the
+ * map sits below the store list (or the store's details): its 300 KB of code and its drawing then
+ * wait until the visitor scrolls towards it, instead of holding the phone's processor as the page
+ * settles (Lighthouse mobile counted over a second of blocking time for it on /stores). Beside the
+ * list, on a wide screen, it loads at once after the page as before.
  */
-export function useMapWhenNear(box: RefObject<HTMLElement | null>): boolean {
+export function useWhenNear(box: RefObject<HTMLElement | null>, margin = '200px 0px'): boolean {
   const loaded = useAfterLoad();
   const [near, setNear] = useState(false);
   useEffect(() => {
@@ -34,10 +36,10 @@ export function useMapWhenNear(box: RefObject<HTMLElement | null>): boolean {
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting)) setNear(true);
       },
-      { rootMargin: '200px 0px' },
+      { rootMargin: margin },
     );
     observer.observe(element);
     return () => observer.disconnect();
-  }, [loaded, near, box]);
+  }, [loaded, near, box, margin]);
   return near;
 }

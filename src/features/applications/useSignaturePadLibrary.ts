@@ -1,0 +1,51 @@
+// The signature pad's code (signature_pad, about 5 KB) is fetched when the pad comes near the
+// screen, not with the form: the pad sits at the end of a long form, and the forms' JavaScript
+// before any interaction must stay under 80 KB (bench/page-weight.ts). A fetch that fails (a
+// dropped connection) is told with the usual message and Retry (SPEC 8's chunk-load failure).
+import { type RefObject, useEffect, useState } from 'react';
+import type SignaturePad from 'signature_pad';
+import { useWhenNear } from '../../components/lazy/useWhenNear';
+
+export type SignaturePadClass = typeof SignaturePad;
+
+type Library =
+  | { state: 'waiting' }
+  | { state: 'ready'; SignaturePad: SignaturePadClass }
+  | { state: 'failed'; reason: string };
+
+/** The library once the canvas is near the screen (or touched first), and a retry after a failure. */
+export function useSignaturePadLibrary(canvas: RefObject<HTMLCanvasElement | null>) {
+  const near = useWhenNear(canvas, '600px 0px');
+  const [touched, setTouched] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  const [library, setLibrary] = useState<Library>({ state: 'waiting' });
+
+  // A visitor quicker than the page's load event (or without IntersectionObserver) asks for it.
+  useEffect(() => {
+    const element = canvas.current;
+    if (!element) return;
+    const touch = () => setTouched(true);
+    element.addEventListener('pointerdown', touch, { once: true });
+    return () => element.removeEventListener('pointerdown', touch);
+  }, [canvas]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new attempt fetches again
+  useEffect(() => {
+    if (!(near || touched) || library.state === 'ready') return;
+    let current = true;
+    import('signature_pad').then(
+      (module) => current && setLibrary({ state: 'ready', SignaturePad: module.default }),
+      (error: unknown) =>
+        current && setLibrary({ state: 'failed', reason: String((error as Error)?.message ?? error) }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [near, touched, attempt]);
+
+  const retry = () => {
+    setLibrary({ state: 'waiting' });
+    setAttempt((n) => n + 1);
+  };
+  return { library, retry };
+}
