@@ -4,13 +4,12 @@
 import { type ReactNode, useEffect, useRef } from 'react';
 import { TrapField } from '../../components/form/Fields';
 import HumanCheck from '../human-check/HumanCheck';
-import { type ApplicationKind, KINDS } from './applications';
 import { FormContext } from './Fields';
 import type { useApplication } from './useApplication';
 
 type State = ReturnType<typeof useApplication>;
 
-function Sent({ kind, reference }: { kind: ApplicationKind; reference: string }) {
+function Sent({ title, reference }: { title: string; reference: string }) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   return (
@@ -19,27 +18,20 @@ function Sent({ kind, reference }: { kind: ApplicationKind; reference: string })
         Thank you: your application was received
       </h2>
       <p>
-        Your {KINDS[kind].title.toLowerCase()} reference number is <strong>{reference}</strong>. We have
-        emailed it to you; please mention it if you contact us about your application.
+        Your {title.toLowerCase()} reference number is <strong>{reference}</strong>. We have emailed it to
+        you; please mention it if you contact us about your application.
       </p>
     </div>
   );
 }
 
-export default function ApplicationShell({
-  kind,
-  state,
-  children,
-}: {
-  kind: ApplicationKind;
-  state: State;
-  children: ReactNode;
-}) {
-  const { formRef, form, message, reference, busy, submit, setHumanToken, resetKey } = state;
-  if (reference) return <Sent kind={kind} reference={reference} />;
+export default function ApplicationShell({ state, children }: { state: State; children: ReactNode }) {
+  const { info, formRef, form, message, reference, busy, submit, setHumanToken, resetKey } = state;
+  const { kind, title } = info;
+  if (reference) return <Sent title={title} reference={reference} />;
   return (
     <FormContext.Provider value={{ ...form, prefix: kind }}>
-      <form ref={formRef} className="application" noValidate onSubmit={submit} aria-label={KINDS[kind].title}>
+      <form ref={formRef} className="application" noValidate onSubmit={submit} aria-label={title}>
         <p className="form-note">
           Fields marked <span aria-hidden="true">*</span>
           <span className="visually-hidden">with an asterisk</span> are required.

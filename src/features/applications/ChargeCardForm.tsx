@@ -2,7 +2,7 @@
 // and is sent, only for a joint account; while hidden its fields are disabled.
 import ApplicationShell from './ApplicationShell';
 import Birthday from './Birthday';
-import { ACCOUNT_TYPES, CARDS, STATEMENT_OPTIONS, YEARS_AT_ADDRESS } from './charge-card';
+import { ACCOUNT_TYPES, CARDS, CHARGE_CARD, STATEMENT_OPTIONS, YEARS_AT_ADDRESS } from './charge-card';
 import { Choices, Select, Slider, Text } from './Fields';
 import SignatureField from './SignatureField';
 import { APPLICATION_STATES } from './states';
@@ -93,10 +93,10 @@ function Address({ prefix, legend, required }: { prefix: 'a' | 'prev'; legend: s
 }
 
 export default function ChargeCardForm() {
-  const state = useApplication('charge-card', initial);
+  const state = useApplication(CHARGE_CARD, initial);
   const joint = state.form.values.account_type === 'joint';
   return (
-    <ApplicationShell kind="charge-card" state={state}>
+    <ApplicationShell state={state}>
       <Choices name="account_type" label="Type of Account" options={ACCOUNT_TYPES} required />
       <Slider name="cards" label="Number of Cards" min={CARDS.min} max={CARDS.max} required />
 

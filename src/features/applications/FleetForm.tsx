@@ -8,7 +8,7 @@ import FleetFinance from './FleetFinance';
 import FleetGuaranty from './FleetGuaranty';
 import FleetHowHeard from './FleetHowHeard';
 import FleetSignature from './FleetSignature';
-import { FLEET_CARDS, signedNow } from './fleet';
+import { FLEET, FLEET_CARDS, signedNow } from './fleet';
 import { useApplication } from './useApplication';
 
 const initial = () => ({
@@ -20,9 +20,9 @@ const initial = () => ({
 const atMount = () => ({ ...signedNow(new Date()), user_agent: navigator.userAgent });
 
 export default function FleetForm() {
-  const state = useApplication('fleet-fueling', initial, atMount);
+  const state = useApplication(FLEET, initial, atMount);
   return (
-    <ApplicationShell kind="fleet-fueling" state={state}>
+    <ApplicationShell state={state}>
       <FleetCompany />
       <FleetPrincipals />
       <FleetAccount />

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { SIGNATURE_PNG, sampleChargeCard } from '../../../tests/factories/applications';
 import { fieldErrors } from '../../lib/fields';
-import { ageOn, chargeCardSchema, chargeCardSummary, SECTION_B_FIELDS } from './charge-card';
+import { ageOn, CHARGE_CARD, chargeCardSchema, chargeCardSummary, SECTION_B_FIELDS } from './charge-card';
 import { APPLICATION_MESSAGES, summaryMessage } from './rules';
 
 const NOW = Date.UTC(2026, 4, 1, 14);
@@ -127,8 +127,8 @@ describe('charge card application (SPEC 3, 5.6, 9)', () => {
 
 describe('checking in the browser', () => {
   it('names untouched fields with their own message, as the server does', async () => {
-    const { parseApplication } = await import('./applications');
-    const result = parseApplication('charge-card', { account_type: 'individual' }, NOW);
+    const { parseApplication } = await import('./kind');
+    const result = parseApplication(CHARGE_CARD, { account_type: 'individual' }, NOW);
     expect(result.success).toBe(false);
     if (!result.success) expect(fieldErrors(result.issues).a_first_name).toBe('First name is required');
   });

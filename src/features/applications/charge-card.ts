@@ -3,6 +3,7 @@
 // accepted or stored. Shared by the island and the API.
 import * as v from 'valibot';
 import { emailField, phoneField, zipField } from '../../lib/fields';
+import type { KindInfo } from './kind';
 import {
   APPLICATION_MESSAGES,
   checkboxGroup,
@@ -141,3 +142,16 @@ export const CHARGE_CARD_SECRETS = [
 /** The name the operators and the credit department see in lists and mail. */
 export const chargeCardSummary = (data: Record<string, unknown>): string =>
   `${String(data.a_first_name ?? '')} ${String(data.a_last_name ?? '')}`.trim();
+
+export const CHARGE_CARD: KindInfo = {
+  kind: 'charge-card',
+  title: 'Charge Card Application',
+  prefix: 'CC',
+  signatures: ['signature_a', 'signature_b'],
+  groups: ['statement'],
+  uploads: [],
+  secrets: CHARGE_CARD_SECRETS,
+  emailField: 'a_email',
+  summary: chargeCardSummary,
+  schema: chargeCardSchema,
+};

@@ -3,7 +3,8 @@
 // they are shown, so hidden fields are never accepted or stored. Shared by island and API.
 import * as v from 'valibot';
 import { emailField } from '../../lib/fields';
-import { GUARANTOR_KEYS, guarantyEntries } from './fleet-guaranty';
+import { GUARANTOR_KEYS, GUARANTOR_NUMBERS, guarantyEntries } from './fleet-guaranty';
+import type { KindInfo } from './kind';
 import {
   APPLICATION_MESSAGES,
   checkboxGroup,
@@ -21,6 +22,7 @@ import {
   usPhone,
 } from './rules';
 import { optionalStateChoice, stateChoice } from './states';
+import { UPLOAD_FIELDS } from './uploads';
 
 export const EMBOSS_MAX = 20;
 export const FLEET_CARDS = { min: 1, max: 30, default: 1 } as const;
@@ -182,6 +184,19 @@ export const FLEET_SECRETS = [
 
 export const fleetSummary = (data: Record<string, unknown>): string =>
   String(data.emboss_line_1 ?? data.dba ?? '').trim();
+
+export const FLEET: KindInfo = {
+  kind: 'fleet-fueling',
+  title: 'Fleet Fueling Application',
+  prefix: 'FF',
+  signatures: ['signature', ...GUARANTOR_NUMBERS.map((n) => `g${n}_signature`)],
+  groups: ['business_type', 'guaranty'],
+  uploads: UPLOAD_FIELDS.map(([name]) => name),
+  secrets: FLEET_SECRETS,
+  emailField: 'contact_email',
+  summary: fleetSummary,
+  schema: fleetSchema,
+};
 
 /** Today's date and time as the signature selects show them (SPEC 4: set at load). */
 export function signedNow(date: Date) {

@@ -6,8 +6,9 @@ import { ApiError, NETWORK_MESSAGE, UNEXPECTED_MESSAGE } from '../session/api';
 
 const API_BASE = '/api/v1';
 
-import { type ApplicationKind, KINDS, type SubmitAnswer } from './applications';
+import type { SubmitAnswer } from './applications';
 import type { Values } from './draft';
+import type { ApplicationKind, KindInfo } from './kind';
 
 /** A PNG data URL (the signature pad's output) as a file. */
 export function pngBlob(dataUrl: string): Blob {
@@ -18,13 +19,12 @@ export function pngBlob(dataUrl: string): Blob {
 }
 
 export function toFormData(
-  kind: ApplicationKind,
+  { signatures }: KindInfo,
   values: Values,
   files: Record<string, File | null>,
   guard: { website: string; form_ticket: string; human_check_token: string },
 ): FormData {
   const form = new FormData();
-  const { signatures } = KINDS[kind];
   for (const [name, value] of Object.entries(values)) {
     if (signatures.includes(name) && typeof value === 'string' && value) {
       form.append(name, pngBlob(value), `${name}.png`);

@@ -7,12 +7,25 @@ import { type Errors, focusFirstInvalid } from '../../components/form/form';
 import { useFormTicket } from '../../components/form/useFormTicket';
 import { fieldErrors } from '../../lib/fields';
 import { GUARD_MESSAGES } from '../../lib/form-rules';
-import { ApiError } from '../session/api';
-import { type ApplicationKind, KINDS, parseApplication } from './applications';
+import { ApiError, NETWORK_MESSAGE } from '../session/api';
 import { clearDraft, readDraft, type Values, writeDraft } from './draft';
+import { type KindInfo, parseApplication } from './kind';
 import { summaryMessage } from './rules';
-import { sendApplication, toFormData } from './submit';
 import { uploadProblem } from './uploads';
+
+/**
+ * The sending code (submit.ts) is fetched once the visitor starts filling the form, not with it: a
+ * reader who never applies does not pay for it (bench/page-weight.ts). A fetch that fails (a
+ * dropped connection) is told at Submit as a failed send, and the next Submit fetches again.
+ */
+let sending: Promise<typeof import('./submit')> | undefined;
+const loadSending = () => {
+  sending ??= import('./submit').catch(() => {
+    sending = undefined;
+    throw new ApiError(0, 'network_error', NETWORK_MESSAGE);
+  });
+  return sending;
+};
 
 export interface ApplicationForm {
   values: Values;
@@ -26,7 +39,8 @@ export interface ApplicationForm {
  * `initial` renders on the server and in the browser alike; `atMount` adds what only the browser
  * knows (today's date, the user agent), after the restored draft.
  */
-export function useApplication(kind: ApplicationKind, initial: () => Values, atMount?: () => Values) {
+export function useApplication(info: KindInfo, initial: () => Values, atMount?: () => Values) {
+  const { kind, secrets } = info;
   const formRef = useRef<HTMLFormElement>(null);
   const [values, setValues] = useState<Values>(initial);
   const [errors, setErrors] = useState<Errors>({});
@@ -38,7 +52,6 @@ export function useApplication(kind: ApplicationKind, initial: () => Values, atM
   const [resetKey, setResetKey] = useState(0);
   const ticket = useFormTicket(kind);
   const restored = useRef(false);
-  const { secrets } = KINDS[kind];
 
   // After hydration (the server rendered an empty form): restore the draft.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, for this kind
@@ -53,6 +66,7 @@ export function useApplication(kind: ApplicationKind, initial: () => Values, atM
   }, [kind, values, secrets, reference]);
 
   const set = (name: string, value: unknown) => {
+    loadSending().catch(() => {});
     setValues((old) => ({ ...old, [name]: value }));
     setErrors((old) => (old[name] ? { ...old, [name]: '' } : old));
   };
@@ -63,7 +77,7 @@ export function useApplication(kind: ApplicationKind, initial: () => Values, atM
 
   async function submit(event: SubmitEvent) {
     event.preventDefault();
-    const result = parseApplication(kind, values, Date.now());
+    const result = parseApplication(info, values, Date.now());
     const found: Errors = result.success ? {} : fieldErrors(result.issues);
     for (const [name, file] of Object.entries(files)) {
       const problem = file && uploadProblem(file);
@@ -80,7 +94,8 @@ export function useApplication(kind: ApplicationKind, initial: () => Values, atM
 
     setBusy(true);
     try {
-      const body = toFormData(kind, result.output, files, {
+      const { sendApplication, toFormData } = await loadSending();
+      const body = toFormData(info, result.output, files, {
         website: String(values.website ?? ''),
         form_ticket: ticket.value,
         human_check_token: humanToken ?? '',
@@ -104,5 +119,5 @@ export function useApplication(kind: ApplicationKind, initial: () => Values, atM
   }
 
   const form: ApplicationForm = { values, errors, set, files, setFile };
-  return { formRef, form, message, reference, busy, submit, setHumanToken, resetKey };
+  return { info, formRef, form, message, reference, busy, submit, setHumanToken, resetKey };
 }
