@@ -1,12 +1,17 @@
-// The human check for React islands (register, giveaway, contact): a thin wrapper around the
-// plain-form widget, the same markup (HumanCheckMarkup) driven by the same script (mount.ts).
+// The human check for React islands (register, giveaway, contact, applications): a thin wrapper
+// around the plain-form widget, the same markup (HumanCheckMarkup) driven by the same script
+// (mount.ts). That script is fetched when the check comes near the screen (it sits at the end of
+// every form, far down a long application), not with the form: the islands' JavaScript before any
+// interaction stays under 80 KB (bench/page-weight.ts). A fetch that fails is told with the usual
+// message and Retry (SPEC 8's chunk-load failure).
 // Reports its token through onToken (null when there is none: not done yet, expired, failed,
 // reset). Changing resetKey starts it over: forms do that after each failed submit (SPEC 4).
-import { useEffect, useEffectEvent, useId, useMemo, useRef } from 'react';
+import { useEffect, useEffectEvent, useId, useMemo, useRef, useState } from 'react';
+import { ChunkFailed } from '../../components/lazy/LazyPart';
+import { useWhenNear } from '../../components/lazy/useWhenNear';
 import './human-check.css';
 import HumanCheckMarkup from './HumanCheckMarkup';
-import { RESET_EVENT, TOKEN_EVENT } from './human-check.client';
-import { mountHumanCheck } from './mount';
+import { RESET_EVENT, TOKEN_EVENT } from './texts';
 
 export interface HumanCheckProps {
   action: string;
@@ -17,27 +22,51 @@ export interface HumanCheckProps {
 export default function HumanCheck({ action, onToken, resetKey = 0 }: HumanCheckProps) {
   const root = useRef<HTMLDivElement>(null);
   const noteId = useId();
+  const near = useWhenNear(root, '600px 0px');
+  const [attempt, setAttempt] = useState(0);
+  const [failed, setFailed] = useState<string | null>(null);
   // The parent may pass a new function on every render; the widget must not restart for that.
   const emit = useEffectEvent((token: string | null) => onToken(token));
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: mount.ts reads the action from the markup
+  // biome-ignore lint/correctness/useExhaustiveDependencies: mount.ts reads the action from the markup; a new attempt fetches again
   useEffect(() => {
     const element = root.current;
-    if (!element) return;
+    if (!element || !near) return;
+    let current = true;
+    let unmount: (() => void) | undefined;
     const forward = (event: Event) => emit((event as CustomEvent<{ token: string | null }>).detail.token);
     element.addEventListener(TOKEN_EVENT, forward);
-    const unmount = mountHumanCheck(element);
+    import('./mount').then(
+      ({ mountHumanCheck }) => {
+        if (current) unmount = mountHumanCheck(element);
+      },
+      (error: unknown) => current && setFailed(String((error as Error)?.message ?? error)),
+    );
     return () => {
-      unmount();
+      current = false;
+      unmount?.();
       element.removeEventListener(TOKEN_EVENT, forward);
     };
-  }, [action]);
+  }, [action, near, attempt]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: resetKey exists to start over
   useEffect(() => {
     root.current?.dispatchEvent(new Event(RESET_EVENT));
   }, [resetKey]);
 
+  const retry = () => {
+    setFailed(null);
+    setAttempt((n) => n + 1);
+  };
   // The same element on every render, so React never touches what mount.ts changed in the DOM.
-  return useMemo(() => <HumanCheckMarkup ref={root} action={action} noteId={noteId} />, [action, noteId]);
+  const markup = useMemo(
+    () => <HumanCheckMarkup ref={root} action={action} noteId={noteId} />,
+    [action, noteId],
+  );
+  return (
+    <>
+      {markup}
+      {failed && <ChunkFailed name="HumanCheck" reason={failed} onRetry={retry} />}
+    </>
+  );
 }

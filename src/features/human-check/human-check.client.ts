@@ -4,17 +4,12 @@
 // the server verifies: Turnstile, the local stand-in (signed tokens from this site's API), or none.
 // No framework code: plain forms on content pages use it too.
 import { publicApi, read } from '../session/api';
+import { RESET_EVENT } from './texts';
 
-export const LOAD_ERROR = 'The security check could not load. Check your connection and try again.';
-export const UNAVAILABLE_MESSAGE = 'The security check is unavailable right now. Please try again later.';
-export const STAND_IN_NOTE =
-  'Stand-in security check for development: this site has no Turnstile key configured.';
+export { LOAD_ERROR, RESET_EVENT, STAND_IN_NOTE, TOKEN_EVENT, UNAVAILABLE_MESSAGE } from './texts';
+
 export const TURNSTILE_SCRIPT = 'https://challenges.cloudflare.com/turnstile/v0/api.js?render=explicit';
 const LOAD_TIMEOUT_MS = 15_000;
-
-/** Events of the plain-form widget: it announces tokens, and a form asks it to start over. */
-export const TOKEN_EVENT = 'human-check:token';
-export const RESET_EVENT = 'human-check:reset';
 
 export interface TurnstileOptions {
   sitekey: string;
