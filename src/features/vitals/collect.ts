@@ -1,4 +1,4 @@
-// Loaded only on a sampled page view (RealUserSpeed.astro decides): measures LCP, INP and CLS with
+// Loaded only on a sampled page view (sample.ts decides): measures LCP, INP and CLS with
 // web-vitals and sends them once, when the visitor leaves the page (or hides it), to our own API.
 // Through the one typed client: this module loads only on sampled views, after the page, so its
 // weight is no content page's. keepalive lets the request outlive the page (unlike sendBeacon it
