@@ -9,7 +9,6 @@ import {
   CONTENT_PAGE_BUDGET,
   ISLAND_JS_BUDGET,
   isContentPage,
-  islandJsBudget,
   kb,
   measureHtml,
   measurePages,
@@ -37,7 +36,7 @@ const content = rows.filter((row) => isContentPage(row.page));
 const islands = rows.filter((row) => !isContentPage(row.page));
 const over = content.filter((row) => row.htmlCssGzip > CONTENT_PAGE_BUDGET);
 const heavy = content.filter((row) => row.framework);
-const heavyIslands = islands.filter((row) => row.jsBrotli > islandJsBudget(row.page));
+const heavyIslands = islands.filter((row) => row.jsBrotli > ISLAND_JS_BUDGET);
 console.log(
   `${content.length} content pages; largest first visit ${kb(Math.max(...content.map((r) => r.htmlCssGzip)))} gzip (budget ${kb(CONTENT_PAGE_BUDGET)})`,
 );
@@ -63,7 +62,7 @@ writePart('pages', {
   pages: rows.map((row) => ({
     ...row,
     content: isContentPage(row.page),
-    jsBudget: islandJsBudget(row.page),
+    jsBudget: ISLAND_JS_BUDGET,
   })),
   contentBudget: CONTENT_PAGE_BUDGET,
   storeList,

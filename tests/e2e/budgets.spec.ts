@@ -7,8 +7,8 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import {
   CONTENT_PAGE_BUDGET,
+  ISLAND_JS_BUDGET,
   isContentPage,
-  islandJsBudget,
   kb,
   measureHtml,
   measurePages,
@@ -28,15 +28,12 @@ test.describe('byte budgets of the build', () => {
     expect(rows.filter((row) => row.framework).map((row) => `${row.page}: framework JavaScript`)).toEqual([]);
   });
 
-  test('every interactive page loads at most 80 KB of compressed JavaScript up front (known exceptions held)', async () => {
+  test('every interactive page loads at most 80 KB of compressed JavaScript up front', async () => {
     const rows = (await measurePages(distDir('client'))).filter((row) => !isContentPage(row.page));
     expect(rows.some((row) => row.page.startsWith('/account/'))).toBe(true);
     const over = rows
-      .filter((row) => row.jsBrotli > islandJsBudget(row.page))
-      .map(
-        (row) =>
-          `${row.page}: ${kb(row.jsBrotli)} brotli JavaScript (budget ${kb(islandJsBudget(row.page))})`,
-      );
+      .filter((row) => row.jsBrotli > ISLAND_JS_BUDGET)
+      .map((row) => `${row.page}: ${kb(row.jsBrotli)} brotli JavaScript (budget ${kb(ISLAND_JS_BUDGET)})`);
     expect(over).toEqual([]);
   });
 
@@ -46,7 +43,7 @@ test.describe('byte budgets of the build', () => {
     for (const path of ['/stores', '/stores/1', '/frame/charge-card', '/frame/fleet-fueling']) {
       const row = await measureHtml(distDir('client'), path, await (await request.get(path)).body());
       expect(row.jsBrotli, `${path}: ${kb(row.jsBrotli)} brotli JavaScript up front`).toBeLessThanOrEqual(
-        islandJsBudget(path),
+        ISLAND_JS_BUDGET,
       );
     }
   });

@@ -5,12 +5,20 @@ import { expectNoAxeViolations } from './axe';
 
 /** Astro drops the `ssr` attribute of an island once React has hydrated it. */
 const hydrated = (page: Page) => expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+/**
+ * The check starts when the visitor gets near it, at the end of the form (on a phone, below the
+ * first screen): as a visitor does, go down to the Sign Up button.
+ */
+async function reachTheCheck(page: Page) {
+  await hydrated(page);
+  await page.getByRole('button', { name: 'Sign Up' }).scrollIntoViewIfNeeded();
+}
 
 test('the stand-in check says Verified once the server has issued a token, and passes axe', async ({
   page,
 }) => {
   await page.goto('/account/register');
-  await hydrated(page);
+  await reachTheCheck(page);
   const robot = page.getByRole('checkbox', { name: 'I am not a robot' });
   await expect(page.getByText('Stand-in security check for development')).toBeVisible();
   const issued = page.waitForResponse(
@@ -30,7 +38,7 @@ test('the stand-in check says Verified once the server has issued a token, and p
 test('when the check cannot reach the server it says so @phone', async ({ page }) => {
   await page.route('**/api/v1/human-check/local', (route) => route.abort('internetdisconnected'));
   await page.goto('/account/register');
-  await hydrated(page);
+  await reachTheCheck(page);
   const robot = page.getByRole('checkbox', { name: 'I am not a robot' });
   await robot.click();
   await expect(page.getByRole('alert').filter({ hasText: 'The security check could not load.' })).toHaveText(
@@ -57,7 +65,7 @@ test('the widget follows the server: Turnstile with the site key the server give
     }),
   );
   await page.goto('/account/register');
-  await hydrated(page);
+  await reachTheCheck(page);
   await expect(page.getByText('Turnstile site-key-from-server for register')).toBeVisible();
   await expect(page.getByRole('checkbox', { name: 'I am not a robot' })).toHaveCount(0);
   await expect(page.getByText('Stand-in security check for development')).toBeHidden();
@@ -74,11 +82,27 @@ test('when the server has no check configured the form says so and offers no che
     route.fulfill({ json: { mode: 'unavailable' } }),
   );
   await page.goto('/account/register');
-  await hydrated(page);
+  await reachTheCheck(page);
   await expect(
     page.getByText('The security check is unavailable right now. Please try again later.'),
   ).toBeVisible();
   await expect(page.getByRole('checkbox', { name: 'I am not a robot' })).toHaveCount(0);
   await expectNoAxeViolations(page, { include: '.human-check' });
   expect(localRequests).toEqual([]);
+});
+
+test("on a long form the check's code and its question to the server wait until the visitor nears it", async ({
+  page,
+}) => {
+  const configAsked: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/v1/human-check/config')) configAsked.push(request.url());
+  });
+  await page.goto('/frame/fleet-fueling');
+  await hydrated(page);
+  await page.getByRole('textbox', { name: 'Company Name Embossed on Cards' }).fill('Acme Hauling');
+  expect(configAsked).toEqual([]);
+  await page.getByRole('button', { name: 'Submit Form' }).scrollIntoViewIfNeeded();
+  await expect(page.getByText('Stand-in security check for development')).toBeVisible();
+  expect(configAsked).toHaveLength(1);
 });

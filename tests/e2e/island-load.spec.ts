@@ -3,8 +3,9 @@
 // form's own submit cannot send its fields in the URL meanwhile, and Retry brings the form to life.
 import { expect, type Page, type Route, test } from '@playwright/test';
 import { SIGNATURE_GETTING_READY } from '../../src/features/applications/rules';
+import { NETWORK_MESSAGE } from '../../src/features/session/api';
 import { alertWith, expectNoAxeViolations, hydrated } from './account-helpers';
-import { draw, pad, section } from './applications-helpers';
+import { draw, fillApplicant, pad, passHumanCheck, section } from './applications-helpers';
 
 const MESSAGE = "This part of the page didn't load. Check your connection, then try again.";
 const loginChunk = /\/_astro\/LoginForm\.[\w-]+\.js(\?.*)?$/;
@@ -120,4 +121,49 @@ test("the signature pad's code fails: the form stays, the pad offers Retry, and 
   await retry(page).click();
   await expect(alert).toHaveCount(0);
   await draw(page, signature);
+});
+
+test("the security check's code fails: the form stays, the check offers Retry, and then it works", async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  const checkChunk = /\/_astro\/mount\.[\w-]+\.js(\?.*)?$/;
+  await page.route(checkChunk, (route) => route.abort('internetdisconnected'));
+  await page.goto('/frame/fleet-fueling');
+  await hydrated(page);
+  // At the end of the long form: its code waits until the visitor gets near it.
+  await page.getByRole('button', { name: 'Submit Form' }).scrollIntoViewIfNeeded();
+  const alert = alertWith(page, MESSAGE);
+  await expect(alert).toBeVisible({ timeout: 20_000 });
+  await expect(alert).toContainText('Loading chunk HumanCheck failed.');
+  await expect(page.getByLabel('Company Name Embossed on Cards')).toBeEditable();
+
+  await page.unroute(checkChunk);
+  await retry(page).click();
+  await expect(alert).toHaveCount(0);
+  const box = page.getByRole('checkbox', { name: 'I am not a robot' });
+  await expect(box).toBeVisible();
+  await box.check();
+  await expect(box).toBeChecked();
+});
+
+test("the application's sending code fails to arrive: Submit says so, and the next Submit sends", async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const sendingChunk = /\/_astro\/submit\.[\w-]+\.js(\?.*)?$/;
+  await page.route(sendingChunk, (route) => route.abort('internetdisconnected'));
+  await page.goto('/frame/charge-card');
+  await hydrated(page);
+  await fillApplicant(page, section(page, 'Section A: Applicant'), 'a');
+  await page.getByRole('checkbox', { name: 'Mail', exact: true }).check();
+  await passHumanCheck(page);
+  const submit = page.getByRole('button', { name: 'Submit Form' });
+  await submit.click();
+  await expect(alertWith(page, NETWORK_MESSAGE)).toBeVisible();
+
+  await page.unroute(sendingChunk);
+  await passHumanCheck(page);
+  await submit.click();
+  await expect(page.getByRole('heading', { name: /Thank you/ })).toBeVisible({ timeout: 15_000 });
 });
