@@ -102,7 +102,12 @@ test("on a long form the check's code and its question to the server wait until 
   await hydrated(page);
   await page.getByRole('textbox', { name: 'Company Name Embossed on Cards' }).fill('Acme Hauling');
   expect(configAsked).toEqual([]);
-  await page.getByRole('button', { name: 'Submit Form' }).scrollIntoViewIfNeeded();
+  const submit = page.getByRole('button', { name: 'Submit Form' });
+  const top = () => submit.evaluate((button) => button.getBoundingClientRect().top + window.scrollY);
+  const before = await top();
+  await submit.scrollIntoViewIfNeeded();
   await expect(page.getByText('Stand-in security check for development')).toBeVisible();
   expect(configAsked).toHaveLength(1);
+  // Its room was kept: the button did not move under the visitor's finger when the check showed.
+  expect(await top()).toBe(before);
 });
