@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { distDir } from './dist-dir.mjs';
+import { SERVER_NODE_FLAGS } from './server-node-flags.mjs';
 
 /** A free TCP port on loopback. */
 export const sparePort = () =>
@@ -77,7 +78,7 @@ export async function startBuiltServer(options = {}) {
   // costs the load generator (and so the measured server) more than the server's own work.
   const logFd = options.logFile ? openSync(options.logFile, 'a') : undefined;
   const stdio = logFd === undefined ? 'pipe' : ['ignore', logFd, logFd];
-  const child = spawn(process.execPath, ['scripts/serve.mjs'], { env, stdio });
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'scripts/serve.mjs'], { env, stdio });
   if (logFd !== undefined) closeSync(logFd);
   child.stdout?.on('data', (chunk) => {
     output += chunk;

@@ -1,0 +1,10 @@
+// Production (`npm run serve`) and the tests and benchmarks that start the built server
+// (scripts/built-server.mjs) must run it with the same V8 flags: what is measured is what runs.
+import { readFileSync } from 'node:fs';
+import { expect, it } from 'vitest';
+import { SERVER_NODE_FLAGS } from './server-node-flags.mjs';
+
+it('npm run serve starts the server with the flags the tests and benchmarks use', () => {
+  const { scripts } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+  expect(scripts.serve).toBe(`npm run guard && node ${SERVER_NODE_FLAGS.join(' ')} scripts/serve.mjs`);
+});
