@@ -33,7 +33,7 @@ export default function SignatureField({ name, label }: { name: string; label: s
   const id = `${prefix}-${name}`;
   const error = errors[name];
   const { library, retry } = useSignaturePadLibrary(canvasRef);
-  const Pad = library.state === 'ready' ? library.SignaturePad : undefined;
+  const Pad = library.state === 'ready' ? library.value : undefined;
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: one pad per mounted field
   useEffect(() => {

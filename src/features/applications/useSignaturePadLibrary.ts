@@ -4,21 +4,18 @@
 // dropped connection) is told with the usual message and Retry (SPEC 8's chunk-load failure).
 import { type RefObject, useEffect, useState } from 'react';
 import type SignaturePad from 'signature_pad';
+import { useLoadWhen } from '../../components/lazy/useLoadWhen';
 import { useWhenNear } from '../../components/lazy/useWhenNear';
 
 export type SignaturePadClass = typeof SignaturePad;
 
-type Library =
-  | { state: 'waiting' }
-  | { state: 'ready'; SignaturePad: SignaturePadClass }
-  | { state: 'failed'; reason: string };
+const loadSignaturePad = (): Promise<SignaturePadClass> =>
+  import('signature_pad').then((module) => module.default);
 
 /** The library once the canvas is near the screen (or touched first), and a retry after a failure. */
 export function useSignaturePadLibrary(canvas: RefObject<HTMLCanvasElement | null>) {
   const near = useWhenNear(canvas, '600px 0px');
   const [touched, setTouched] = useState(false);
-  const [attempt, setAttempt] = useState(0);
-  const [library, setLibrary] = useState<Library>({ state: 'waiting' });
 
   // A visitor quicker than the page's load event (or without IntersectionObserver) asks for it.
   useEffect(() => {
@@ -29,23 +26,6 @@ export function useSignaturePadLibrary(canvas: RefObject<HTMLCanvasElement | nul
     return () => element.removeEventListener('pointerdown', touch);
   }, [canvas]);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new attempt fetches again
-  useEffect(() => {
-    if (!(near || touched) || library.state === 'ready') return;
-    let current = true;
-    import('signature_pad').then(
-      (module) => current && setLibrary({ state: 'ready', SignaturePad: module.default }),
-      (error: unknown) =>
-        current && setLibrary({ state: 'failed', reason: String((error as Error)?.message ?? error) }),
-    );
-    return () => {
-      current = false;
-    };
-  }, [near, touched, attempt]);
-
-  const retry = () => {
-    setLibrary({ state: 'waiting' });
-    setAttempt((n) => n + 1);
-  };
-  return { library, retry };
+  const { loaded, retry } = useLoadWhen(near || touched, loadSignaturePad);
+  return { library: loaded, retry };
 }

@@ -6,12 +6,15 @@
 // message and Retry (SPEC 8's chunk-load failure).
 // Reports its token through onToken (null when there is none: not done yet, expired, failed,
 // reset). Changing resetKey starts it over: forms do that after each failed submit (SPEC 4).
-import { useEffect, useEffectEvent, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useId, useMemo, useRef } from 'react';
 import { ChunkFailed } from '../../components/lazy/LazyPart';
+import { useLoadWhen } from '../../components/lazy/useLoadWhen';
 import { useWhenNear } from '../../components/lazy/useWhenNear';
 import './human-check.css';
 import HumanCheckMarkup from './HumanCheckMarkup';
 import { RESET_EVENT, TOKEN_EVENT } from './texts';
+
+const loadWidget = () => import('./mount');
 
 export interface HumanCheckProps {
   action: string;
@@ -22,42 +25,28 @@ export interface HumanCheckProps {
 export default function HumanCheck({ action, onToken, resetKey = 0 }: HumanCheckProps) {
   const root = useRef<HTMLDivElement>(null);
   const noteId = useId();
-  const near = useWhenNear(root, '600px 0px');
-  const [attempt, setAttempt] = useState(0);
-  const [failed, setFailed] = useState<string | null>(null);
+  const { loaded: widget, retry } = useLoadWhen(useWhenNear(root, '600px 0px'), loadWidget);
   // The parent may pass a new function on every render; the widget must not restart for that.
   const emit = useEffectEvent((token: string | null) => onToken(token));
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: mount.ts reads the action from the markup; a new attempt fetches again
+  // biome-ignore lint/correctness/useExhaustiveDependencies: mount.ts reads the action from the markup
   useEffect(() => {
     const element = root.current;
-    if (!element || !near) return;
-    let current = true;
-    let unmount: (() => void) | undefined;
+    if (!element || widget.state !== 'ready') return;
     const forward = (event: Event) => emit((event as CustomEvent<{ token: string | null }>).detail.token);
     element.addEventListener(TOKEN_EVENT, forward);
-    import('./mount').then(
-      ({ mountHumanCheck }) => {
-        if (current) unmount = mountHumanCheck(element);
-      },
-      (error: unknown) => current && setFailed(String((error as Error)?.message ?? error)),
-    );
+    const unmount = widget.value.mountHumanCheck(element);
     return () => {
-      current = false;
-      unmount?.();
+      unmount();
       element.removeEventListener(TOKEN_EVENT, forward);
     };
-  }, [action, near, attempt]);
+  }, [action, widget]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: resetKey exists to start over
   useEffect(() => {
     root.current?.dispatchEvent(new Event(RESET_EVENT));
   }, [resetKey]);
 
-  const retry = () => {
-    setFailed(null);
-    setAttempt((n) => n + 1);
-  };
   // The same element on every render, so React never touches what mount.ts changed in the DOM.
   const markup = useMemo(
     () => <HumanCheckMarkup ref={root} action={action} noteId={noteId} />,
@@ -66,7 +55,7 @@ export default function HumanCheck({ action, onToken, resetKey = 0 }: HumanCheck
   return (
     <>
       {markup}
-      {failed && <ChunkFailed name="HumanCheck" reason={failed} onRetry={retry} />}
+      {widget.state === 'failed' && <ChunkFailed name="HumanCheck" reason={widget.reason} onRetry={retry} />}
     </>
   );
 }
