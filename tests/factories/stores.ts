@@ -4,7 +4,7 @@
 // coordinates from the gazetteer. Deterministic (a fixed pseudo-random sequence), so tests can name
 // towns: #1 Warren PA, #2 Jamestown NY, Westfield in PA and NY, nothing in Scranton.
 import type { Insertable, Kysely } from 'kysely';
-import { gazetteer, type Place } from '../../src/features/locator/gazetteer.server';
+import { allPlaces, type Place } from '../../src/features/locator/gazetteer.server';
 import { CAFE_ALIAS, FEATURES, type StoreItem } from '../../src/features/locator/locator';
 import type { Database, StoresTable } from '../../src/server/db/schema';
 
@@ -67,9 +67,8 @@ const inRegion = (p: Place) =>
   (p.state === 'OH' && p.lng > -81.8 && p.lat > 40.7);
 
 export async function sampleTowns(count = SAMPLE_STORE_COUNT): Promise<Place[]> {
-  const { all } = await gazetteer();
   const towns = new Map<string, Place>();
-  for (const place of all) {
+  for (const place of await allPlaces()) {
     const key = `${place.city}|${place.state}`;
     if (inRegion(place) && !towns.has(key)) towns.set(key, place);
   }

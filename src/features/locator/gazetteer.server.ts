@@ -1,6 +1,7 @@
 // The local US gazetteer behind GET /geocode: every ZIP code with its town, state and coordinates,
-// from the `zipcodes` npm package (about 5 MB, so it stays on the server and loads on first use).
-// No network and no key: a town or ZIP typed into the locator is found here.
+// from the `zipcodes` npm package, in the compact columns scripts/make-gazetteer.mjs makes of it
+// (about 4 MB once loaded, against 43 MB for the package's own file). It stays on the server and
+// loads on first use. No network and no key: a town or ZIP typed into the locator is found here.
 import { US_STATES } from '../../lib/us-states';
 
 export interface Place {
@@ -13,56 +14,73 @@ export interface Place {
   type: 'postal_code' | 'locality';
 }
 
-interface Index {
-  byZip: Map<string, Place>;
-  /** 'warren|pa' and 'warren' -> every ZIP of that town. */
-  byTown: Map<string, Place[]>;
-  all: Place[];
+/** One row per ZIP code in `zips`, `lat`, `lng` and `town` (an index into `towns`, each 'City|ST'). */
+interface Columns {
+  zips: number[];
+  lat: number[];
+  lng: number[];
+  town: number[];
+  towns: string[];
+  /** `towns` in lower case, as typed searches are compared. */
+  townKeys: string[];
 }
 
-let index: Promise<Index> | undefined;
+let columns: Promise<Columns> | undefined;
 /** States the chain has stores in come first when a town name exists in several states. */
 const HOME_STATES = ['PA', 'NY', 'OH'];
 const STATE_BY_NAME = new Map<string, string>(US_STATES.map(([code, name]) => [name.toLowerCase(), code]));
 const STATE_CODES = new Set<string>(US_STATES.map(([code]) => code.toLowerCase()));
 
-async function load(): Promise<Index> {
-  const { codes } = await import('zipcodes/lib/codes.js');
-  const byZip = new Map<string, Place>();
-  const byTown = new Map<string, Place[]>();
-  const all: Place[] = [];
-  for (const entry of Object.values(codes)) {
-    if (entry.country !== 'US') continue;
-    const place: Place = {
-      zip: entry.zip,
-      city: entry.city,
-      state: entry.state,
-      lat: entry.latitude,
-      lng: entry.longitude,
-      type: 'postal_code',
-    };
-    byZip.set(place.zip, place);
-    all.push(place);
-    for (const key of [
-      `${place.city.toLowerCase()}|${place.state.toLowerCase()}`,
-      place.city.toLowerCase(),
-    ]) {
-      const list = byTown.get(key) ?? [];
-      list.push(place);
-      byTown.set(key, list);
-    }
-  }
-  return { byZip, byTown, all };
+async function load(): Promise<Columns> {
+  const { default: data } = await import('./gazetteer-data.json');
+  return { ...data, townKeys: data.towns.map((town) => town.toLowerCase()) };
+}
+const gazetteer = (): Promise<Columns> => {
+  columns ??= load();
+  return columns;
+};
+
+function placeAt(data: Columns, row: number): Place {
+  const [city = '', state = ''] = (data.towns[data.town[row] ?? -1] ?? '').split('|');
+  return {
+    zip: String(data.zips[row]).padStart(5, '0'),
+    city,
+    state,
+    lat: data.lat[row] ?? 0,
+    lng: data.lng[row] ?? 0,
+    type: 'postal_code',
+  };
 }
 
-export const gazetteer = (): Promise<Index> => {
-  index ??= load();
-  return index;
-};
+/** Every ZIP code's place, in the package's order (the sample stores are picked from these). */
+export async function allPlaces(): Promise<Place[]> {
+  const data = await gazetteer();
+  return data.zips.map((_, row) => placeAt(data, row));
+}
+
+/** The ZIP codes of a town: 'warren|pa' is one town, 'warren' every town of that name. */
+function placesOfTown(data: Columns, key: string): Place[] {
+  const towns = new Set<number>();
+  data.townKeys.forEach((townKey, index) => {
+    if (townKey === key || townKey.startsWith(`${key}|`)) towns.add(index);
+  });
+  const places: Place[] = [];
+  if (towns.size === 0) return places;
+  data.town.forEach((town, row) => {
+    if (towns.has(town)) places.push(placeAt(data, row));
+  });
+  return places;
+}
+
+function mostCommonState(places: Place[]): string {
+  const counts = new Map<string, number>();
+  for (const { state } of places) counts.set(state, (counts.get(state) ?? 0) + 1);
+  return [...counts].reduce((best, next) => (next[1] > best[1] ? next : best), ['', 0])[0];
+}
 
 /** A town's point: the mean of its ZIP codes' points, in the state most of them share. */
 function townPlace(places: Place[]): Place {
-  const state = HOME_STATES.find((s) => places.some((p) => p.state === s)) ?? places[0]?.state ?? '';
+  const state = HOME_STATES.find((s) => places.some((p) => p.state === s)) ?? mostCommonState(places);
   const inState = places.filter((p) => p.state === state);
   const mean = (pick: (p: Place) => number) => inState.reduce((sum, p) => sum + pick(p), 0) / inState.length;
   const first = inState[0] as Place;
@@ -76,9 +94,12 @@ function townPlace(places: Place[]): Place {
 
 /** Finds a ZIP ('16365', '16365-1234', '... PA 16365') or a town ('Warren', 'warren, pa', 'Warren Pennsylvania'). */
 export async function findAddress(text: string): Promise<Place | undefined> {
-  const { byZip, byTown } = await gazetteer();
+  const data = await gazetteer();
   const zip = /\b(\d{5})(?:-\d{4})?\b/.exec(text)?.[1];
-  if (zip) return byZip.get(zip);
+  if (zip) {
+    const row = data.zips.indexOf(Number(zip));
+    return row < 0 ? undefined : placeAt(data, row);
+  }
   const parts = text
     .toLowerCase()
     .replace(/,?\s*(usa|united states)\s*$/, '')
@@ -103,8 +124,9 @@ export async function findAddress(text: string): Promise<Place | undefined> {
       }
     }
   }
-  const places = byTown.get(state ? `${town}|${state.toLowerCase()}` : town);
-  return places && places.length > 0 ? townPlace(places) : undefined;
+  if (!town) return undefined;
+  const places = placesOfTown(data, state ? `${town}|${state.toLowerCase()}` : town);
+  return places.length > 0 ? townPlace(places) : undefined;
 }
 
 function stateCode(text: string): string | undefined {
@@ -114,16 +136,16 @@ function stateCode(text: string): string | undefined {
 
 /** The ZIP area nearest a point (reverse geocoding), within about 50 miles, else none. */
 export async function findNearest(lat: number, lng: number): Promise<Place | undefined> {
-  const { all } = await gazetteer();
-  let best: Place | undefined;
+  const data = await gazetteer();
+  let best = -1;
   let bestScore = Number.POSITIVE_INFINITY;
   const cosLat = Math.cos((lat * Math.PI) / 180);
-  for (const place of all) {
-    const score = (place.lat - lat) ** 2 + ((place.lng - lng) * cosLat) ** 2;
+  data.lat.forEach((placeLat, row) => {
+    const score = (placeLat - lat) ** 2 + (((data.lng[row] ?? 0) - lng) * cosLat) ** 2;
     if (score < bestScore) {
       bestScore = score;
-      best = place;
+      best = row;
     }
-  }
-  return Math.sqrt(bestScore) < 0.75 ? best : undefined;
+  });
+  return best >= 0 && Math.sqrt(bestScore) < 0.75 ? placeAt(data, best) : undefined;
 }

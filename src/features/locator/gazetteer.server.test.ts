@@ -1,0 +1,62 @@
+// The local gazetteer: committed as scripts/make-gazetteer.mjs makes it from the `zipcodes` package,
+// found by ZIP, town and point, and small once loaded (the package's own file took 43 MB).
+import { readFileSync } from 'node:fs';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { describe, expect, it } from 'vitest';
+import { GAZETTEER_FILE, makeGazetteer } from '../../../scripts/make-gazetteer.mjs';
+import { allPlaces, findAddress, findNearest } from './gazetteer.server';
+
+describe('the gazetteer', () => {
+  it('is committed exactly as scripts/make-gazetteer.mjs makes it from the installed package', () => {
+    const committed = readFileSync(GAZETTEER_FILE, 'utf8');
+    expect(committed === makeGazetteer(), 'run scripts/make-gazetteer.mjs').toBe(true);
+  });
+
+  // The built server's copy takes 5.6 MB; here Vitest keeps its own transformed copy of the module too.
+  it('takes under 16 MB of memory once loaded', async () => {
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    gc();
+    const before = process.memoryUsage().heapUsed;
+    await findAddress('16365');
+    gc();
+    const grown = (process.memoryUsage().heapUsed - before) / 1024 / 1024;
+    expect(grown, `${grown.toFixed(1)} MB`).toBeLessThan(16);
+  });
+
+  it('finds a ZIP, with its leading zero and with the four-digit extension', async () => {
+    expect(await findAddress('00501')).toMatchObject({ zip: '00501', city: 'Holtsville', state: 'NY' });
+    expect(await findAddress('Warren PA 16365-1234')).toEqual({
+      zip: '16365',
+      city: 'Warren',
+      state: 'PA',
+      lat: 41.8436,
+      lng: -79.1726,
+      type: 'postal_code',
+    });
+    expect(await findAddress('99999')).toBeUndefined();
+  });
+
+  it('finds a town: in the state named, else in PA, NY or OH, else where most of its ZIP codes are', async () => {
+    expect(await findAddress('warren, oh')).toMatchObject({ city: 'Warren', state: 'OH', type: 'locality' });
+    expect(await findAddress('Warren Pennsylvania')).toMatchObject({ city: 'Warren', state: 'PA' });
+    expect(await findAddress('Warren')).toMatchObject({ state: 'PA' });
+    expect(await findAddress('Portland')).toMatchObject({ city: 'Portland', state: 'PA' });
+    expect(await findAddress('lincoln')).toMatchObject({ city: 'Lincoln', state: 'NE' });
+    expect(await findAddress('Lincoln, DE')).toMatchObject({ city: 'Lincoln', state: 'DE' });
+    expect(await findAddress('Nowheresville')).toBeUndefined();
+    expect(await findAddress(', pa')).toBeUndefined();
+  });
+
+  it('finds the nearest ZIP area within about 50 miles of a point, and none farther', async () => {
+    expect(await findNearest(41.85, -79.17)).toMatchObject({ city: 'Warren', state: 'PA' });
+    expect(await findNearest(30, -40)).toBeUndefined();
+  });
+
+  it('lists every US ZIP code', async () => {
+    const places = await allPlaces();
+    expect(places.length).toBeGreaterThan(40_000);
+    expect(places.every((place) => /^\d{5}$/.test(place.zip) && place.city && place.state)).toBe(true);
+  });
+});
