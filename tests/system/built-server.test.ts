@@ -19,3 +19,18 @@ it('starts, answers, stops on SIGTERM with exit 0 and starts again on the same d
   server = await server.restart();
   expect((await fetch(`${server.base}/stores/1`)).status).toBe(200);
 });
+
+// Whatever NODE_ENV it is given (a test runner's `test`, a host's `development`), the built server
+// renders as production: React's production build, and none of Astro's development attributes.
+it('renders pages as production whatever NODE_ENV it is started with', async () => {
+  const dev = await startBuiltServer({ seed: true, env: { NODE_ENV: 'development' } });
+  try {
+    const page = await fetch(`${dev.base}/frame/charge-card`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html.includes('<astro-island'), 'an island in the page').toBe(true);
+    expect(html.includes('server-render-time'), 'development attributes in the page').toBe(false);
+  } finally {
+    await dev.close();
+  }
+});
