@@ -114,7 +114,7 @@ const md = [
   ),
   '',
   server
-    ? `Server memory (RSS): ${server.memory.restMb} MB at rest, ${server.memory.peakUnderLoadMb} MB at the peak under load, ${server.memory.afterLoadMb} MB after.`
+    ? `Server memory (RSS): ${server.memory.restMb} MB at rest, ${server.memory.peakUnderLoadMb} MB at the peak under load, ${server.memory.afterLoadMb} MB right after${server.memory.settledMb === undefined ? '' : `, ${server.memory.settledMb} MB ${server.memory.settleSeconds} s after`}.`
     : '',
   '',
   `## Database inserts beside entries (${database?.database ?? 'not run'})`,

@@ -76,5 +76,13 @@ export function checkTargets({ lighthouse, pages, server, database }) {
     rest === undefined ? 'not measured' : `${rest} MB`,
     rest === undefined ? null : rest < 100,
   );
+  const settled = server?.memory.settledMb;
+  add(
+    `Server RSS <= 200 MB after load (${server?.memory.settleSeconds ?? 30} s after)`,
+    settled === undefined
+      ? 'not measured'
+      : `${settled} MB (peak under load ${server?.memory.peakUnderLoadMb} MB)`,
+    settled === undefined ? null : settled <= 200,
+  );
   return rows;
 }

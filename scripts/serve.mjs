@@ -12,6 +12,7 @@ import compression from 'compression';
 import onHeaders from 'on-headers';
 import { distDir } from './dist-dir.mjs';
 import { maintenanceScreen } from './maintenance-page.mjs';
+import { keepMemoryReducerWorking } from './memory-reducer.mjs';
 import { finishRenderedHeaders, readPagePolicies, setCommonHeaders } from './serve-headers.mjs';
 import { staticFiles } from './static-files.mjs';
 
@@ -130,6 +131,7 @@ server.on('connect', (_req, socket) => {
 });
 
 api.warnAboutSettings();
+keepMemoryReducerWorking();
 // The database, migrated, before the first request. Sample data is a step of its own (`npm run seed`).
 await api.prepareDatabase().catch(cannotStart);
 server.listen(port, host, () => api.log.info(`Serving on http://${host}:${port}`));
