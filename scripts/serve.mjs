@@ -88,11 +88,12 @@ function onlyByExtension(path) {
   return !/\.\w+$/.test(bare) && policies.has(`${bare}.html`) && !policies.has(`${bare}/index.html`);
 }
 
+/** The path as a file name, or undefined when its %-encoding is broken (`/stores/%ZZ`). */
 const decoded = (path) => {
   try {
     return path.includes('%') ? decodeURI(path) : path;
   } catch {
-    return path;
+    return undefined;
   }
 };
 
@@ -118,8 +119,12 @@ const server = http.createServer(async (req, res) => {
     req.url = '/404';
     return renderCompressed(req, res);
   }
-  if (errorPage.test(path) || onlyByExtension(path)) return renderCompressed(req, res);
-  files(req, res, decoded(path), () => renderCompressed(req, res));
+  // An address whose %-encoding is broken names no page: not found. Astro would answer the same 404
+  // but log an error for it, and scanners send thousands.
+  const file = decoded(path);
+  if (file === undefined) req.url = '/404';
+  if (file === undefined || errorPage.test(path) || onlyByExtension(path)) return renderCompressed(req, res);
+  files(req, res, file, () => renderCompressed(req, res));
 });
 
 // CONNECT (a proxy's method) never reaches the request handler: refuse it here too.

@@ -44,6 +44,7 @@ it('logs one line per answer: static files, pages rendered on request and the AP
     { path: '/favicon.svg', route: '/favicon.svg', status: 200 },
     { path: '/stores/1', route: '/stores/1', status: 200 },
     { path: '/no-such-page/pat@example.com', route: null, status: 404 },
+    { path: '/stores/%ZZ', route: null, status: 404 },
     { path: '/api/v1/store/1?size=find-me', route: '/api/v1/store/:number', status: 200 },
   ];
   for (const { path, route, status } of cases) {
@@ -79,4 +80,18 @@ it('gives an API error answer and its log line the same id, and logs no secret',
   ]);
   const output = server.output();
   for (const secret of [...secrets, 'find-me', 'pat@example.com']) expect(output).not.toContain(secret);
+});
+
+// A scanner's mangled addresses are the visitor's mistake, not the server's: a 404 and its one info
+// line, no error line (Astro logged `[ERROR] Error: Invalid URL encoding` for each).
+it('answers an address with broken %-encoding 404 without logging an error', async () => {
+  for (const path of ['/stores/%ZZ', '/%', '/offers/%E0%A4%A']) {
+    const answer = await fetch(`${server.base}${path}`);
+    expect(answer.status, path).toBe(404);
+    expect(await answer.text(), path).toContain('</html>');
+    expect(await linesOf(answer.headers.get('x-request-id')), path).toMatchObject([
+      { level: 'info', status: 404 },
+    ]);
+  }
+  expect(server.output()).not.toMatch(/ERROR|"level":"error"/);
 });
