@@ -21,9 +21,9 @@ import { writePart } from './results.mjs';
 const seconds = Number(process.env.BENCH_SECONDS ?? 7.5);
 const page = process.env.BENCH_PAGE ?? '/charge-card';
 const apiKey = { 'x-api-key': process.env.PUBLIC_API_KEY ?? DEFAULT_API_KEY };
-/** Entries are counted, not timed: each needs a person prepared beforehand (warm-up + 3 rounds). */
 /** How long after the load the memory it keeps is read. */
 const SETTLE_SECONDS = 30;
+/** Entries are counted, not timed: each needs a person prepared beforehand (warm-up + 3 rounds). */
 const ENTRIES_PER_ROUND = Number(process.env.BENCH_ENTRIES ?? 4000);
 
 const rssMb = (pid) => {

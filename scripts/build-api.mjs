@@ -5,7 +5,6 @@
 // (bench/server.mjs). Every other package stays an import of node_modules (CommonJS ones cannot be
 // bundled into an ES module; native and rarely used ones load on first use).
 import { rmSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { build } from 'esbuild';
 import { distDir } from './dist-dir.mjs';
 
@@ -15,21 +14,6 @@ const packageName = (path) =>
     .split('/')
     .slice(0, path.startsWith('@') ? 2 : 1)
     .join('/');
-
-/**
- * Large JSON files become `JSON.parse('...')` of their text: V8 reads that faster and with less
- * memory than the same data written out as a JavaScript literal (esbuild's JSON loader), and the
- * source kept in memory is the compact text.
- */
-const jsonAsParse = {
-  name: 'json-as-parse',
-  setup(build) {
-    build.onLoad({ filter: /\.json$/ }, async ({ path }) => ({
-      contents: `export default JSON.parse(${JSON.stringify(JSON.stringify(JSON.parse(await readFile(path, 'utf8'))))});`,
-      loader: 'js',
-    }));
-  },
-};
 
 /** Leaves every bare import but those of BUNDLED to Node. */
 const externalPackages = {
@@ -41,7 +25,7 @@ const externalPackages = {
   },
 };
 
-// A fresh folder: chunks of an earlier build are named by their hash and would pile up.
+// A fresh folder: nothing of an earlier build stays behind.
 rmSync(distDir('api'), { recursive: true, force: true });
 await build({
   entryPoints: { node: 'src/server/node.ts' },
@@ -50,12 +34,13 @@ await build({
   // What the API imports on first use (the gazetteer's 1.6 MB of ZIP codes) stays a file of its own,
   // read when first asked for, not part of the module every request needs.
   splitting: true,
-  chunkNames: 'chunks/[name]-[hash]',
+  // Named without a hash: a server still running while a new build replaces dist/ finds its chunk.
+  chunkNames: 'chunks/[name]',
   bundle: true,
   platform: 'node',
   format: 'esm',
   target: 'node24',
-  plugins: [externalPackages, jsonAsParse],
+  plugins: [externalPackages],
   sourcemap: false,
   logLevel: 'warning',
 });

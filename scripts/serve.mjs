@@ -16,9 +16,11 @@ import { keepMemoryReducerWorking } from './memory-reducer.mjs';
 import { finishRenderedHeaders, readPagePolicies, setCommonHeaders } from './serve-headers.mjs';
 import { staticFiles } from './static-files.mjs';
 
-// The production server renders with React's production build (react-dom/server reads NODE_ENV when
-// first loaded): left unset, or `test` from a test runner, it rendered with the development build,
-// slower and about 1.5 MB of extra code kept in memory. Nothing of ours reads NODE_ENV.
+// The production server renders as production: React's server renderer and Astro's runtime read
+// NODE_ENV when the API and the page renderer load (below, after this line). Left unset, or `test`
+// from a test runner, pages rendered with React's development build, slower and 1.5 MB more code
+// kept in memory; `development` also added Astro's development attributes. Nothing of ours reads it,
+// nor do the packages imported above.
 process.env.NODE_ENV = 'production';
 const api = await import(pathToFileURL(join(distDir('api'), 'node.mjs')).href);
 const clientDir = distDir('client');

@@ -13,7 +13,7 @@ describe('the gazetteer', () => {
     expect(committed === makeGazetteer(), 'run scripts/make-gazetteer.mjs').toBe(true);
   });
 
-  // The built server's copy takes 5.6 MB; here Vitest keeps its own transformed copy of the module too.
+  // The built server's copy takes 5.2 MB; here Vitest keeps its own transformed copy of the module too.
   it('takes under 16 MB of memory once loaded', async () => {
     setFlagsFromString('--expose-gc');
     const gc = runInNewContext('gc') as () => void;

@@ -1,6 +1,6 @@
 // The local US gazetteer behind GET /geocode: every ZIP code with its town, state and coordinates,
 // from the `zipcodes` npm package, in the compact columns scripts/make-gazetteer.mjs makes of it
-// (about 4 MB once loaded, against 43 MB for the package's own file). It stays on the server and
+// (about 5 MB once loaded, against 43 MB for the package's own file). It stays on the server and
 // loads on first use. No network and no key: a town or ZIP typed into the locator is found here.
 import { US_STATES } from '../../lib/us-states';
 
@@ -22,7 +22,12 @@ interface Columns {
   town: number[];
   towns: string[];
   /** `towns` in lower case, as typed searches are compared. */
-  townKeys: string[];
+  keys: string[];
+  /** Town indices in the order of their keys, for a binary search. */
+  byKey: Int32Array;
+  /** The rows of town t are townRows[townStart[t]] up to townRows[townStart[t + 1]]. */
+  townStart: Int32Array;
+  townRows: Int32Array;
 }
 
 let columns: Promise<Columns> | undefined;
@@ -32,13 +37,32 @@ const STATE_BY_NAME = new Map<string, string>(US_STATES.map(([code, name]) => [n
 const STATE_CODES = new Set<string>(US_STATES.map(([code]) => code.toLowerCase()));
 
 async function load(): Promise<Columns> {
-  const { default: data } = await import('./gazetteer-data.json');
-  return { ...data, townKeys: data.towns.map((town) => town.toLowerCase()) };
+  const { default: data } = await import('./gazetteer-data');
+  const keys = data.towns.map((town) => town.toLowerCase());
+  const byKey = Int32Array.from(keys.keys()).sort((a, b) => compare(keys[a] ?? '', keys[b] ?? ''));
+  const townStart = new Int32Array(keys.length + 1);
+  for (const town of data.town) townStart[town + 1] = (townStart[town + 1] ?? 0) + 1;
+  for (let town = 0; town < keys.length; town++) {
+    townStart[town + 1] = (townStart[town + 1] ?? 0) + (townStart[town] ?? 0);
+  }
+  const next = townStart.slice(0, -1);
+  const townRows = new Int32Array(data.town.length);
+  data.town.forEach((town, row) => {
+    townRows[next[town] ?? 0] = row;
+    next[town] = (next[town] ?? 0) + 1;
+  });
+  return { ...data, keys, byKey, townStart, townRows };
 }
+/** Loaded once; a failed load (its file replaced by a build under a running server) is tried again. */
 const gazetteer = (): Promise<Columns> => {
-  columns ??= load();
+  columns ??= load().catch((error) => {
+    columns = undefined;
+    throw error;
+  });
   return columns;
 };
+
+const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 function placeAt(data: Columns, row: number): Place {
   const [city = '', state = ''] = (data.towns[data.town[row] ?? -1] ?? '').split('|');
@@ -60,15 +84,24 @@ export async function allPlaces(): Promise<Place[]> {
 
 /** The ZIP codes of a town: 'warren|pa' is one town, 'warren' every town of that name. */
 function placesOfTown(data: Columns, key: string): Place[] {
-  const towns = new Set<number>();
-  data.townKeys.forEach((townKey, index) => {
-    if (townKey === key || townKey.startsWith(`${key}|`)) towns.add(index);
-  });
+  let low = 0;
+  let high = data.byKey.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (compare(data.keys[data.byKey[middle] ?? 0] ?? '', key) < 0) low = middle + 1;
+    else high = middle;
+  }
   const places: Place[] = [];
-  if (towns.size === 0) return places;
-  data.town.forEach((town, row) => {
-    if (towns.has(town)) places.push(placeAt(data, row));
-  });
+  // Every key from here on that starts with `key`: 'warren', 'warren city|pa', 'warren|oh', ...
+  for (let i = low; i < data.byKey.length; i++) {
+    const town = data.byKey[i] ?? 0;
+    const townKey = data.keys[town] ?? '';
+    if (!townKey.startsWith(key)) break;
+    if (townKey !== key && !townKey.startsWith(`${key}|`)) continue;
+    for (let at = data.townStart[town] ?? 0; at < (data.townStart[town + 1] ?? 0); at++) {
+      places.push(placeAt(data, data.townRows[at] ?? 0));
+    }
+  }
   return places;
 }
 
