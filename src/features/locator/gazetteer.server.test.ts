@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { GAZETTEER_FILE, makeGazetteer } from '../../../scripts/make-gazetteer.mjs';
 import { allPlaces, findAddress, findNearest } from './gazetteer.server';
 
@@ -58,5 +58,24 @@ describe('the gazetteer', () => {
     const places = await allPlaces();
     expect(places.length).toBeGreaterThan(40_000);
     expect(places.every((place) => /^\d{5}$/.test(place.zip) && place.city && place.state)).toBe(true);
+  });
+
+  // A build that replaces dist/ under a running server can make the first load fail: the next search
+  // loads again instead of failing until a restart.
+  it('loads its data again after a failed load', async () => {
+    vi.resetModules();
+    let fail = true;
+    vi.doMock('./gazetteer-data', async (original) => {
+      if (fail) throw new Error('chunk not found');
+      return original();
+    });
+    try {
+      const fresh = await import('./gazetteer.server');
+      await expect(fresh.findAddress('16365')).rejects.toThrow();
+      fail = false;
+      expect(await fresh.findAddress('16365')).toMatchObject({ zip: '16365', city: 'Warren' });
+    } finally {
+      vi.doUnmock('./gazetteer-data');
+    }
   });
 });
