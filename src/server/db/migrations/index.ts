@@ -10,6 +10,7 @@ import * as vitals from './0007-vitals.ts';
 import * as contactMailClaim from './0010-contact-mail-claim.ts';
 import * as maintenance from './0013-maintenance.ts';
 import * as leanLimits from './0014-lean-limits.ts';
+import * as memberEntriesIndex from './0015-member-entries-index.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_accounts': accounts,
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   '0010_contact_mail_claim': contactMailClaim,
   '0013_maintenance': maintenance,
   '0014_lean_limits': leanLimits,
+  '0015_member_entries_index': memberEntriesIndex,
 };
