@@ -115,17 +115,15 @@ const server = http.createServer(async (req, res) => {
     res.writeHead(405, { 'Content-Type': 'text/plain; charset=utf-8', Allow: 'GET, HEAD' });
     return res.end('Method Not Allowed');
   }
-  // The 500 page's own address is no page: not found, like any unknown path (Astro would render
-  // it with its 500 status, a server error for anyone who types it in).
-  if (isServerErrorPage(req.url)) {
+  // Not found, like any unknown path: the 500 page's own address (Astro would render it with its 500
+  // status, a server error for anyone who types it in), and an address whose %-encoding is broken
+  // (Astro would answer 404 but log an error for it, and scanners send thousands).
+  const file = decoded(path);
+  if (file === undefined || isServerErrorPage(req.url)) {
     req.url = '/404';
     return renderCompressed(req, res);
   }
-  // An address whose %-encoding is broken names no page: not found. Astro would answer the same 404
-  // but log an error for it, and scanners send thousands.
-  const file = decoded(path);
-  if (file === undefined) req.url = '/404';
-  if (file === undefined || errorPage.test(path) || onlyByExtension(path)) return renderCompressed(req, res);
+  if (errorPage.test(path) || onlyByExtension(path)) return renderCompressed(req, res);
   files(req, res, file, () => renderCompressed(req, res));
 });
 
