@@ -7,7 +7,7 @@
 // giveaway entries (bench/entry-load.mjs: each one a new person). BENCH_SECONDS sets the measured
 // length of each case and server (default 7.5, in 3 rounds). Run after a build (`npm run bench`).
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -26,11 +26,6 @@ const SETTLE_SECONDS = 30;
 /** Entries are counted, not timed: each needs a person prepared beforehand (warm-up + 3 rounds). */
 const ENTRIES_PER_ROUND = Number(process.env.BENCH_ENTRIES ?? 4000);
 
-const rssMb = (pid) => {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Math.round(Number(status.match(/VmRSS:\s+(\d+)/)?.[1]) / 1024);
-};
-
 // Its log goes to a file, as production's goes to a log collector: read by this process, which is
 // also the load generator, the lines of 30,000 requests a second slowed the load (and so the
 // measured rate) by a third.
@@ -41,7 +36,7 @@ const ours = await startBuiltServer({
   logFile: join(logDir, 'server.log'),
 });
 await sleep(3000); // let start-up work settle before reading memory at rest
-const restRss = rssMb(ours.child.pid);
+const restRss = Math.round(ours.rssMb());
 
 // The bare server answers with the very bytes and headers ours sent for the same requests.
 const storeList = { path: '/api/v1/store?size=1000', headers: { ...apiKey, 'accept-encoding': 'br, gzip' } };
@@ -76,7 +71,7 @@ const bare = await new Promise((resolve, reject) => {
 
 let peakRss = restRss;
 const sampler = setInterval(() => {
-  peakRss = Math.max(peakRss, rssMb(ours.child.pid));
+  peakRss = Math.max(peakRss, Math.round(ours.rssMb()));
 }, 200);
 const servers = {
   ours: { base: ours.base, pid: ours.child.pid },
@@ -105,11 +100,11 @@ try {
   bare.child.removeAllListeners('exit');
   bare.child.kill('SIGTERM');
 }
-const afterRss = rssMb(ours.child.pid);
+const afterRss = Math.round(ours.rssMb());
 // What it keeps once the load is over: V8's memory reducer runs within seconds of a quiet server
 // (scripts/memory-reducer.mjs; its timer ticks every 8 s).
 await sleep(SETTLE_SECONDS * 1000);
-const settledRss = rssMb(ours.child.pid);
+const settledRss = Math.round(ours.rssMb());
 await ours.close();
 rmSync(fixtureDir, { recursive: true, force: true });
 rmSync(logDir, { recursive: true, force: true });

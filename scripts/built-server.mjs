@@ -27,6 +27,7 @@ export const sparePort = () =>
  * @property {Record<string, string>} env  the environment it was started with
  * @property {import('node:child_process').ChildProcess} child
  * @property {() => string} output  everything it printed so far (stdout and stderr)
+ * @property {() => number} rssMb  its resident memory now (VmRSS), in MB
  * @property {Promise<number | null>} exited  resolves the exit code when the process ends by itself
  *   (null when killed by a signal), e.g. a start that fails
  * @property {(signal?: NodeJS.Signals) => Promise<number | null>} stop  signal it (SIGTERM by default)
@@ -99,6 +100,8 @@ export async function startBuiltServer(options = {}) {
     child,
     exited,
     output: () => (options.logFile ? readFileSync(options.logFile, 'utf8') : output),
+    rssMb: () =>
+      Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1]) / 1024,
     stop,
     restart: async () => {
       await stop();

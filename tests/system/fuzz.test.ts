@@ -5,7 +5,7 @@
 // `{ error: { code, description } }`, and afterwards the server must still answer and sign in and
 // take an entry, within the memory ceiling below. Seeded (FUZZ_SEED, FUZZ_REQUESTS to vary it); a failure
 // prints the requests that caused it. On SQLite, and on PostgreSQL under scripts/with-postgres.sh.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -132,18 +132,13 @@ function problem(request: RawRequest, { answer, missing }: Outcome, api: boolean
   return undefined;
 }
 
-function rssMb(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1]) / 1024;
-}
-
 /** The server's memory once it is within MAX_RSS_MB, or after SETTLE_SECONDS quiet: whichever is first. */
-async function settledRssMb(pid: number): Promise<{ rss: number; seconds: number }> {
+async function settledRssMb(server: BuiltServer): Promise<{ rss: number; seconds: number }> {
   const started = performance.now();
-  let rss = rssMb(pid);
+  let rss = server.rssMb();
   while (rss > MAX_RSS_MB && performance.now() - started < SETTLE_SECONDS * 1000) {
     await sleep(500);
-    rss = rssMb(pid);
+    rss = server.rssMb();
   }
   return { rss, seconds: (performance.now() - started) / 1000 };
 }
@@ -225,8 +220,8 @@ async function expectHealthy(server: BuiltServer) {
   const [entry] = await prepareAll(1, () => prepareEntry(server.base, 60_003));
   const entered = await submit(server.base, entry as NonNullable<typeof entry>);
   expect(entered).toMatchObject({ status: 201 });
-  const peak = rssMb(server.child.pid as number);
-  const settled = await settledRssMb(server.child.pid as number);
+  const peak = server.rssMb();
+  const settled = await settledRssMb(server);
   expect(
     settled.rss,
     `resident memory ${settled.rss.toFixed(0)} MB after ${SETTLE_SECONDS} s`,
@@ -258,7 +253,7 @@ describe.each([
       const server = await startBuiltServer({ seed: true, env });
       servers.push(server);
       const session = await signUp(server.base);
-      const rssBefore = rssMb(server.child.pid as number);
+      const rssBefore = server.rssMb();
       const started = performance.now();
       const run = await fuzz(server, { session });
       const seconds = (performance.now() - started) / 1000;
