@@ -112,6 +112,35 @@ describe('public-form attempt limits', () => {
     );
   });
 
+  it("counts a person's attempt only once the human check passed; failures count for the browser and address", async () => {
+    const ticket = await t.ticket('contact');
+    const ip = freshIp();
+    for (let i = 0; i < 3; i++) {
+      const forged = await submit('contact', { email: 'mo@example.com', human_check_token: 'bogus' }, ticket, ip);
+      expect(forged.json.error?.code).toBe('human_check_failed');
+    }
+    expect((await submit('contact', { email: 'mo@example.com' }, ticket, freshIp())).status).toBe(429);
+    expect((await submit('contact', { email: 'mo@example.com' }, await t.ticket('contact'), freshIp())).status).toBe(
+      200,
+    );
+  });
+
+  it('a filled trap counts for the browser, a bad ticket for the address (before their own answers)', async () => {
+    const ticket = await t.ticket('contact');
+    for (let i = 0; i < 3; i++) {
+      const trapped = await submit('contact', { email: 'trap@example.com', website: 'x' }, ticket, freshIp());
+      expect(trapped.json.error?.code).toBe('invalid_submission');
+    }
+    expect((await submit('contact', { email: 'trap@example.com' }, ticket, freshIp())).status).toBe(429);
+    const ip = freshIp();
+    for (let i = 0; i < 30; i++) {
+      expect((await submit('contact', { email: 'fast@example.com' }, 'no-ticket', ip)).json.error?.code).toBe(
+        'too_fast',
+      );
+    }
+    expect((await submit('contact', { email: 'fast@example.com' }, await t.ticket('contact'), ip)).status).toBe(429);
+  });
+
   it('a forged browser id is a forged ticket', async () => {
     const [form, issued, , signature] = (await t.ticket('contact')).split('.');
     const forged = `${form}.${issued}.someone-else.${signature}`;

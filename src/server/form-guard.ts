@@ -9,7 +9,7 @@ import { ApiError, ERRORS } from './errors';
 import { checkTicket, type PublicForm } from './form-ticket';
 import { type Body, clientIp, readJsonObject } from './http';
 import { verifyHumanCheck } from './human-check';
-import { type Check, emailKey, enforceAll, LIMITS } from './rate-limit';
+import { type Check, emailKey, enforceAll, LIMITS, reached, record } from './rate-limit';
 import { type Issues, invalidInput } from './validate';
 
 const isFilled = (value: unknown) => value !== undefined && value !== null && value !== '';
@@ -35,6 +35,9 @@ export interface GuardOptions<T> {
  *    rate_limited (docs/api.md, "Limits");
  * 4. the fields -> 400 invalid_input;
  * 5. `human_check_token` missing or not verified -> 400 human_check_failed.
+ * Every attempt counts for its browser and address, failures of steps 1 and 2 included; an attempt
+ * counts for the person it names only once the human check has passed, so a stranger sending
+ * entries in someone's name without passing it cannot use up that person's attempts (issue 21).
  */
 async function check<T>(
   c: Context<AppEnv>,
@@ -44,21 +47,33 @@ async function check<T>(
   { person, action = form }: GuardOptions<T>,
 ) {
   const deps = c.var.deps;
-  if (isFilled(body.website)) throw ApiError.of(ERRORS.invalidSubmission);
-  const ticket = checkTicket(deps, form, body.form_ticket);
-  if (!ticket) throw ApiError.of(ERRORS.tooFast);
   const ip = clientIp(c);
-  const checks: Check[] = [{ key: `form:${form}:browser:${ticket.browser}`, limit: LIMITS.publicForm }];
-  if (fields.success && person) {
-    const who = emailKey(person(fields.output as T));
-    checks.push({ key: `form:${form}:person:${who}`, limit: LIMITS.publicForm });
+  const ticket = checkTicket(deps, form, body.form_ticket);
+  const address: Check[] = ip ? [{ key: `form:${form}:ip:${ip}`, limit: LIMITS.publicFormPerIp }] : [];
+  const browser: Check[] = ticket
+    ? [{ key: `form:${form}:browser:${ticket.browser}`, limit: LIMITS.publicForm }]
+    : [];
+  if (isFilled(body.website)) {
+    await record(deps, ...[...browser, ...address].map((check) => check.key));
+    throw ApiError.of(ERRORS.invalidSubmission);
   }
-  if (ip) checks.push({ key: `form:${form}:ip:${ip}`, limit: LIMITS.publicFormPerIp });
-  await enforceAll(deps, checks);
+  if (!ticket) {
+    await record(deps, ...address.map((check) => check.key));
+    throw ApiError.of(ERRORS.tooFast);
+  }
+  const personal: Check | undefined =
+    fields.success && person
+      ? { key: `form:${form}:person:${emailKey(person(fields.output as T))}`, limit: LIMITS.publicForm }
+      : undefined;
+  // The person's limit is looked at here, in the order of the checks, and counted after step 5.
+  if (personal && (await reached(deps, personal.key, personal.limit))) throw ApiError.of(ERRORS.rateLimited);
+  await enforceAll(deps, [...browser, ...address]);
   if (!fields.success) throw invalidInput(fields.issues);
   if (!(await verifyHumanCheck(deps, { token: body.human_check_token, action, ip: ip ?? '' }))) {
     throw ApiError.of(ERRORS.humanCheckFailed);
   }
+  // Counted and checked in one step: of simultaneous attempts of one person, no more than the limit pass.
+  if (personal) await enforceAll(deps, [personal]);
 }
 
 /**

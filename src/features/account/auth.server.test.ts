@@ -94,14 +94,15 @@ describe('POST /auth/register', () => {
     expect(stale.json.error.code).toBe('too_fast');
   });
 
-  it('allows 3 attempts per hour per email, from any browser or network address, then 429 rate_limited', async () => {
+  it('allows 3 human-checked attempts per hour per email, from any browser or network address, then 429 rate_limited', async () => {
+    const answers = [];
     for (let i = 0; i < 3; i++) {
-      const answer = await t.call('POST', '/auth/register', {
-        body: await registerBody('often@example.com', { human_check_token: 'wrong' }),
-        ip: freshIp(),
-      });
-      expect(answer.json.error.code).toBe('human_check_failed');
+      answers.push(
+        (await t.call('POST', '/auth/register', { body: await registerBody('often@example.com'), ip: freshIp() }))
+          .status,
+      );
     }
+    expect(answers).toEqual([201, 409, 409]);
     const fourth = await t.call('POST', '/auth/register', {
       body: await registerBody('OFTEN@example.com'),
       ip: freshIp(),
@@ -127,7 +128,24 @@ describe('POST /auth/register', () => {
           ip: freshIp(),
         })
       ).status,
-    ).toBe(201);
+    ).toBe(409);
+  });
+
+  it('a stranger cannot lock a person out: attempts in their name without a passed human check count for the browser and address only', async () => {
+    const strangerTicket = await t.ticket('register');
+    const strangerIp = freshIp();
+    for (const human_check_token of ['bogus', '', 'made-up', undefined]) {
+      const answer = await t.call('POST', '/auth/register', {
+        body: await registerBody('lockout-target@example.com', { form_ticket: strangerTicket, human_check_token }),
+        ip: strangerIp,
+      });
+      expect(answer.json.error.code).toBe(human_check_token === undefined ? 'rate_limited' : 'human_check_failed');
+    }
+    const victim = await t.call('POST', '/auth/register', {
+      body: await registerBody('Lockout-Target@example.com'),
+      ip: freshIp(),
+    });
+    expect(victim.status).toBe(201);
   });
 
   it('allows 3 attempts per hour per browser (its form ticket), before the field checks', async () => {

@@ -168,6 +168,35 @@ describe('POST /promotion/{id}/entry', () => {
   });
 });
 
+describe('attempt limits of the entry form (issue 21: no lockout by strangers)', () => {
+  test("a stranger's entries in a person's name without a passed human check do not use up that person's attempts", async () => {
+    const strangerTicket = await t.ticket('giveaway');
+    const strangerIp = nextIp();
+    for (const human_check_token of ['bogus', 'made-up', '']) {
+      const forged = await enter(t, promotionId, entryFor('victim+x@example.com'), {
+        ticket: strangerTicket,
+        ip: strangerIp,
+        extra: { human_check_token },
+      });
+      expect(forged.json.error.code).toBe('human_check_failed');
+    }
+    // The stranger's browser has had its 3 attempts; the victim's own entry, elsewhere, goes in.
+    expect(
+      (await enter(t, promotionId, entryFor('victim@example.com'), { ticket: strangerTicket, ip: strangerIp }))
+        .status,
+    ).toBe(429);
+    const victim = await enter(t, promotionId, entryFor('Victim@example.com'));
+    expect(victim.status).toBe(201);
+    expect(await count({ email: 'victim@example.com' })).toBe(1);
+  });
+
+  test('a person still gets 3 human-checked attempts an hour, from any browser and address', async () => {
+    const statuses = [];
+    for (let i = 0; i < 4; i++) statuses.push((await enter(t, promotionId, entryFor('keen@example.com'))).status);
+    expect(statuses).toEqual([201, 409, 409, 429]);
+  });
+});
+
 describe('once a day under load', () => {
   test('200 simultaneous entries of one person: exactly one is stored', async () => {
     const ticket = await t.ticket('giveaway');
