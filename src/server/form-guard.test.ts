@@ -116,13 +116,18 @@ describe('public-form attempt limits', () => {
     const ticket = await t.ticket('contact');
     const ip = freshIp();
     for (let i = 0; i < 3; i++) {
-      const forged = await submit('contact', { email: 'mo@example.com', human_check_token: 'bogus' }, ticket, ip);
+      const forged = await submit(
+        'contact',
+        { email: 'mo@example.com', human_check_token: 'bogus' },
+        ticket,
+        ip,
+      );
       expect(forged.json.error?.code).toBe('human_check_failed');
     }
     expect((await submit('contact', { email: 'mo@example.com' }, ticket, freshIp())).status).toBe(429);
-    expect((await submit('contact', { email: 'mo@example.com' }, await t.ticket('contact'), freshIp())).status).toBe(
-      200,
-    );
+    expect(
+      (await submit('contact', { email: 'mo@example.com' }, await t.ticket('contact'), freshIp())).status,
+    ).toBe(200);
   });
 
   it('a filled trap counts for the browser, a bad ticket for the address (before their own answers)', async () => {
@@ -138,7 +143,9 @@ describe('public-form attempt limits', () => {
         'too_fast',
       );
     }
-    expect((await submit('contact', { email: 'fast@example.com' }, await t.ticket('contact'), ip)).status).toBe(429);
+    expect(
+      (await submit('contact', { email: 'fast@example.com' }, await t.ticket('contact'), ip)).status,
+    ).toBe(429);
   });
 
   it('a forged browser id is a forged ticket', async () => {

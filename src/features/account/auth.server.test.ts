@@ -98,8 +98,12 @@ describe('POST /auth/register', () => {
     const answers = [];
     for (let i = 0; i < 3; i++) {
       answers.push(
-        (await t.call('POST', '/auth/register', { body: await registerBody('often@example.com'), ip: freshIp() }))
-          .status,
+        (
+          await t.call('POST', '/auth/register', {
+            body: await registerBody('often@example.com'),
+            ip: freshIp(),
+          })
+        ).status,
       );
     }
     expect(answers).toEqual([201, 409, 409]);
@@ -136,10 +140,15 @@ describe('POST /auth/register', () => {
     const strangerIp = freshIp();
     for (const human_check_token of ['bogus', '', 'made-up', undefined]) {
       const answer = await t.call('POST', '/auth/register', {
-        body: await registerBody('lockout-target@example.com', { form_ticket: strangerTicket, human_check_token }),
+        body: await registerBody('lockout-target@example.com', {
+          form_ticket: strangerTicket,
+          human_check_token,
+        }),
         ip: strangerIp,
       });
-      expect(answer.json.error.code).toBe(human_check_token === undefined ? 'rate_limited' : 'human_check_failed');
+      expect(answer.json.error.code).toBe(
+        human_check_token === undefined ? 'rate_limited' : 'human_check_failed',
+      );
     }
     const victim = await t.call('POST', '/auth/register', {
       body: await registerBody('Lockout-Target@example.com'),

@@ -66,6 +66,27 @@ describe('contact messages for operators', () => {
     });
   });
 
+  it('neutralises formulas a sender typed, so the spreadsheet shows them as text (issue 21)', async () => {
+    const [stored] = await findMessages(t.deps, { department: 2 });
+    if (!stored) throw new Error('a message of department 2 is stored above');
+    const csv = messagesCsv([
+      {
+        ...stored,
+        first_name: '=HYPERLINK("http://evil.example","Click")',
+        last_name: '@SUM(1)',
+        subject: "+1+cmd|' /C calc'!A0",
+        message: '-2+3',
+      },
+    ]);
+    const [record] = parse(csv, { columns: true }) as Record<string, string>[];
+    expect(record).toMatchObject({
+      first_name: '\'=HYPERLINK("http://evil.example","Click")',
+      last_name: "'@SUM(1)",
+      subject: "'+1+cmd|' /C calc'!A0",
+      message: "'-2+3",
+    });
+  });
+
   it('marks messages handled by reference and names the unknown ones; --unhandled leaves them out', async () => {
     expect(await markHandled(t.deps, ['kf-aaaa-0001', 'KF-NOPE-0000'])).toEqual(['KF-NOPE-0000']);
     expect(refs(await findMessages(t.deps, { unhandled: true, department: 3 }))).toEqual([

@@ -1,9 +1,9 @@
 // What the operator commands do with stored contact messages (contact.cli.ts): find them by
 // department and date range (store days, New York time), turn them into CSV, mark them handled.
-import { stringify } from 'csv-stringify/sync';
 import type { Selectable } from 'kysely';
 import type { ContactMessagesTable } from '../../server/db/schema';
 import type { AppDeps } from '../../server/deps';
+import { operatorCsv } from '../../server/operator-csv';
 import { storeDate } from '../offers/offers';
 import { MAX_MAIL_ATTEMPTS } from './contact-mail.server';
 import { DEPARTMENT_NAMES, type DepartmentId } from './departments';
@@ -61,8 +61,9 @@ export const CSV_COLUMNS = [
   'mail_status',
 ] as const;
 
+/** Opened in a spreadsheet: cells that look like formulas are neutralised (src/server/operator-csv.ts). */
 export function messagesCsv(rows: MessageRow[]): string {
-  return stringify(
+  return operatorCsv(
     rows.map((row) => ({
       ...row,
       received_at: iso(row.created_at),

@@ -4,10 +4,9 @@
 // seed and mails the winners; `draw verify` repeats a draw from an exported list.
 import { readFile, writeFile } from 'node:fs/promises';
 import type { Command } from 'commander';
-import { parse } from 'csv-parse/sync';
-import { stringify } from 'csv-stringify/sync';
 import { action, CliError, progress, withDeps } from '../../server/cli.ts';
 import type { AppDeps } from '../../server/deps.ts';
+import { operatorCsv, readOperatorCsv } from '../../server/operator-csv.ts';
 import { parseDate, requirePromotion } from './cli-input.server.ts';
 import { commitDraw, completeDraw, drawnEntryIds, findDraw, verifyDraw } from './draws.server.ts';
 import { entryDay, rulesPath } from './entrant.ts';
@@ -35,7 +34,7 @@ export async function exportEntries(deps: AppDeps, promotionId: string, day: str
   let query = deps.db.selectFrom('giveaway_entries').selectAll().where('promotion_id', '=', promotionId);
   if (day) query = query.where('entry_day', '=', day);
   const rows = canonicalEntries(await query.execute());
-  const chunks = [stringify([[...EXPORT_COLUMNS]])];
+  const chunks = [operatorCsv([[...EXPORT_COLUMNS]])];
   for (let start = 0; start < rows.length; start += 1000) {
     const batch = rows
       .slice(start, start + 1000)
@@ -54,18 +53,19 @@ export async function exportEntries(deps: AppDeps, promotionId: string, day: str
         row.email,
         row.user_id ? 'yes' : 'no',
       ]);
-    chunks.push(stringify(batch));
+    chunks.push(operatorCsv(batch));
     progress('entries exported', Math.min(start + 1000, rows.length), rows.length);
   }
   return { csv: chunks.join(''), count: rows.length };
 }
 
-/** The entries of an exported CSV, as the draw needs them. */
+/**
+ * The entries of an exported CSV, as the draw needs them. The export neutralises formulas (a cell
+ * like `-x@example.com` is written `'-x@example.com`); read back, every cell is the stored value
+ * again, so the digest of the list is the one the draw recorded (src/server/operator-csv.ts).
+ */
 export function readExport(text: string) {
-  const records = parse(text, { columns: true, skip_empty_lines: true, bom: true }) as Record<
-    string,
-    string
-  >[];
+  const records = readOperatorCsv(text);
   const first = records[0];
   if (first && !('entry_id' in first && 'person_key' in first)) {
     throw new CliError('the file has no entry_id and person_key columns (made by: entries export)');

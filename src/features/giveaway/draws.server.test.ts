@@ -1,7 +1,9 @@
 // Draws in the database on both engines: recorded before the winners are known, repeated from the
 // published seed and the exported list, and refused when the list was changed.
+import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createTestApi, type TestApi } from '../../server/testing';
+import { exportEntries, readExport } from './draw.cli';
 import {
   commitDraw,
   completeDraw,
@@ -87,4 +89,53 @@ test('a draw is committed, drawn, published and repeatable from its seed', async
     last_name: 'W.',
     prize: '$100 gift card',
   });
+});
+
+test('a draw over entries that look like spreadsheet formulas verifies from its own export (issue 21)', async () => {
+  const promotion = await runningPromotion(t, { winners_count: 4 }, 'formulas');
+  // Names and person keys as a visitor might type them; the export must neither run nor change them.
+  const looks = [
+    '=HYPERLINK("http://x.example","y")',
+    '@SUM(1)',
+    "+1+cmd|' /C calc'!A0",
+    '-2+3',
+    "'quoted",
+    'plain',
+  ];
+  for (const [i, look] of looks.entries()) {
+    await t.db
+      .insertInto('giveaway_entries')
+      .values({
+        id: `${look}-${i}`,
+        promotion_id: promotion.id,
+        person_key: `${look}@example.com`,
+        entry_day: '2026-04-01',
+        user_id: null,
+        first_name: look,
+        last_name: look,
+        address_1: '1 Main St',
+        city: 'Erie',
+        state: 'PA',
+        zip: '16501',
+        phone: '8145550100',
+        email: `${look}@example.com`,
+        created_at: t.now(),
+      })
+      .execute();
+  }
+  const { draw, seed, entries } = await commitDraw(t.deps, { promotion, day: null, winners: 4 });
+  await completeDraw(t.deps, promotion, draw, seed, entries);
+  const { csv } = await exportEntries(t.deps, promotion.id, null);
+  const cells = parse(csv, { columns: true }) as Record<string, string>[];
+  const names = cells.map((row) => row.first_name ?? '');
+  // No cell an operator opens starts a formula.
+  expect(names.filter((name) => /^[=+\-@]/.test(name))).toEqual([]);
+  expect(names).toContain('\'=HYPERLINK("http://x.example","y")');
+  const read = readExport(csv);
+  expect(read.map((entry) => entry.person_key).sort()).toEqual(
+    looks.map((look) => `${look}@example.com`).sort(),
+  );
+  const result = verifyDraw({ ...draw, seed }, read, await drawnEntryIds(t.deps, draw.id));
+  expect(result.problems).toEqual([]);
+  expect(result.ok).toBe(true);
 });

@@ -182,8 +182,12 @@ describe('attempt limits of the entry form (issue 21: no lockout by strangers)',
     }
     // The stranger's browser has had its 3 attempts; the victim's own entry, elsewhere, goes in.
     expect(
-      (await enter(t, promotionId, entryFor('victim@example.com'), { ticket: strangerTicket, ip: strangerIp }))
-        .status,
+      (
+        await enter(t, promotionId, entryFor('victim@example.com'), {
+          ticket: strangerTicket,
+          ip: strangerIp,
+        })
+      ).status,
     ).toBe(429);
     const victim = await enter(t, promotionId, entryFor('Victim@example.com'));
     expect(victim.status).toBe(201);
@@ -192,7 +196,8 @@ describe('attempt limits of the entry form (issue 21: no lockout by strangers)',
 
   test('a person still gets 3 human-checked attempts an hour, from any browser and address', async () => {
     const statuses = [];
-    for (let i = 0; i < 4; i++) statuses.push((await enter(t, promotionId, entryFor('keen@example.com'))).status);
+    for (let i = 0; i < 4; i++)
+      statuses.push((await enter(t, promotionId, entryFor('keen@example.com'))).status);
     expect(statuses).toEqual([201, 409, 409, 429]);
   });
 });
