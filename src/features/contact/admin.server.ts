@@ -34,7 +34,8 @@ export async function findMessages(deps: AppDeps, filter: MessageFilter): Promis
 }
 
 export function mailStatus(row: MessageRow): 'sent' | 'pending' | 'failed' {
-  if (row.department_mailed_at !== null && row.ack_mailed_at !== null) return 'sent';
+  if (row.department_mailed_at !== null && (row.ack_mailed_at !== null || row.ack_withheld_at !== null))
+    return 'sent';
   return row.mail_attempts >= MAX_MAIL_ATTEMPTS ? 'failed' : 'pending';
 }
 

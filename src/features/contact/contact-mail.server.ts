@@ -8,6 +8,7 @@
 import type { Selectable } from 'kysely';
 import type { ContactMessagesTable } from '../../server/db/schema';
 import type { AppDeps } from '../../server/deps';
+import { emailKey, hit, type Limit } from '../../server/rate-limit';
 import { site } from '../../site.config';
 import { DEPARTMENT_NAMES, type DepartmentId, EXTRA_FIELDS } from './departments';
 
@@ -65,21 +66,38 @@ export function departmentMail(row: Row) {
   };
 }
 
+/**
+ * The acknowledgement to the address the form carried, which can be anyone's: a fixed text with
+ * our reference number and department name only, never the sender's words (name, subject or
+ * message), so nobody can have us mail their text to a stranger (issue 21 point 6).
+ */
 export function acknowledgementMail(row: Row) {
   return {
     to: row.email,
     subject: `We received your message (${row.reference})`,
     text: [
-      `Hello ${row.first_name},`,
+      'Hello,',
       '',
-      `Thank you for contacting ${site.name}. Your message about "${row.subject}" has reached our ${departmentName(row)} team, and we will answer as soon as we can.`,
+      `Thank you for contacting ${site.name}. Your message has reached our ${departmentName(row)} team, and we will answer as soon as we can.`,
       '',
       `Your reference number is ${row.reference}. Please quote it if you write or call us about this message (${site.phone}, ${site.customerService.hours}).`,
+      '',
+      `If you did not write to us, someone entered your address on our contact form; you can ignore this message.`,
       '',
       `${site.name} Customer Service`,
     ].join('\n'),
   };
 }
+
+/** Acknowledgements to one address (the form's email field names any address it likes). */
+export const ACK_LIMIT: Limit = { limit: 3, windowMs: 24 * 60 * 60_000 };
+
+/**
+ * Whether a new message to `email` gets an acknowledgement: counts it when it does. Past the limit
+ * the message is still stored and mailed to the department, only not acknowledged.
+ */
+export const acknowledges = (deps: AppDeps, email: string): Promise<boolean> =>
+  hit(deps, `contact-ack:${emailKey(email)}`, ACK_LIMIT);
 
 /** Takes the right to send the message's mails; false when another send holds it. */
 async function claim(deps: AppDeps, id: string): Promise<boolean> {
@@ -116,7 +134,7 @@ export async function sendContactMail(deps: AppDeps, id: string): Promise<MailOu
         .where('id', '=', id)
         .execute();
     }
-    if (row.ack_mailed_at === null) {
+    if (row.ack_mailed_at === null && row.ack_withheld_at === null) {
       await deps.mailer.send(acknowledgementMail(row));
       await deps.db
         .updateTable('contact_messages')
@@ -150,7 +168,12 @@ export async function retryContactMail(
   const rows = await deps.db
     .selectFrom('contact_messages')
     .select('id')
-    .where((eb) => eb.or([eb('department_mailed_at', 'is', null), eb('ack_mailed_at', 'is', null)]))
+    .where((eb) =>
+      eb.or([
+        eb('department_mailed_at', 'is', null),
+        eb.and([eb('ack_mailed_at', 'is', null), eb('ack_withheld_at', 'is', null)]),
+      ]),
+    )
     .where('mail_attempts', '<', MAX_MAIL_ATTEMPTS)
     .where('created_at', '<=', all ? deps.now() : deps.now() - SWEEP_MIN_AGE_MS)
     .orderBy('created_at')

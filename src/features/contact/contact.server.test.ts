@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { uniqueEmail } from '../../../tests/factories/account';
 import { contactSender, flatContact } from '../../../tests/factories/contact';
 import { ATTEMPT_WINDOW_MS } from '../../lib/form-rules';
 import { createTestApi, type TestApi } from '../../server/testing';
 import { site } from '../../site.config';
 import { CONTACT_MESSAGES } from './contact';
-import { MAIL_CLAIM_MS, retryContactMail } from './contact-mail.server';
+import { ACK_LIMIT, MAIL_CLAIM_MS, retryContactMail } from './contact-mail.server';
 
 let t: TestApi;
 beforeAll(async () => {
@@ -33,6 +34,8 @@ async function send(body: Record<string, unknown>, options: { token?: string; qu
   });
 }
 const flat = flatContact;
+/** A message from an address of its own, so the acknowledgements a day per address are not what a test meets. */
+const ownAddress = () => flat({ email: uniqueEmail('pat') });
 const stored = (reference: string) =>
   t.db
     .selectFrom('contact_messages')
@@ -183,7 +186,7 @@ describe('mail that cannot be sent', () => {
       },
     };
     const before = (await t.outbox()).length;
-    const answer = await send(flat());
+    const answer = await send(ownAddress());
     expect(answer.status).toBe(201);
     await t.deps.settle();
     let row = await stored(answer.json.reference);
@@ -225,7 +228,7 @@ describe('one message reached by two sends at once', () => {
       },
     };
     const before = (await t.outbox()).length;
-    const answer = await send(flat());
+    const answer = await send(ownAddress());
     expect(answer.status).toBe(201);
     // The operator's retry meanwhile, once the first send claimed it: it sends nothing.
     await vi.waitFor(async () =>
@@ -239,7 +242,7 @@ describe('one message reached by two sends at once', () => {
 
     // A process that died holding a claim holds nothing once it ran out.
     t.deps.mailer = real;
-    const second = await send(flat());
+    const second = await send(ownAddress());
     await t.deps.settle();
     await t.deps.db
       .updateTable('contact_messages')
@@ -249,5 +252,75 @@ describe('one message reached by two sends at once', () => {
     expect(await retryContactMail(t.deps, { all: true })).toEqual({ sent: 0, failed: 0 });
     t.advance(MAIL_CLAIM_MS + 1);
     expect(await retryContactMail(t.deps, { all: true })).toEqual({ sent: 1, failed: 0 });
+  });
+});
+
+describe('the acknowledgement, which goes to whatever address the form carried (issue 21)', () => {
+  it("quotes none of the sender's words: a fixed text with the reference and the department", async () => {
+    await t.deps.settle();
+    const before = (await t.outbox()).length;
+    const words = {
+      first_name: 'Win\nVisit http://phish.example/login',
+      last_name: 'Prize https://evil.example',
+      subject: 'Your account is locked\nConfirm at http://phish.example/verify',
+      message: 'Click http://phish.example now\nto keep your card',
+    };
+    const email = uniqueEmail('target');
+    const answer = await send(flat({ ...words, email }));
+    expect(answer.status).toBe(201);
+    await t.deps.settle();
+    const mails = (await t.outbox()).slice(before);
+    const department = mails.find((mail) => mail.to === site.contactInboxes[2]);
+    const ack = mails.find((mail) => mail.to === email);
+    expect(department?.text).toContain('Click http://phish.example now'); // the department reads it all
+    expect(ack?.subject).toBe(`We received your message (${answer.json.reference})`);
+    const text = `${ack?.subject}\n${ack?.text}`;
+    for (const line of Object.values(words).flatMap((word) => word.split('\n'))) {
+      expect(text).not.toContain(line);
+    }
+    expect(text).not.toMatch(/https?:|phish|evil|Win|Prize|locked|Click/);
+    expect(ack?.text).toContain(`Your reference number is ${answer.json.reference}`);
+    expect(ack?.text).toContain('our Other Credit Cards team');
+  });
+
+  it(`acknowledges ${ACK_LIMIT.limit} messages a day to one address; the next is stored and sent to the department, not acknowledged`, async () => {
+    await t.deps.settle();
+    const email = uniqueEmail('flooded');
+    const before = (await t.outbox()).length;
+    const references: string[] = [];
+    for (let i = 0; i <= ACK_LIMIT.limit; i++) {
+      const answer = await send(flat({ email, subject: `Message ${i}` }));
+      expect(answer.status).toBe(201);
+      references.push(answer.json.reference);
+    }
+    await t.deps.settle();
+    const mails = (await t.outbox()).slice(before);
+    const acks = mails.filter((mail) => mail.to === email);
+    // Each message's mails go out after its answer, so the order across messages is not fixed.
+    expect(acks.map((mail) => mail.subject).sort()).toEqual(
+      references
+        .slice(0, ACK_LIMIT.limit)
+        .map((reference) => `We received your message (${reference})`)
+        .sort(),
+    );
+    const last = references[ACK_LIMIT.limit] as string;
+    expect(mails.filter((mail) => mail.to === site.contactInboxes[2]).map((mail) => mail.subject)).toContain(
+      `[Other Credit Cards] Message ${ACK_LIMIT.limit} (${last})`,
+    );
+    const row = await stored(last);
+    expect(row).toMatchObject({ subject: `Message ${ACK_LIMIT.limit}`, ack_mailed_at: null });
+    expect(row.department_mailed_at).not.toBeNull();
+    expect(row.ack_withheld_at).not.toBeNull();
+    // Nothing is owed: no retry sends it later.
+    t.advance(60_000);
+    expect(await retryContactMail(t.deps, { all: true })).toEqual({ sent: 0, failed: 0 });
+    // A day after the first, the address is acknowledged again.
+    t.advance(ACK_LIMIT.windowMs);
+    const later = await send(flat({ email }));
+    await t.deps.settle();
+    expect((await t.outbox()).map((mail) => mail.subject)).toContain(
+      `We received your message (${later.json.reference})`,
+    );
+    expect((await stored(later.json.reference)).ack_mailed_at).not.toBeNull();
   });
 });

@@ -12,7 +12,7 @@ import { bearerToken, findSessionUser } from '../../server/sessions';
 import { sha256 } from '../../server/tokens';
 import { query } from '../../server/validate';
 import { contactPayloadSchema } from './contact';
-import { sendContactMail, startMailSweep } from './contact-mail.server';
+import { acknowledges, sendContactMail, startMailSweep } from './contact-mail.server';
 
 // No 0/O or 1/I: the reference is read out on the phone.
 const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -46,6 +46,7 @@ export const contactRoutes = new Hono<AppEnv>()
         ip: c.req.valid('query').include_ip === 'true' ? (clientIp(c) ?? null) : null,
         user_id: user?.id ?? null,
         created_at: deps.now(),
+        ack_withheld_at: (await acknowledges(deps, message.email)) ? null : deps.now(),
       };
       let reference = newReference();
       try {

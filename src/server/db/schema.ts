@@ -178,6 +178,8 @@ export interface ContactMessagesTable {
   mail_error: string | null;
   /** Until when one process holds the right to send this message's mails (migration 0010). */
   mail_claimed_until: number | null;
+  /** Set when the address had its acknowledgements for the day: none is owed (migration 0016). */
+  ack_withheld_at: number | null;
 }
 
 export interface OffersTable {

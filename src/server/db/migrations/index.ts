@@ -11,6 +11,7 @@ import * as contactMailClaim from './0010-contact-mail-claim.ts';
 import * as maintenance from './0013-maintenance.ts';
 import * as leanLimits from './0014-lean-limits.ts';
 import * as memberEntriesIndex from './0015-member-entries-index.ts';
+import * as contactAckWithheld from './0016-contact-ack-withheld.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_accounts': accounts,
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   '0013_maintenance': maintenance,
   '0014_lean_limits': leanLimits,
   '0015_member_entries_index': memberEntriesIndex,
+  '0016_contact_ack_withheld': contactAckWithheld,
 };
