@@ -1,4 +1,4 @@
-// The anti-abuse constants and messages of the public forms, one copy for the browser (src/features/account/
+// The anti-abuse constants and messages of the public forms, one copy for the browser (src/components/form/
 // guards.ts) and the server (src/server/form-ticket.ts, src/server/rate-limit.ts), so the two
 // checks cannot drift apart. SPEC 5.1: "submit under 3 seconds after load gives 'Please review
 // your information and try again'; 3 or more attempts in the last hour gives 'Too many attempts.

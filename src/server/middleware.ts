@@ -20,7 +20,8 @@ export function noStore(c: Context<AppEnv>): void {
 
 /** The public key identifies the web client (docs/api.md); it is not a secret. */
 export function requireApiKey(c: Context<AppEnv>): void {
-  // c.get, not c.var: c.var copies every variable into a new object on each use.
+  // Every request passes here, so c.get: c.var builds a new object of all the variables on each read
+  // (Hono's Context); elsewhere either one reads the same.
   if (c.req.header('x-api-key') !== c.get('deps').config.publicApiKey) {
     throw ApiError.of(ERRORS.invalidApiKey);
   }

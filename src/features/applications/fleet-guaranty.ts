@@ -6,7 +6,6 @@ import { zipField } from '../../lib/fields';
 import { required, signature, slashDate, ssn, streetAddress, usPhone } from './rules';
 import { stateChoice } from './states';
 
-export const MAX_GUARANTORS = 3;
 export const GUARANTOR_NUMBERS = [1, 2, 3] as const;
 
 /** The fields of guarantor n, in the order the form shows them. */

@@ -45,7 +45,6 @@ export const UPLOAD_FIELDS = [
   ['annual_statement', 'Annual Financial Statement'],
   ['current_statement', 'Current Financial Statement'],
 ] as const;
-export type UploadField = (typeof UPLOAD_FIELDS)[number][0];
 
 export const NO_FILE = 'No File Chosen';
 

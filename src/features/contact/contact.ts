@@ -124,7 +124,6 @@ export const contactSchema = v.pipe(
     return { ...dataset.value, department: dataset.value.department as DepartmentId, extra_data: extra };
   }),
 );
-export type ContactMessage = v.InferOutput<typeof contactSchema>;
 
 /** What POST /contact reads: either payload reading, checked with the form's schema. */
 export const contactPayloadSchema = v.pipe(

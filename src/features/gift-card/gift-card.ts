@@ -27,7 +27,6 @@ export const balanceSchema = v.object({
   account_number: digits('The account number', GIFT_CARD_MESSAGES.accountNumber, 12, 19),
   pin: digits('The PIN', GIFT_CARD_MESSAGES.pin, 4, 8),
 });
-export type BalanceRequest = v.InferOutput<typeof balanceSchema>;
 /** What POST /gift-card/balance reads: the two fields and the public-form guard's fields. */
 export const balanceRequestSchema = v.object({ ...balanceSchema.entries, ...guardFields });
 

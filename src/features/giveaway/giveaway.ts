@@ -1,6 +1,6 @@
-// The daily giveaway's rules and texts (SPEC 3, 4, 5.1, 9), shared by the Enter Giveaway island,
-// the API and the operator commands: the entry schema with the exact messages, the submit checks
-// in SPEC order, who counts as one person, and which calendar day an entry belongs to.
+// The Enter Giveaway form's rules and texts (SPEC 3, 4, 5.1, 9), shared by the island and the API:
+// the entry schema with the exact messages and the submit checks in SPEC order. Who counts as one
+// person and which calendar day an entry belongs to: entrant.ts.
 import * as v from 'valibot';
 import { guardMessage } from '../../components/form/guards';
 import { emailField, optionalText, phoneField, requiredText, zipField } from '../../lib/fields';

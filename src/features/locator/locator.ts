@@ -125,10 +125,6 @@ export const position = (store: StoreItem): LatLng => ({
 /** SPEC 9: distances with one decimal and 'miles'. */
 export const formatDistance = (miles: number): string => `${miles.toFixed(1)} miles`;
 
-/** Street, city, state and ZIP on one line. */
-export const oneLineAddress = (d: StoreData): string =>
-  [d.sAddr1, d.sAddr2, `${d.sCity}, ${d.sState} ${d.sZip}`].filter(Boolean).join(', ');
-
 /** SPEC 7: Get Directions opens a maps service with the destination from line 1, city, state, ZIP. */
 export const DIRECTIONS_BASE = 'https://www.google.com/maps/dir/?api=1&destination=';
 export const directionsUrl = (d: StoreData, base = DIRECTIONS_BASE): string =>

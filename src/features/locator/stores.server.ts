@@ -1,7 +1,7 @@
 // Stores in the database, read and written in the API's shape (SPEC 3: a `data` object with the
 // s* fields, coordinates as strings, beside features and prices). Used by the API, the pages, the
 // seeder and the import command, so there is one mapping between table and answer.
-import type { Insertable, Kysely, Selectable } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { Database, StoresTable } from '../../server/db/schema';
 import type { StoreItem } from './locator';
 
@@ -67,5 +67,3 @@ export async function findStore(db: Kysely<Database>, number: string): Promise<S
   const row = await db.selectFrom('stores').selectAll().where('store_number', '=', number).executeTakeFirst();
   return row ? toItem(row) : undefined;
 }
-
-export type StoreInsert = Insertable<StoresTable>;

@@ -1,0 +1,85 @@
+// Every reference to the product's rules ("SPEC 5.1", "product.md 2.6, 4") names a section that
+// docs/product.md has, so a reader can follow it inside the repository. The older form "SPEC n" and
+// the new "product.md n" are both accepted until the one rename of the old form has run.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = join(import.meta.dirname, '../..');
+const SCANNED = ['src', 'tests', 'docs', 'scripts', 'bench', 'content', 'README.md'];
+const TEXT_FILE = /\.(ts|tsx|mjs|js|astro|md|mdx|ya?ml|json|css|sh|html)$/;
+/** Generated data, no prose (the gazetteer is 1.6 MB of numbers). */
+const SKIPPED = new Set(['src/features/locator/gazetteer-data.ts', 'tests/unit/product-references.test.ts']);
+
+const NUMBER = String.raw`\d+(?:\.\d+)?`;
+/** "SPEC 2.9, 3, 4", "SPEC 5.1 and 5.2", "SPEC section 7", "product.md 5.6", "docs/product.md §3". */
+const REFERENCE = new RegExp(
+  String.raw`\b(?:SPEC|product\.md)(?: section| §)? ?(${NUMBER}(?:(?:, | and | or |/)${NUMBER})*)(?![\d.]*\d)`,
+  'g',
+);
+
+/** The section numbers a text refers to, in order. */
+function referencedSections(text: string): string[] {
+  return [...text.matchAll(REFERENCE)].flatMap((match) => match[1]?.match(new RegExp(NUMBER, 'g')) ?? []);
+}
+
+/** The numbers of docs/product.md's sections ("## 5. Validation rules" -> 5, "### 5.1 ..." -> 5.1). */
+function productSections(markdown: string): Set<string> {
+  return new Set([...markdown.matchAll(/^#{2,3} (\d+(?:\.\d+)?)\.? /gm)].map((match) => match[1] as string));
+}
+
+function* textFiles(path: string): Generator<string> {
+  if (SKIPPED.has(relative(ROOT, path))) return;
+  if (statSync(path).isDirectory()) {
+    for (const name of readdirSync(path)) yield* textFiles(join(path, name));
+  } else if (TEXT_FILE.test(path)) {
+    yield path;
+  }
+}
+
+describe('references to docs/product.md', () => {
+  it('reads lists, both spellings and "section"', () => {
+    expect(referencedSections('// The locator (SPEC 2.9, 3, 4, 8, 9): the store shape')).toEqual([
+      '2.9',
+      '3',
+      '4',
+      '8',
+      '9',
+    ]);
+    expect(referencedSections('rules of SPEC 5.1 and 5.2 (product.md 5.6; docs/product.md §7)')).toEqual([
+      '5.1',
+      '5.2',
+      '5.6',
+      '7',
+    ]);
+    expect(referencedSections("Paths follow SPEC section 7; SPEC 8's texts; SPEC's s* names")).toEqual([
+      '7',
+      '8',
+    ]);
+    expect(referencedSections('a product 5 times over; SPEC order')).toEqual([]);
+  });
+
+  it('finds the numbered sections of product.md', () => {
+    const sections = productSections('# Title\n## 1. What\n### 2.10 Frames\n## 5. Rules\n### 5.1 Giveaway\n');
+    expect([...sections]).toEqual(['1', '2.10', '5', '5.1']);
+  });
+
+  it('has a section in docs/product.md for every reference in the tree', () => {
+    const sections = productSections(readFileSync(join(ROOT, 'docs/product.md'), 'utf8'));
+    const broken: string[] = [];
+    let references = 0;
+    for (const top of SCANNED) {
+      for (const file of textFiles(join(ROOT, top))) {
+        const lines = readFileSync(file, 'utf8').split('\n');
+        lines.forEach((line, index) => {
+          for (const section of referencedSections(line)) {
+            references += 1;
+            if (!sections.has(section)) broken.push(`${relative(ROOT, file)}:${index + 1}: ${section}`);
+          }
+        });
+      }
+    }
+    expect(broken).toEqual([]);
+    expect(references).toBeGreaterThan(300); // the scan really read the tree
+  });
+});
