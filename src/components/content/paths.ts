@@ -9,5 +9,7 @@ export const pageAddresses = (id: string): string[] => [pageSlug(id), `page/${pa
 
 export async function contentPaths() {
   const entries = await getCollection('pages');
-  return entries.flatMap((entry) => pageAddresses(entry.id).map((slug) => ({ params: { slug }, props: { entry } })));
+  return entries.flatMap((entry) =>
+    pageAddresses(entry.id).map((slug) => ({ params: { slug }, props: { entry } })),
+  );
 }
