@@ -57,10 +57,3 @@ export const US_STATES = [
 
 export type UsStateCode = (typeof US_STATES)[number][0];
 export const US_STATE_CODES = US_STATES.map(([code]) => code) as UsStateCode[];
-
-/** The giveaway's eligible states (SPEC 5.1): the chain only has stores there. */
-export const GIVEAWAY_STATES = [
-  ['NY', 'New York'],
-  ['OH', 'Ohio'],
-  ['PA', 'Pennsylvania'],
-] as const;
