@@ -57,4 +57,3 @@ export const US_STATES = [
 
 export type UsStateCode = (typeof US_STATES)[number][0];
 export const US_STATE_CODES = US_STATES.map(([code]) => code) as UsStateCode[];
-

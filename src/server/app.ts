@@ -21,8 +21,8 @@ import { vitalsRoutes } from '../features/vitals/vitals.server';
 import type { AppDeps, AppEnv } from './deps';
 import { ApiError, ERRORS, errorBody, isUnavailable } from './errors';
 import { jsonBodies, refuseNulInUrl } from './http';
+import { humanCheckRoutes } from './human-check/routes';
 import { identify, logRequest, noStore, requireApiKey } from './middleware';
-import { humanCheckRoutes } from './routes/human-check';
 import { maintenanceGate, maintenanceRoutes } from './routes/maintenance';
 import { platformRoutes } from './routes/platform';
 

@@ -8,7 +8,7 @@ import type { AppEnv } from './deps';
 import { ApiError, ERRORS } from './errors';
 import { checkTicket, type PublicForm } from './form-ticket';
 import { type Body, clientIp, readJsonObject } from './http';
-import { verifyHumanCheck } from './human-check';
+import { verifyHumanCheck } from './human-check/verify';
 import { type Check, emailKey, enforceAll, LIMITS, reached, record } from './rate-limit';
 import { type Issues, invalidInput } from './validate';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { site } from '../../site.config';
-import { pageSlug } from './paths';
+import { pageAddresses, pageSlug } from './paths';
 
 describe('content page slugs', () => {
   it('puts the brand slug into file names that hold {slug}', () => {
@@ -10,5 +10,9 @@ describe('content page slugs', () => {
 
   it('leaves other names as they are', () => {
     expect(pageSlug('charge-card')).toBe('charge-card');
+  });
+
+  it('answers each page at its slug and at /page/{slug}', () => {
+    expect(pageAddresses('{slug}pay')).toEqual([`${site.slug}pay`, `page/${site.slug}pay`]);
   });
 });

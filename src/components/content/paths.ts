@@ -4,7 +4,12 @@ import { site } from '../../site.config';
 /** File names may hold {slug} (e.g. history-of-{slug}.mdx) so the brand slug is set in one place. */
 export const pageSlug = (id: string): string => id.replaceAll('{slug}', site.slug);
 
+/** The addresses of one content page: its bare slug and the /page/{slug} alias (SPEC 2.1). */
+export const pageAddresses = (id: string): string[] => [pageSlug(id), `page/${pageSlug(id)}`];
+
 export async function contentPaths() {
   const entries = await getCollection('pages');
-  return entries.map((entry) => ({ params: { slug: pageSlug(entry.id) }, props: { entry } }));
+  return entries.flatMap((entry) =>
+    pageAddresses(entry.id).map((slug) => ({ params: { slug }, props: { entry } })),
+  );
 }

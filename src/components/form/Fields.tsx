@@ -1,6 +1,7 @@
 // Accessible form controls for every island's forms: a visible label with a required marker, the
 // error tied to the control (aria-invalid + aria-describedby), and optional help text.
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes } from 'react';
+import './fields.css';
 
 interface Common {
   id: string;

@@ -4,6 +4,7 @@ import { useRef } from 'react';
 import { useSubmit } from '../../components/form/useSubmit';
 import { api, read } from '../session/api';
 import { leaveSignedOut } from '../session/session';
+import '../../components/form/fields.css'; // the status lines' look (form-message, form-note)
 
 export default function DeleteAccount() {
   const dialogRef = useRef<HTMLDialogElement>(null);

@@ -2,6 +2,7 @@
 import { useEffect, useState } from 'react';
 import { ApiError, api, errorText, read } from '../session/api';
 import { type Entry, formatEntryDate, sortEntries } from './entries';
+import '../../components/form/fields.css'; // the status lines' look (form-message, form-note)
 
 export default function PastEntries() {
   const [entries, setEntries] = useState<Entry[] | null>(null);

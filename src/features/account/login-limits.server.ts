@@ -5,7 +5,7 @@
 import type { Context } from 'hono';
 import type { AppDeps, AppEnv } from '../../server/deps';
 import { ApiError, ERRORS } from '../../server/errors';
-import { verifyHumanCheck } from '../../server/human-check';
+import { verifyHumanCheck } from '../../server/human-check/verify';
 import { emailKey, forget, LIMITS, reached, record } from '../../server/rate-limit';
 import { MESSAGES } from './account';
 

@@ -18,11 +18,10 @@ import {
   fieldProblems,
   GIVEAWAY_ATTEMPTS_KEY,
   GIVEAWAY_FORM,
-  GIVEAWAY_MESSAGES,
-  GIVEAWAY_STATES,
   submitProblems,
   toEntryPayload,
 } from './giveaway';
+import { GIVEAWAY_MESSAGES, GIVEAWAY_STATES } from './policy';
 import { prefillFromProfile } from './prefill';
 import { fetchActivePromotion, type Promotion } from './promotion';
 

@@ -2,6 +2,7 @@
 import { useEffect, useState } from 'react';
 import { publicApi, read } from '../session/api';
 import { groupByPromotion, readAllWinners, type WinnerGroup, type WinnersPage } from './winners';
+import '../../components/form/fields.css'; // the status lines' look (form-message, form-note)
 
 const readPage: WinnersPage = (page, limit) =>
   read(publicApi['previous-winners'].$get({ query: { page: String(page), limit: String(limit) } }));

@@ -10,7 +10,7 @@ import { entryValues } from '../../../tests/factories/giveaway';
 import { sqliteFile } from '../../server/db/database';
 import { openNodeSqlite } from '../../server/db/node-sqlite';
 import { issueTicket } from '../../server/form-ticket';
-import { issueLocalToken } from '../../server/human-check';
+import { issueLocalToken } from '../../server/human-check/verify';
 import { createTestApi, type TestApi } from '../../server/testing';
 import { entryDay, personKey } from './entrant';
 import { recordEntry } from './entries.server';

@@ -1,11 +1,12 @@
-// Giveaway entries in the database. Once a day per person is held by the unique key
+// Giveaway entries in the database. The entry limit (policy.ts: once a day per person) is held by the unique key
 // (promotion_id, person_key, entry_day): of two simultaneous entries only one insert succeeds,
 // on SQLite and on PostgreSQL alike, and the other answers 409.
 import { randomUUID } from 'node:crypto';
 import type { AppDeps } from '../../server/deps';
 import { ApiError, isUniqueViolation } from '../../server/errors';
 import { entryDay, personKey } from './entrant';
-import { type EntryPayload, GIVEAWAY_MESSAGES } from './giveaway';
+import type { EntryPayload } from './giveaway';
+import { GIVEAWAY_MESSAGES } from './policy';
 
 export const ALREADY_ENTERED = [409, 'already_entered', GIVEAWAY_MESSAGES.alreadyEntered] as const;
 

@@ -5,7 +5,7 @@ import { entryValues as entryFor } from '../../../tests/factories/giveaway';
 import { issueTicket } from '../../server/form-ticket';
 import { createTestApi, type TestApi } from '../../server/testing';
 import { recordEntry } from './entries.server';
-import { GIVEAWAY_MESSAGES } from './giveaway';
+import { GIVEAWAY_MESSAGES } from './policy';
 import { enter, nextIp, runningPromotion } from './testing';
 
 let t: TestApi;

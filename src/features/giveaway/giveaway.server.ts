@@ -10,7 +10,8 @@ import { sha256 } from '../../server/tokens';
 import { query } from '../../server/validate';
 import { entryDay, personKey } from './entrant';
 import { recordEntry } from './entries.server';
-import { entrySchema, GIVEAWAY_FORM, GIVEAWAY_MESSAGES } from './giveaway';
+import { entrySchema, GIVEAWAY_FORM } from './giveaway';
+import { GIVEAWAY_MESSAGES } from './policy';
 import { findPromotion, findSchedule, isRunning, listPromotions, toApiPromotion } from './promotions.server';
 import { previousWinners, WINNERS_PAGE_SIZE } from './winners.server';
 

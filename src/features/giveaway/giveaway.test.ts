@@ -1,7 +1,8 @@
 // The form's rules as the island runs them: SPEC 5.1's order and messages, the payload, the person.
 import { describe, expect, test } from 'vitest';
 import { entryDay, personKey } from './entrant';
-import { emptyEntry, fieldProblems, GIVEAWAY_MESSAGES, submitProblems, toEntryPayload } from './giveaway';
+import { emptyEntry, fieldProblems, submitProblems, toEntryPayload } from './giveaway';
+import { GIVEAWAY_MESSAGES } from './policy';
 
 const filled = {
   ...emptyEntry,

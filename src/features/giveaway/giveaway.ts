@@ -1,35 +1,16 @@
-// The Enter Giveaway form's rules and texts (SPEC 3, 4, 5.1, 9), shared by the island and the API:
-// the entry schema with the exact messages and the submit checks in SPEC order. Who counts as one
-// person and which calendar day an entry belongs to: entrant.ts.
+// The daily giveaway's entry form (SPEC 3, 4, 5.1, 9), shared by the Enter Giveaway island and the
+// API: the entry schema with the exact messages and the submit checks in SPEC order. Who may enter
+// and how often, and the texts that say so, are the policy (policy.ts); who counts as one person and
+// which calendar day an entry belongs to: entrant.ts.
 import * as v from 'valibot';
 import { guardMessage } from '../../components/form/guards';
 import { emailField, optionalText, phoneField, requiredText, zipField } from '../../lib/fields';
 import { GUARD_MESSAGES } from '../../lib/form-rules';
+import { GIVEAWAY_MESSAGES, GIVEAWAY_STATE_CODES } from './policy';
 
 export const GIVEAWAY_FORM = 'giveaway';
 /** localStorage key of the browser's attempt times (SPEC 9). */
 export const GIVEAWAY_ATTEMPTS_KEY = 'giveaway_attempts';
-
-/** SPEC 5.1: only the three states with stores. */
-export const GIVEAWAY_STATES = [
-  ['NY', 'New York'],
-  ['OH', 'Ohio'],
-  ['PA', 'Pennsylvania'],
-] as const;
-export const GIVEAWAY_STATE_CODES = GIVEAWAY_STATES.map(([code]) => code);
-
-export const GIVEAWAY_MESSAGES = {
-  stateHelp:
-    'We only have stores in New York, Ohio and Pennsylvania, so only residents of these states can enter.',
-  stateNotEligible: 'The giveaway is open to residents of New York, Ohio and Pennsylvania only.',
-  rules: 'Please agree to the official rules before submitting.',
-  entered: 'You have been entered into the giveaway!',
-  enteredAlert: 'You have been entered into the giveaway! You can enter again tomorrow.',
-  failed: 'There was an error submitting your entry. Please try again.',
-  alreadyEntered: 'You have already entered the giveaway today. You can enter again tomorrow.',
-  notRunning: 'This giveaway is not open for entries today.',
-  noPromotion: 'There is no giveaway open right now. Please check back soon.',
-} as const;
 
 const stateField = v.pipe(
   v.string('State is required'),

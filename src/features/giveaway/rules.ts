@@ -1,8 +1,8 @@
 // The official rules of a promotion, written from its record (GET /promotion/{id}): eligibility
-// (residents of NY, OH and PA, 18 or older), no purchase necessary, the entry period, one entry
-// per person per day, the prize and its value, how and when winners are drawn and told, the
+// and the entry limit (from the policy, policy.ts), no purchase necessary, the entry period, the prize and its value, how and when winners are drawn and told, the
 // sponsor. The operator's own terms come last.
 import { site } from '../../site.config';
+import { RULES_TEXT } from './policy';
 
 export interface RulesPromotion {
   id: string;
@@ -42,9 +42,7 @@ export function officialRules(promotion: RulesPromotion): RulesSection[] {
     },
     {
       heading: 'Who may enter',
-      paragraphs: [
-        'Open only to legal residents of New York, Ohio and Pennsylvania who are 18 years of age or older at the time of entry. Employees of the sponsor and their immediate families and households are not eligible.',
-      ],
+      paragraphs: [RULES_TEXT.eligibility],
     },
     {
       heading: 'Entry period',
@@ -56,7 +54,7 @@ export function officialRules(promotion: RulesPromotion): RulesSection[] {
       heading: 'How to enter',
       paragraphs: [
         `Complete the entry form at ${site.name}'s website (Enter Giveaway), as a guest or signed in to an account, and agree to these rules.`,
-        'Limit: one entry per person per day; a day is a calendar day in Eastern Time. A person is identified by their email address: the same address written with other capital letters or with a "+" tag counts as the same person. Further entries that day are refused.',
+        RULES_TEXT.limit,
       ],
     },
     {

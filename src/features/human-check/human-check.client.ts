@@ -2,7 +2,9 @@
 // wrapper (HumanCheck.tsx), both driven by mount.ts. Which check to show is the server's answer
 // (GET /api/v1/human-check/config), never a build-time guess, so the widget always matches what
 // the server verifies: Turnstile, the local stand-in (signed tokens from this site's API), or none.
-// No framework code: plain forms on content pages use it too.
+// No framework code: plain forms on content pages use it too. The server half (the verifier the
+// public-form guard calls, and these two routes) is src/server/human-check/; why two trees:
+// docs/decisions/0005.
 import { publicApi, read } from '../session/api';
 import { RESET_EVENT } from './texts';
 

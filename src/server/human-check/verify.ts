@@ -1,14 +1,15 @@
-// Server side of the human check. With TURNSTILE_SECRET_KEY: Cloudflare Turnstile's siteverify,
+// Server half of the human check (the browser half: src/features/human-check/; why two trees:
+// docs/decisions/0005). With TURNSTILE_SECRET_KEY: Cloudflare Turnstile's siteverify,
 // checking success, the hostname (SITE_URL's) and the action. Otherwise, only with HUMAN_CHECK=local:
 // a local stand-in whose tokens are HMAC-signed by this server, bound to an action, valid 5
 // minutes. With neither, every check fails (the forms are refused, never waved through). A token
 // is accepted once (its hash goes into used_tokens).
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { humanCheckMode as modeOf } from './config';
-import type { AppDeps } from './deps';
-import { sweepDue } from './sweep-schedule';
-import { randomToken, safeEqual, sha256, sign } from './tokens';
+import { humanCheckMode as modeOf } from '../config';
+import type { AppDeps } from '../deps';
+import { sweepDue } from '../sweep-schedule';
+import { randomToken, safeEqual, sha256, sign } from '../tokens';
 
 export const SITEVERIFY_URL = 'https://challenges.cloudflare.com/turnstile/v0/siteverify';
 export const LOCAL_TOKEN_LIFETIME_MS = 5 * 60 * 1000;

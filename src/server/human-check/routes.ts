@@ -1,12 +1,12 @@
-// Routes of the human check (platform: the public-form guard verifies it): which widget to show,
-// and tokens for the local stand-in.
+// Routes of the human check (platform: the public-form guard verifies it, verify.ts): which widget
+// to show, and tokens for the local stand-in. The widgets that call them: src/features/human-check/.
 import { Hono, type MiddlewareHandler } from 'hono';
 import * as v from 'valibot';
 import { text } from '../../lib/fields';
 import type { AppEnv } from '../deps';
 import { ApiError, ERRORS } from '../errors';
-import { ACTION_PATTERN, humanCheckMode, issueLocalToken, LOCAL_TOKEN_LIFETIME_MS } from '../human-check';
 import { json } from '../validate';
+import { ACTION_PATTERN, humanCheckMode, issueLocalToken, LOCAL_TOKEN_LIFETIME_MS } from './verify';
 
 const localSchema = v.object({
   action: v.pipe(text('Unknown action'), v.regex(ACTION_PATTERN, 'Unknown action')),

@@ -1,0 +1,67 @@
+// The giveaway's policy in one place (SPEC 5.1, 9): who may enter and how often. Every text that
+// states it (the form's messages and API errors, the official rules, the home banner, the Enter
+// Giveaway page, the top bar) is built from these values, so a change is made here once.
+//
+// How often a person may enter is also held by the database: the unique key
+// `giveaway_entries_once_a_day` (promotion_id, person_key, entry_day) in
+// src/server/db/migrations/0002-giveaway.ts, with entry_day the chain's calendar day
+// (entrant.ts). Changing "once a day" is therefore one edit to ENTRY_LIMIT below plus a new
+// migration that replaces that key (or drops it and counts entries in recordEntry,
+// entries.server.ts), and docs/api.md's POST /promotion/{id}/entry row.
+
+/** The states with stores, whose residents may enter (SPEC 5.1), as [code, name], sorted by name. */
+export const GIVEAWAY_STATES = [
+  ['NY', 'New York'],
+  ['OH', 'Ohio'],
+  ['PA', 'Pennsylvania'],
+] as const;
+export const GIVEAWAY_STATE_CODES = GIVEAWAY_STATES.map(([code]) => code);
+
+/** 'New York, Ohio and Pennsylvania': the eligible states as the texts name them. */
+export const GIVEAWAY_STATE_NAMES = ((names: string[]) =>
+  names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : (names[0] ?? ''))(
+  GIVEAWAY_STATES.map(([, name]) => name),
+);
+
+/** How often one person may enter one promotion, in the words each text uses (SPEC 9). */
+export const ENTRY_LIMIT = {
+  /** 'Enter once a day for your chance to win.' */
+  often: 'once a day',
+  /** The official rules' limit. */
+  perPerson: 'one entry per person per day',
+  /** The top bar's announcement. */
+  free: 'one free entry every day',
+  /** When the next entry is allowed: 'You can enter again tomorrow.' */
+  next: 'tomorrow',
+  /** The day an entry counts for, as the rules define it. */
+  day: 'a day is a calendar day in Eastern Time',
+} as const;
+
+/** The form's and the API's texts about the policy, exact as SPEC 5.1 and 9 give them. */
+export const GIVEAWAY_MESSAGES = {
+  stateHelp: `We only have stores in ${GIVEAWAY_STATE_NAMES}, so only residents of these states can enter.`,
+  stateNotEligible: `The giveaway is open to residents of ${GIVEAWAY_STATE_NAMES} only.`,
+  rules: 'Please agree to the official rules before submitting.',
+  entered: 'You have been entered into the giveaway!',
+  enteredAlert: `You have been entered into the giveaway! You can enter again ${ENTRY_LIMIT.next}.`,
+  failed: 'There was an error submitting your entry. Please try again.',
+  alreadyEntered: `You have already entered the giveaway today. You can enter again ${ENTRY_LIMIT.next}.`,
+  notRunning: 'This giveaway is not open for entries today.',
+  noPromotion: 'There is no giveaway open right now. Please check back soon.',
+} as const;
+
+/** The invitation on the home banner and the Enter Giveaway page. */
+export const GIVEAWAY_INVITATION = {
+  enter: `Enter ${ENTRY_LIMIT.often} for your chance to win.`,
+  who: `Open to residents of ${GIVEAWAY_STATE_NAMES}.`,
+  /** The Enter Giveaway page's description, after the brand's name. */
+  describe: (brand: string) =>
+    `Enter the ${brand} daily giveaway: ${ENTRY_LIMIT.often}, for residents of ${GIVEAWAY_STATE_NAMES}.`,
+  announce: (brand: string) => `Enter the ${brand} daily giveaway: ${ENTRY_LIMIT.free}`,
+};
+
+/** The official rules' eligibility and limit sentences (rules.ts). */
+export const RULES_TEXT = {
+  eligibility: `Open only to legal residents of ${GIVEAWAY_STATE_NAMES} who are 18 years of age or older at the time of entry. Employees of the sponsor and their immediate families and households are not eligible.`,
+  limit: `Limit: ${ENTRY_LIMIT.perPerson}; ${ENTRY_LIMIT.day}. A person is identified by their email address: the same address written with other capital letters or with a "+" tag counts as the same person. Further entries that day are refused.`,
+};
