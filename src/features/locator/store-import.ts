@@ -3,6 +3,8 @@
 // line (CSV) or item number (JSON) and the reason. Pure: the CLI writes what this accepts.
 import { parse } from 'csv-parse/sync';
 import * as v from 'valibot';
+import { CHAIN_TIME_ZONE } from '../../lib/dates';
+import { optionalString, requiredText } from '../../lib/fields';
 import { US_STATE_CODES } from '../../lib/us-states';
 import { parseHours } from './hours';
 import { CAFE_ALIAS, FEATURES } from './locator';
@@ -39,15 +41,8 @@ const fieldName = (key: string) => {
   return ALIASES[compact] ?? key.toLowerCase().trim();
 };
 
-const text = (name: string, max: number) =>
-  v.pipe(
-    v.string(`${name} is required`),
-    v.trim(),
-    v.nonEmpty(`${name} is required`),
-    v.maxLength(max, `${name} is too long`),
-  );
-const optionalText = (max: number) =>
-  v.optional(v.pipe(v.string(), v.trim(), v.maxLength(max, 'too long')), '');
+const text = requiredText;
+const optionalText = (max: number) => optionalString(max, 'too long');
 const number = (name: string, min: number, max: number) =>
   v.pipe(
     v.union(
@@ -128,7 +123,7 @@ export const storeRow = v.object({
   ),
   time_zone: v.optional(
     v.pipe(v.string(), v.trim(), v.check(validZone, 'time_zone is not a known time zone')),
-    'America/New_York',
+    CHAIN_TIME_ZONE,
   ),
 });
 export type StoreRow = v.InferOutput<typeof storeRow>;
