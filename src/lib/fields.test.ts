@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { digitsOnly } from './digits';
 import {
   limitedText,
+  numberOrText,
   optionalString,
   phoneField,
   requiredString,
@@ -79,5 +80,20 @@ describe('tenDigitPhone', () => {
   it('phoneField says required before the format', () => {
     expect(field(phoneField, {})).toEqual({ error: 'Phone number is required' });
     expect(field(phoneField, { f: '12' })).toEqual({ error: 'Please enter a valid 10-digit phone number' });
+  });
+});
+
+describe('numberOrText', () => {
+  const size = numberOrText(/^\d+$/, 'Size must be a whole number', 'Size is required');
+  it.each([
+    [3, { ok: 3 }],
+    [' 42 ', { ok: 42 }],
+    ['4.5', { error: 'Size must be a whole number' }],
+    ['', { error: 'Size must be a whole number' }],
+    [undefined, { error: 'Size is required' }],
+    [true, { error: 'Size is required' }],
+    [4.5, { ok: 4.5 }], // a JSON number is taken as it is (a schema may add v.integer)
+  ])('%j: %j', (input, expected) => {
+    expect(run(size, input)).toEqual(expected);
   });
 });

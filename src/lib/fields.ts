@@ -40,6 +40,17 @@ export const limitedText = (label: string, max = 100) =>
 
 export const optionalText = (max = 100) => optionalString(max);
 
+/**
+ * A number sent as a JSON number or written as text (a CSV cell, a select's value): text counts
+ * when it matches `pattern`, else `message`; neither a number nor text (a missing cell) is `missing`.
+ */
+export const numberOrText = (pattern: RegExp, message: string, missing = message) =>
+  v.pipe(
+    v.union([v.number(), v.string()], missing),
+    v.check((value) => typeof value === 'number' || pattern.test(value.trim()), message),
+    v.transform((value) => (typeof value === 'number' ? value : Number(value.trim()))),
+  );
+
 /** Any typing of a 10-digit US phone number ('(814) 555-0100'), kept as its 10 digits. */
 export const tenDigitPhone = (message: string) =>
   v.pipe(

@@ -4,7 +4,7 @@
 // email and phone and of the department's extra fields.
 import * as v from 'valibot';
 import { isRealDate } from '../../lib/dates';
-import { optionalString, requiredString, tenDigitPhone } from '../../lib/fields';
+import { numberOrText, optionalString, requiredString, tenDigitPhone } from '../../lib/fields';
 import { CARD_TYPES, type DepartmentId, EXTRA_FIELDS, type ExtraKind, isDepartment } from './departments';
 
 export const CONTACT_MESSAGES = {
@@ -46,10 +46,7 @@ const EXTRA_RULES: Record<ExtraKind, { test: (value: string) => boolean; message
 
 export const contactFields = {
   department: v.pipe(
-    v.union(
-      [v.number(), v.pipe(v.string(), v.trim(), v.regex(/^\d$/), v.transform(Number))],
-      CONTACT_MESSAGES.department,
-    ),
+    numberOrText(/^\d$/, CONTACT_MESSAGES.department),
     v.check((value: number) => isDepartment(value), CONTACT_MESSAGES.department),
   ),
   first_name: required(100),

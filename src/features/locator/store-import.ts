@@ -3,7 +3,7 @@
 // importer (src/server/import-rows.ts) checks files with these, store-import.server.ts writes them.
 import * as v from 'valibot';
 import { CHAIN_TIME_ZONE } from '../../lib/dates';
-import { optionalString, requiredText } from '../../lib/fields';
+import { numberOrText, optionalString, requiredText } from '../../lib/fields';
 import { US_STATE_CODES } from '../../lib/us-states';
 import { parseHours } from './hours';
 import { CAFE_ALIAS, FEATURES } from './locator';
@@ -45,18 +45,7 @@ const text = requiredText;
 const optionalText = (max: number) => optionalString(max, 'too long');
 const number = (name: string, min: number, max: number) =>
   v.pipe(
-    v.union(
-      [
-        v.number(),
-        v.pipe(
-          v.string(),
-          v.trim(),
-          v.regex(/^-?\d+(\.\d+)?$/, `${name} must be a number`),
-          v.transform(Number),
-        ),
-      ],
-      `${name} is required`,
-    ),
+    numberOrText(/^-?\d+(\.\d+)?$/, `${name} must be a number`, `${name} is required`),
     v.minValue(min, `${name} must be between ${min} and ${max}`),
     v.maxValue(max, `${name} must be between ${min} and ${max}`),
   );

@@ -3,7 +3,7 @@
 // Shared by the page, its script, the API and the import command.
 import * as v from 'valibot';
 import { chainDay, isRealDate } from '../../lib/dates';
-import { limitedText, text } from '../../lib/fields';
+import { limitedText, numberOrText, text } from '../../lib/fields';
 
 export const ALL_PILL = 'All';
 
@@ -72,11 +72,7 @@ export const offerInputSchema = v.pipe(
     ends_on: day('End date'),
     display_order: v.optional(
       v.pipe(
-        v.union([
-          v.number(),
-          v.pipe(v.string(), v.trim(), v.regex(/^-?\d+$/, 'Display order must be a whole number')),
-        ]),
-        v.transform(Number),
+        numberOrText(/^-?\d+$/, 'Display order must be a whole number'),
         v.integer('Display order must be a whole number'),
       ),
       0,
