@@ -1,9 +1,10 @@
 // Field rules shared by every form, with the exact messages of SPEC 5. Islands and the API import
 // the same schemas, so a rule and its wording live in one place.
 import * as v from 'valibot';
+import { digitsOnly } from './digits';
 import { US_STATE_CODES } from './us-states';
 
-export const digitsOnly = (value: string): string => value.replace(/\D/g, '');
+export { digitsOnly };
 
 /**
  * The start of every required field: a string with the field's own message. valibot's v.object
@@ -13,16 +14,50 @@ export const digitsOnly = (value: string): string => value.replace(/\D/g, '');
  */
 export const text = (message: string) => v.optional(v.string(message), '');
 
-/** '{Field name} is required' (SPEC 5.1). */
-export const requiredText = (label: string, max = 100) =>
+/** A required string, trimmed, of at most `max` characters: the shape every required text field has. */
+export const requiredString = (max: number, messages: { required: string; tooLong: string }) =>
   v.pipe(
-    text(`${label} is required`),
+    text(messages.required),
     v.trim(),
-    v.nonEmpty(`${label} is required`),
-    v.maxLength(max, `${label} is too long`),
+    v.nonEmpty(messages.required),
+    v.maxLength(max, messages.tooLong),
   );
 
-export const optionalText = (max = 100) => v.optional(v.pipe(v.string(), v.trim(), v.maxLength(max)), '');
+/** A string that may be left out ('' then), trimmed, of at most `max` characters. */
+export const optionalString = (max: number, tooLong?: string) =>
+  v.optional(v.pipe(v.string(), v.trim(), v.maxLength(max, tooLong)), '');
+
+/** '{Field name} is required' (SPEC 5.1), '{Field name} is too long'. */
+export const requiredText = (label: string, max = 100) =>
+  requiredString(max, { required: `${label} is required`, tooLong: `${label} is too long` });
+
+/** '{Field name} is required', '{Field name} must be at most {max} characters' (forms that say the limit). */
+export const limitedText = (label: string, max = 100) =>
+  requiredString(max, {
+    required: `${label} is required`,
+    tooLong: `${label} must be at most ${max} characters`,
+  });
+
+export const optionalText = (max = 100) => optionalString(max);
+
+/**
+ * A number sent as a JSON number or written as text (a CSV cell, a select's value): text counts
+ * when it matches `pattern`, else `message`; neither a number nor text (a missing cell) is `missing`.
+ */
+export const numberOrText = (pattern: RegExp, message: string, missing = message) =>
+  v.pipe(
+    v.union([v.number(), v.string()], missing),
+    v.check((value) => typeof value === 'number' || pattern.test(value.trim()), message),
+    v.transform((value) => (typeof value === 'number' ? value : Number(value.trim()))),
+  );
+
+/** Any typing of a 10-digit US phone number ('(814) 555-0100'), kept as its 10 digits. */
+export const tenDigitPhone = (message: string) =>
+  v.pipe(
+    v.string(message),
+    v.check((value) => digitsOnly(value).length === 10, message),
+    v.transform(digitsOnly),
+  );
 
 export const emailField = v.pipe(
   text('Email is required'),
@@ -37,8 +72,7 @@ export const phoneField = v.pipe(
   text('Phone number is required'),
   v.trim(),
   v.nonEmpty('Phone number is required'),
-  v.check((value) => digitsOnly(value).length === 10, 'Please enter a valid 10-digit phone number'),
-  v.transform(digitsOnly),
+  tenDigitPhone('Please enter a valid 10-digit phone number'),
 );
 
 /** Phone that may be left empty, but must have 10 digits when given. */

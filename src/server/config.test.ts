@@ -1,9 +1,10 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import * as v from 'valibot';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_API_KEY } from '../lib/api-key';
-import { configWarnings, humanCheckMode, loadConfig, warnAboutConfig } from './config';
+import { configWarnings, ENV_SCHEMA, humanCheckMode, loadConfig, parseEnv, warnAboutConfig } from './config';
 import { log } from './log';
 
 const dirs: string[] = [];
@@ -160,5 +161,131 @@ describe('human check mode and start-up warnings', () => {
     expect(warn).toHaveBeenCalledTimes(1);
     expect(warn.mock.calls[0]?.[1]).toMatch(/^No human check is configured/);
     warn.mockRestore();
+  });
+});
+
+describe('the environment schema (parseEnv)', () => {
+  it('has the defaults of the README when nothing is set', () => {
+    expect(parseEnv({})).toEqual({
+      issues: [],
+      env: {
+        PORT: 4321,
+        HOST: '127.0.0.1',
+        LOG_LEVEL: undefined,
+        SITE_URL: 'http://localhost:4321',
+        DIST_DIR: 'dist',
+        DATA_DIR: 'data',
+        DATABASE_URL: undefined,
+        SMTP_URL: undefined,
+        MAIL_FROM: '"Kwik Fill" <no-reply@kwikfill.example>',
+        OUTBOX_DIR: undefined,
+        APP_SECRET: undefined,
+        PUBLIC_API_KEY: DEFAULT_API_KEY,
+        TURNSTILE_SECRET_KEY: undefined,
+        PUBLIC_TURNSTILE_SITE_KEY: undefined,
+        HUMAN_CHECK: false,
+        GIFT_CARD_API_URL: undefined,
+        GIFT_CARD_API_KEY: undefined,
+        GIFT_CARD_PROVIDER: false,
+        GEOCODER_URL: undefined,
+        GEOCODER_KEY: undefined,
+        MAINTENANCE: false,
+        TRUST_PROXY: false,
+        APPLICATION_KEYS: undefined,
+        APPLICATION_KEY_FILE: undefined,
+        APPLICATION_RETENTION_DAYS: 365,
+        CREDIT_DEPARTMENT_EMAIL: 'credit@kwikfill.example',
+      },
+    });
+  });
+
+  it('trims values, reads an empty one as unset, and turns flags and numbers into their types', () => {
+    const { env, issues } = parseEnv({
+      PORT: ' 8080 ',
+      DATA_DIR: '  ',
+      TRUST_PROXY: 'on',
+      MAINTENANCE: 'false',
+      HUMAN_CHECK: 'local',
+      APPLICATION_RETENTION_DAYS: '30',
+      SITE_URL: 'https://www.kwikfill.example//',
+    });
+    expect(issues).toEqual([]);
+    expect(env).toMatchObject({
+      PORT: 8080,
+      DATA_DIR: 'data',
+      TRUST_PROXY: true,
+      MAINTENANCE: false,
+      HUMAN_CHECK: true,
+      APPLICATION_RETENTION_DAYS: 30,
+      SITE_URL: 'https://www.kwikfill.example',
+    });
+  });
+
+  it('lists every mistake at once, each with its variable, and reads those variables as unset', () => {
+    const { env, issues } = parseEnv({
+      PORT: '80a',
+      LOG_LEVEL: 'loud',
+      SITE_URL: 'www.kwikfill.example',
+      HUMAN_CHECK: 'on',
+      GIFT_CARD_API_URL: 'ftp://cards.example',
+      GIFT_CARD_PROVIDER: 'stand-in',
+      GEOCODER_URL: 'not a url',
+      MAINTENANCE: 'maybe',
+      TRUST_PROXY: 'yes',
+      APPLICATION_RETENTION_DAYS: '0',
+      CREDIT_DEPARTMENT_EMAIL: 'credit',
+      DATA_DIR: 'here', // fine
+    });
+    expect(issues.map((issue) => issue.name)).toEqual([
+      'PORT',
+      'LOG_LEVEL',
+      'SITE_URL',
+      'HUMAN_CHECK',
+      'GIFT_CARD_API_URL',
+      'GIFT_CARD_PROVIDER',
+      'GEOCODER_URL',
+      'MAINTENANCE',
+      'TRUST_PROXY',
+      'APPLICATION_RETENTION_DAYS',
+      'CREDIT_DEPARTMENT_EMAIL',
+    ]);
+    for (const issue of issues)
+      expect(issue.message).toMatch(new RegExp(`^${issue.name} .+ \\(it is '.+'\\)`));
+    expect(issues[0]?.message).toBe(
+      "PORT must be a whole number from 1 to 65535 (it is '80a'); its default is used",
+    );
+    expect(issues[8]?.message).toBe(
+      "TRUST_PROXY must be 1 (on) or 0 (off) (it is 'yes'); its default is used",
+    );
+    expect(env).toMatchObject({
+      PORT: 4321,
+      SITE_URL: 'http://localhost:4321',
+      HUMAN_CHECK: false,
+      GIFT_CARD_API_URL: undefined,
+      TRUST_PROXY: false,
+      APPLICATION_RETENTION_DAYS: 365,
+      CREDIT_DEPARTMENT_EMAIL: 'credit@kwikfill.example',
+      DATA_DIR: 'here',
+    });
+  });
+
+  it('says the mistakes among the start-up warnings', () => {
+    const config = loadConfig({ DATA_DIR: tempDir(), HUMAN_CHECK: 'local', TRUST_PROXY: 'yes' });
+    expect(configWarnings(config)).toEqual([
+      expect.stringMatching(/^TRUST_PROXY must be 1 \(on\) or 0 \(off\)/),
+    ]);
+  });
+
+  it("has an entry with its meaning for every variable the README's table says the server or admin reads", () => {
+    const readme = readFileSync(resolve(__dirname, '../../README.md'), 'utf8');
+    const table = readme.slice(readme.indexOf('## Configuration'));
+    const rows = [...table.matchAll(/^\| `([A-Z_]+)` \| ([^|]+) \|/gm)];
+    const read = rows.filter(([, , usedBy]) => /server|admin/.test(usedBy ?? '')).map(([, name]) => name);
+    expect(read.length).toBeGreaterThan(20);
+    const entries = ENV_SCHEMA.entries as Record<string, v.GenericSchema>;
+    for (const name of read) {
+      expect(entries, name).toHaveProperty(name as string);
+      expect(v.getDescription(entries[name as string] as v.GenericSchema), name).toBeTruthy();
+    }
   });
 });

@@ -1,13 +1,158 @@
-// Server settings, read from the environment at run time (see the README's Configuration table).
+// Server settings, read from the environment at run time through one valibot schema (ENV_SCHEMA,
+// one entry for each variable of the README's Configuration table that the server or the operator
+// commands read: its type, default and meaning), parsed once per loadConfig. The parse lists every
+// mistake with the variable's name (parseEnv); a variable with a mistake counts as unset and the
+// mistake is one of the start-up warnings (configWarnings).
+// Read elsewhere, and so not here: at build time by astro.config.mjs and the pages (DEPLOY_TARGET,
+// ASTRO_CACHE_DIR, SITE_URL, PUBLIC_API_KEY, PUBLIC_RECRUITING_SCRIPT_URL, PUBLIC_VITALS_SAMPLE_RATE,
+// PUBLIC_VIDEO_EMBED_BASE, PUBLIC_CHARGE_CARD_FORM_URL, PUBLIC_FLEET_FUELING_FORM_URL,
+// PUBLIC_MAP_STYLE_URL, PUBLIC_MAP_HOSTS); by `npm start` (SEED_SAMPLE_DATA); by the tests
+// (CHROMIUM_PATH, E2E_PORT, E2E_DATA_DIR, CI).
 // Imported natively by scripts/serve.mjs too, so relative imports carry their `.ts` extension.
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import * as v from 'valibot';
 import { DEFAULT_API_KEY } from '../lib/api-key.ts';
 import { site } from '../site.config.ts';
 import { log } from './log.ts';
 
 export const DEFAULT_SITE_URL = 'http://localhost:4321';
+export const DEFAULT_RETENTION_DAYS = 365;
+
+type Env = Record<string, string | undefined>;
+
+const meaning = v.description;
+const text = (about: string) => v.pipe(v.optional(v.string()), meaning(about));
+const textOr = (fallback: string, about: string) => v.pipe(v.optional(v.string(), fallback), meaning(about));
+/** On with 1, true or on; off with 0, false or off (or unset). */
+const flag = (about: string) =>
+  v.pipe(
+    v.optional(v.picklist(['1', 'true', 'on', '0', 'false', 'off'], 'must be 1 (on) or 0 (off)'), '0'),
+    v.transform((value) => ['1', 'true', 'on'].includes(value)),
+    meaning(about),
+  );
+/** The one value that turns a stand-in on ('local'); off when unset (or 'off'). */
+const standIn = (about: string) =>
+  v.pipe(
+    v.optional(v.picklist(['local', 'off'], "must be 'local' or unset"), 'off'),
+    v.transform((value) => value === 'local'),
+    meaning(about),
+  );
+const webAddress = (message: string) =>
+  v.pipe(
+    v.string(),
+    v.check((value) => /^https?:$/.test(URL.parse(value)?.protocol ?? ''), message),
+  );
+const whole = (min: number, max: number, fallback: number, about: string) =>
+  v.pipe(
+    v.optional(
+      v.pipe(v.string(), v.regex(/^\d+$/, `must be a whole number from ${min} to ${max}`)),
+      String(fallback),
+    ),
+    v.transform(Number),
+    v.minValue(min, `must be a whole number from ${min} to ${max}`),
+    v.maxValue(max, `must be a whole number from ${min} to ${max}`),
+    meaning(about),
+  );
+
+/** Every variable the server and the operator commands read (README, Configuration). */
+export const ENV_SCHEMA = v.object({
+  PORT: whole(1, 65_535, 4321, 'port to listen on'),
+  HOST: textOr('127.0.0.1', 'address to listen on (0.0.0.0 to accept outside connections)'),
+  LOG_LEVEL: v.pipe(
+    v.optional(
+      v.picklist(
+        ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'],
+        'must be a pino level: debug, info, warn, error or silent',
+      ),
+    ),
+    meaning('the JSON log on stdout (read by log.ts; info, or silent under Vitest, when unset)'),
+  ),
+  SITE_URL: v.pipe(
+    v.optional(webAddress('must be an http:// or https:// address'), DEFAULT_SITE_URL),
+    v.transform((url) => url.replace(/\/+$/, '')),
+    meaning('public address of the site: links in mail, the hostname Turnstile tokens come from'),
+  ),
+  DIST_DIR: textOr('dist', 'build output folder inside the project'),
+  DATA_DIR: textOr('data', 'folder of the SQLite database, the outbox and the generated secret.key'),
+  DATABASE_URL: text('PostgreSQL connection string; unset uses SQLite in DATA_DIR'),
+  SMTP_URL: text('SMTP server for outgoing mail; unset writes .eml files to the outbox'),
+  MAIL_FROM: textOr(`"${site.name}" <no-reply@${site.slug}.example>`, 'sender of outgoing mail'),
+  OUTBOX_DIR: text('where mail goes without SMTP_URL (DATA_DIR/outbox when unset)'),
+  APP_SECRET: text(
+    'key that signs form tickets and local human-check tokens (generated into DATA_DIR when unset)',
+  ),
+  PUBLIC_API_KEY: textOr(DEFAULT_API_KEY, 'public key the web client sends as X-API-Key'),
+  TURNSTILE_SECRET_KEY: text('Cloudflare Turnstile secret: tokens are verified with siteverify'),
+  PUBLIC_TURNSTILE_SITE_KEY: text(
+    'Cloudflare Turnstile site key handed to the widgets (with the secret only)',
+  ),
+  HUMAN_CHECK: standIn('local: the local stand-in human check when no Turnstile keys are set'),
+  GIFT_CARD_API_URL: v.pipe(
+    v.optional(webAddress('must be an http:// or https:// address')),
+    meaning("the card processor's balance endpoint"),
+  ),
+  GIFT_CARD_API_KEY: text('key sent to the card processor as a bearer token'),
+  GIFT_CARD_PROVIDER: standIn('local: the local stand-in with sample cards when no processor is set'),
+  GEOCODER_URL: v.pipe(
+    v.optional(webAddress('must be an http:// or https:// address')),
+    meaning('an external geocode JSON service asked before the local gazetteer'),
+  ),
+  GEOCODER_KEY: text('the key parameter sent to GEOCODER_URL'),
+  MAINTENANCE: flag('hold the maintenance screen on from the start'),
+  TRUST_PROXY: flag('behind a reverse proxy: the client address is the last X-Forwarded-For entry'),
+  APPLICATION_KEYS: text(
+    'keys that seal stored applications, id:base64-of-32-bytes,... (first seals new records)',
+  ),
+  APPLICATION_KEY_FILE: text(
+    'key file used without APPLICATION_KEYS (DATA_DIR/application-keys.json when unset)',
+  ),
+  APPLICATION_RETENTION_DAYS: whole(
+    1,
+    36_500,
+    DEFAULT_RETENTION_DAYS,
+    'applications purge deletes applications older than this',
+  ),
+  CREDIT_DEPARTMENT_EMAIL: v.pipe(
+    v.optional(v.pipe(v.string(), v.email('must be an email address')), 'credit@kwikfill.example'),
+    meaning('who is mailed that an application arrived'),
+  ),
+});
+
+export type ServerEnv = v.InferOutput<typeof ENV_SCHEMA>;
+export type EnvName = keyof ServerEnv;
+
+export interface EnvIssue {
+  name: EnvName;
+  message: string;
+}
+
+const NAMES = Object.keys(ENV_SCHEMA.entries) as EnvName[];
+
+/**
+ * The environment through ENV_SCHEMA: every value trimmed (an empty one counts as unset), every
+ * mistake listed with its variable's name, and a variable with a mistake read as unset (its default).
+ */
+export function parseEnv(env: Env = process.env): { env: ServerEnv; issues: EnvIssue[] } {
+  const values: Record<string, unknown> = {};
+  const issues: EnvIssue[] = [];
+  for (const name of NAMES) {
+    const entry = ENV_SCHEMA.entries[name] as v.GenericSchema;
+    const raw = env[name]?.trim() || undefined;
+    const result = v.safeParse(entry, raw);
+    if (result.success) {
+      values[name] = result.output;
+      continue;
+    }
+    issues.push({
+      name,
+      message: `${name} ${result.issues[0]?.message} (it is '${raw}'); its default is used`,
+    });
+    values[name] = v.parse(entry, undefined);
+  }
+  return { env: values as ServerEnv, issues };
+}
 
 export interface Config {
   /** Folder for the SQLite file, the outbox and the generated secret. */
@@ -45,21 +190,15 @@ export interface Config {
    */
   geocoderUrl?: string;
   geocoderKey?: string;
+  /** Mistakes in the environment (parseEnv), each naming its variable; said at start as warnings. */
+  envIssues?: string[];
 }
-
-type Env = Record<string, string | undefined>;
-
-const value = (env: Env, name: string): string | undefined => {
-  const raw = env[name]?.trim();
-  return raw ? raw : undefined;
-};
 
 /**
  * APP_SECRET when set; otherwise a random secret generated once and kept in DATA_DIR/secret.key
  * (mode 600), so tickets stay valid across restarts and across processes sharing the folder.
  */
-function appSecret(env: Env, dataDir: string): string {
-  const fromEnv = value(env, 'APP_SECRET');
+function appSecret(fromEnv: string | undefined, dataDir: string): string {
   if (fromEnv) return fromEnv;
   const file = join(dataDir, 'secret.key');
   try {
@@ -94,35 +233,36 @@ function ensureFolder(dir: string, what: string, instead: string): void {
   }
 }
 
-export function loadConfig(env: Env = process.env): Config {
-  const dataDir = resolve(value(env, 'DATA_DIR') ?? 'data');
-  const databaseUrl = value(env, 'DATABASE_URL');
-  const smtpUrl = value(env, 'SMTP_URL');
-  const outboxDir = resolve(value(env, 'OUTBOX_DIR') ?? join(dataDir, 'outbox'));
+export function loadConfig(environment: Env = process.env): Config {
+  const { env, issues } = parseEnv(environment);
+  const dataDir = resolve(env.DATA_DIR);
+  const databaseUrl = env.DATABASE_URL;
+  const smtpUrl = env.SMTP_URL;
+  const outboxDir = resolve(env.OUTBOX_DIR ?? join(dataDir, 'outbox'));
   // The data folder holds the SQLite file and the generated secret: with PostgreSQL and APP_SECRET
   // nothing is written there, so a read-only disk is fine. Mail without SMTP_URL goes to the outbox.
-  if (!databaseUrl || !value(env, 'APP_SECRET'))
-    ensureFolder(dataDir, 'the data folder (DATA_DIR)', DISKLESS);
+  if (!databaseUrl || !env.APP_SECRET) ensureFolder(dataDir, 'the data folder (DATA_DIR)', DISKLESS);
   else if (!smtpUrl) ensureFolder(outboxDir, 'the mail outbox (OUTBOX_DIR)', 'SMTP_URL');
-  const turnstileSecretKey = value(env, 'TURNSTILE_SECRET_KEY');
+  const turnstileSecretKey = env.TURNSTILE_SECRET_KEY;
   return {
     dataDir,
     databaseUrl,
     smtpUrl,
-    mailFrom: value(env, 'MAIL_FROM') ?? `"${site.name}" <no-reply@${site.slug}.example>`,
+    mailFrom: env.MAIL_FROM,
     outboxDir,
-    appSecret: appSecret(env, dataDir),
-    publicApiKey: value(env, 'PUBLIC_API_KEY') ?? DEFAULT_API_KEY,
+    appSecret: appSecret(env.APP_SECRET, dataDir),
+    publicApiKey: env.PUBLIC_API_KEY,
     turnstileSecretKey,
-    turnstileSiteKey: turnstileSecretKey ? value(env, 'PUBLIC_TURNSTILE_SITE_KEY') : undefined,
-    localHumanCheck: value(env, 'HUMAN_CHECK') === 'local',
-    giftCardApiUrl: value(env, 'GIFT_CARD_API_URL'),
-    giftCardApiKey: value(env, 'GIFT_CARD_API_KEY'),
-    localGiftCards: value(env, 'GIFT_CARD_PROVIDER') === 'local',
-    trustProxy: value(env, 'TRUST_PROXY') === '1' || value(env, 'TRUST_PROXY') === 'true',
-    siteUrl: (value(env, 'SITE_URL') ?? DEFAULT_SITE_URL).replace(/\/+$/, ''),
-    geocoderUrl: value(env, 'GEOCODER_URL'),
-    geocoderKey: value(env, 'GEOCODER_KEY'),
+    turnstileSiteKey: turnstileSecretKey ? env.PUBLIC_TURNSTILE_SITE_KEY : undefined,
+    localHumanCheck: env.HUMAN_CHECK,
+    giftCardApiUrl: env.GIFT_CARD_API_URL,
+    giftCardApiKey: env.GIFT_CARD_API_KEY,
+    localGiftCards: env.GIFT_CARD_PROVIDER,
+    trustProxy: env.TRUST_PROXY,
+    siteUrl: env.SITE_URL,
+    geocoderUrl: env.GEOCODER_URL,
+    geocoderKey: env.GEOCODER_KEY,
+    envIssues: issues.map((issue) => issue.message),
   };
 }
 
@@ -138,7 +278,7 @@ const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '0.0.0.0']);
 
 /** Settings that leave the site broken in a way nobody would notice until visitors complain. */
 export function configWarnings(config: Config): string[] {
-  const warnings: string[] = [];
+  const warnings: string[] = [...(config.envIssues ?? [])];
   const mode = humanCheckMode(config);
   if (mode === 'unavailable') {
     warnings.push(

@@ -1,8 +1,8 @@
 // Digits-only fields (gift card account number and PIN): strip anything else as it is typed and say
 // so plainly, so a pasted "1234-5678 " or a stray letter never reaches the balance provider.
+import { digitsOnly } from '../../lib/digits';
 
-/** Removes every character that is not 0-9. */
-export const digitsOnly = (value: string): string => value.replace(/\D/g, '');
+export { digitsOnly };
 
 /** The error for a field's value, or '' when it is fine. `label` is the field's visible label. */
 export function digitsError(label: string, value: string): string {

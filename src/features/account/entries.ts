@@ -1,4 +1,5 @@
 // Past Entries (SPEC 2.6, a real list per DESIGN): the answer of GET /me/entries made ready to show.
+import { CHAIN_TIME_ZONE } from '../../lib/dates';
 
 export interface Entry {
   id: string;
@@ -7,7 +8,7 @@ export interface Entry {
 }
 
 // Entries count per day in the chain's own time zone (one entry a day), so dates are shown there too.
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'America/New_York' });
+const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: CHAIN_TIME_ZONE });
 
 /** 'Jun 3, 2026' for an ISO time or epoch ms; anything unreadable is shown as given. */
 export function formatEntryDate(value: string | number): string {

@@ -3,6 +3,7 @@
 // period, and rotate the encryption key (re-sealing every stored record and file).
 import type { Command } from 'commander';
 import { action, CliError, progress, withDeps } from '../../server/cli';
+import { parseEnv } from '../../server/config';
 import { APPLICATION_KINDS, type ApplicationKind, isApplicationKind } from './applications';
 import { type ExportFormat, exportApplication } from './export.server';
 import { addKeyToFile, keyringFor, retireKeys } from './keys.server';
@@ -111,7 +112,7 @@ export function registerApplicationsCommands(program: Command): void {
       action(async (options: { retire: boolean }) => {
         await withDeps(async (deps) => {
           const { dataDir } = deps.config;
-          const keyring = process.env.APPLICATION_KEYS?.trim() ? keyringFor(dataDir) : addKeyToFile(dataDir);
+          const keyring = parseEnv().env.APPLICATION_KEYS ? keyringFor(dataDir) : addKeyToFile(dataDir);
           console.log(`active key: ${keyring.activeId}`);
           const result = await resealAll(deps.db, keyring, (done, total) =>
             progress('re-encrypting', done, total),

@@ -2,6 +2,7 @@
 // joint applicant) is part of the schema only for a joint account, so a hidden section is never
 // accepted or stored. Shared by the island and the API.
 import * as v from 'valibot';
+import { isCalendarDate } from '../../lib/dates';
 import { emailField, phoneField, zipField } from '../../lib/fields';
 import type { KindInfo } from './kind';
 import {
@@ -9,7 +10,6 @@ import {
   checkboxGroup,
   crossCheck,
   integer,
-  isRealDate,
   optional,
   range,
   required,
@@ -95,7 +95,7 @@ const realBirthday = (prefix: string) =>
   crossCheck(
     birthFields(prefix),
     `${prefix}_birth_day`,
-    (data) => isRealDate(...birthOf(data, prefix)),
+    (data) => isCalendarDate(...birthOf(data, prefix)),
     APPLICATION_MESSAGES.realDate,
   );
 

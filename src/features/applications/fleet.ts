@@ -2,6 +2,7 @@
 // status and limits. The guaranty block and the Other text are part of the schema only when
 // they are shown, so hidden fields are never accepted or stored. Shared by island and API.
 import * as v from 'valibot';
+import { isCalendarDate } from '../../lib/dates';
 import { emailField } from '../../lib/fields';
 import { GUARANTOR_KEYS, GUARANTOR_NUMBERS, guarantyEntries } from './fleet-guaranty';
 import type { KindInfo } from './kind';
@@ -10,7 +11,6 @@ import {
   checkboxGroup,
   crossCheck,
   integer,
-  isRealDate,
   MONTHS,
   optional,
   optionalSsn,
@@ -168,7 +168,7 @@ export function fleetSchema(input: unknown) {
     crossCheck(
       ['sign_year', 'sign_month', 'sign_day'],
       'sign_day',
-      (d) => isRealDate(Number(d.sign_year), Number(d.sign_month), Number(d.sign_day)),
+      (d) => isCalendarDate(Number(d.sign_year), Number(d.sign_month), Number(d.sign_day)),
       APPLICATION_MESSAGES.realDate,
     ),
   );

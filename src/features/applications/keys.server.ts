@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { parseEnv } from '../../server/config';
 import { KEY_BYTES, type Keyring } from './crypto.server';
 
 type Env = Record<string, string | undefined>;
@@ -48,7 +49,7 @@ interface KeyFile {
 }
 
 export const keyFilePath = (dataDir: string, env: Env = process.env): string =>
-  resolve(env.APPLICATION_KEY_FILE?.trim() || join(dataDir, 'application-keys.json'));
+  resolve(parseEnv(env).env.APPLICATION_KEY_FILE ?? join(dataDir, 'application-keys.json'));
 
 function toKeyring(file: KeyFile): Keyring {
   const keys = new Map(Object.entries(file.keys).map(([id, text]) => [id, decodeKey(id, text)] as const));
@@ -68,7 +69,7 @@ const readKeyFile = (path: string): KeyFile => JSON.parse(readFileSync(path, 'ut
 
 /** The keyring from APPLICATION_KEYS, or from the key file (created with one key when missing). */
 export function loadKeyring(dataDir: string, env: Env = process.env): Keyring {
-  const list = env.APPLICATION_KEYS?.trim();
+  const list = parseEnv(env).env.APPLICATION_KEYS;
   if (list) return parseKeyList(list);
   const path = keyFilePath(dataDir, env);
   const id = newKeyId();
@@ -84,7 +85,7 @@ export function loadKeyring(dataDir: string, env: Env = process.env): Keyring {
 
 /** Adds a new key to the key file and makes it the active one; the old keys stay for old records. */
 export function addKeyToFile(dataDir: string, env: Env = process.env): Keyring {
-  if (env.APPLICATION_KEYS?.trim()) {
+  if (parseEnv(env).env.APPLICATION_KEYS) {
     throw new KeyConfigError(
       'The keys come from APPLICATION_KEYS: put a new key first in that list (id:base64 of 32 random bytes) and run the rotation again',
     );
@@ -103,7 +104,7 @@ export function addKeyToFile(dataDir: string, env: Env = process.env): Keyring {
 
 /** Drops keys of the key file that no stored record needs any more. */
 export function retireKeys(dataDir: string, inUse: ReadonlySet<string>, env: Env = process.env): string[] {
-  if (env.APPLICATION_KEYS?.trim()) return [];
+  if (parseEnv(env).env.APPLICATION_KEYS) return [];
   const path = keyFilePath(dataDir, env);
   const file = readKeyFile(path);
   const dropped = Object.keys(file.keys).filter((id) => id !== file.active && !inUse.has(id));

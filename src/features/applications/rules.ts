@@ -1,7 +1,8 @@
 // Field rules both application forms share (SPEC 3, 5.6, 9), with their visitor-facing messages.
 // Imported by the islands and the API alike, so a rule and its wording live in one place.
 import * as v from 'valibot';
-import { digitsOnly } from '../../lib/fields';
+import { isCalendarDate } from '../../lib/dates';
+import { digitsOnly, limitedText, optionalString } from '../../lib/fields';
 
 export const APPLICATION_MESSAGES = {
   // SPEC 5.6: the form-level messages, shown above the submit button.
@@ -40,19 +41,10 @@ export function summaryMessage(issues: readonly v.BaseIssue<unknown>[]): string 
 const text = (label: string) => v.string(`${label} is required`);
 
 /** A required text of at most `max` characters. */
-export const required = (label: string, max = 100) =>
-  v.pipe(
-    text(label),
-    v.trim(),
-    v.nonEmpty(`${label} is required`),
-    v.maxLength(max, `${label} must be at most ${max} characters`),
-  );
+export const required = limitedText;
 
 export const optional = (label: string, max = 100) =>
-  v.optional(
-    v.pipe(v.string(), v.trim(), v.maxLength(max, `${label} must be at most ${max} characters`)),
-    '',
-  );
+  optionalString(max, `${label} must be at most ${max} characters`);
 
 /** SPEC 3: 9 characters, digits only, no dashes. */
 export const ssnPattern = /^\d{9}$/;
@@ -119,12 +111,6 @@ export const signature = v.pipe(
   v.regex(/^data:image\/png;base64,[A-Za-z0-9+/]+={0,2}$/, APPLICATION_MESSAGES.signature),
 );
 
-/** True when the year, month (1-12) and day make a calendar date. */
-export function isRealDate(year: number, month: number, day: number): boolean {
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-}
-
 /** MM/DD/YYYY (SPEC 5.6's XX/XX/XXXX hint), a date that exists. */
 export const slashDate = (label: string) =>
   v.pipe(
@@ -132,7 +118,7 @@ export const slashDate = (label: string) =>
     v.regex(/^\d{2}\/\d{2}\/\d{4}$/, `${label} must be written as MM/DD/YYYY`),
     v.check((value) => {
       const [m, d, y] = value.split('/').map(Number) as [number, number, number];
-      return isRealDate(y, m, d);
+      return isCalendarDate(y, m, d);
     }, APPLICATION_MESSAGES.realDate),
   );
 

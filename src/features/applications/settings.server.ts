@@ -1,8 +1,8 @@
-// The applications' own settings, read from the environment when used (see the README's
-// Configuration table): where the credit department is mailed and how long applications are kept.
-type Env = Record<string, string | undefined>;
+// The applications' own settings, read from the environment when used (the server's one schema,
+// src/server/config.ts): where the credit department is mailed and how long applications are kept.
+import { parseEnv } from '../../server/config';
 
-export const DEFAULT_RETENTION_DAYS = 365;
+type Env = Record<string, string | undefined>;
 
 export interface ApplicationSettings {
   creditDepartmentEmail: string;
@@ -10,9 +10,9 @@ export interface ApplicationSettings {
 }
 
 export function applicationSettings(env: Env = process.env): ApplicationSettings {
-  const days = Number(env.APPLICATION_RETENTION_DAYS?.trim() || DEFAULT_RETENTION_DAYS);
+  const settings = parseEnv(env).env;
   return {
-    creditDepartmentEmail: env.CREDIT_DEPARTMENT_EMAIL?.trim() || 'credit@kwikfill.example',
-    retentionDays: Number.isFinite(days) && days > 0 ? days : DEFAULT_RETENTION_DAYS,
+    creditDepartmentEmail: settings.CREDIT_DEPARTMENT_EMAIL,
+    retentionDays: settings.APPLICATION_RETENTION_DAYS,
   };
 }

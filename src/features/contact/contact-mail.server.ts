@@ -6,6 +6,7 @@
 // message at once: each claims the message on its row first, and only the holder sends, so no mail
 // goes twice (unless a process dies between sending and marking it sent).
 import type { Selectable } from 'kysely';
+import { CHAIN_TIME_ZONE } from '../../lib/dates';
 import type { ContactMessagesTable } from '../../server/db/schema';
 import type { AppDeps } from '../../server/deps';
 import { emailKey, hit, type Limit } from '../../server/rate-limit';
@@ -39,7 +40,7 @@ function extraLines(row: Row): string[] {
 }
 
 export function departmentMail(row: Row) {
-  const when = new Date(row.created_at).toLocaleString('en-US', { timeZone: 'America/New_York' });
+  const when = new Date(row.created_at).toLocaleString('en-US', { timeZone: CHAIN_TIME_ZONE });
   const lines = [
     `A message from the contact form on the website, for ${departmentName(row)}.`,
     '',

@@ -3,6 +3,8 @@
 // order: the human check, then the required fields, then (beyond the original) the formats of
 // email and phone and of the department's extra fields.
 import * as v from 'valibot';
+import { isRealDate } from '../../lib/dates';
+import { numberOrText, optionalString, requiredString, tenDigitPhone } from '../../lib/fields';
 import { CARD_TYPES, type DepartmentId, EXTRA_FIELDS, type ExtraKind, isDepartment } from './departments';
 
 export const CONTACT_MESSAGES = {
@@ -18,23 +20,10 @@ export const CONTACT_MESSAGES = {
 export const MESSAGE_ROWS = 6;
 export const MAX_MESSAGE = 5000;
 
+const tooLong = (max: number) => `Please keep this field under ${max} characters.`;
 const required = (max: number) =>
-  v.pipe(
-    v.string(CONTACT_MESSAGES.required),
-    v.trim(),
-    v.nonEmpty(CONTACT_MESSAGES.required),
-    v.maxLength(max, `Please keep this field under ${max} characters.`),
-  );
-const optional = (max: number) =>
-  v.optional(
-    v.pipe(v.string(), v.trim(), v.maxLength(max, `Please keep this field under ${max} characters.`)),
-    '',
-  );
-
-const isRealDate = (value: string) => {
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-};
+  requiredString(max, { required: CONTACT_MESSAGES.required, tooLong: tooLong(max) });
+const optional = (max: number) => optionalString(max, tooLong(max));
 
 /** The format each kind of extra field must have when it is filled in (all extra fields are optional). */
 const EXTRA_RULES: Record<ExtraKind, { test: (value: string) => boolean; message: string }> = {
@@ -44,7 +33,7 @@ const EXTRA_RULES: Record<ExtraKind, { test: (value: string) => boolean; message
   lastFour: { test: (s) => /^\d{4}$/.test(s), message: 'Please enter the last four digits of the card.' },
   storeNumber: { test: (s) => /^\d{1,5}$/.test(s), message: 'The store number may hold digits only.' },
   date: {
-    test: (s) => /^\d{4}-\d{2}-\d{2}$/.test(s) && isRealDate(s),
+    test: isRealDate,
     message: 'Please enter a valid date.',
   },
   time: { test: (s) => /^([01]\d|2[0-3]):[0-5]\d$/.test(s), message: 'Please enter a valid time.' },
@@ -57,20 +46,13 @@ const EXTRA_RULES: Record<ExtraKind, { test: (value: string) => boolean; message
 
 export const contactFields = {
   department: v.pipe(
-    v.union(
-      [v.number(), v.pipe(v.string(), v.trim(), v.regex(/^\d$/), v.transform(Number))],
-      CONTACT_MESSAGES.department,
-    ),
+    numberOrText(/^\d$/, CONTACT_MESSAGES.department),
     v.check((value: number) => isDepartment(value), CONTACT_MESSAGES.department),
   ),
   first_name: required(100),
   last_name: required(100),
   email: v.pipe(required(254), v.email(CONTACT_MESSAGES.email), v.toLowerCase()),
-  phone: v.pipe(
-    required(30),
-    v.check((value) => value.replace(/\D/g, '').length === 10, CONTACT_MESSAGES.phone),
-    v.transform((value) => value.replace(/\D/g, '')),
-  ),
+  phone: v.pipe(required(30), tenDigitPhone(CONTACT_MESSAGES.phone)),
   subject: required(150),
   message: required(MAX_MESSAGE),
   // SPEC 5.4: labelled required on the form but not checked.

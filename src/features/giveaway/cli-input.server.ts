@@ -1,14 +1,12 @@
 // What the giveaway's operator commands check in their input: dates, counts, promotion ids.
+import { isRealDate } from '../../lib/dates.ts';
 import { CliError } from '../../server/cli.ts';
 import type { AppDeps } from '../../server/deps.ts';
 import { findPromotion, type PromotionRow } from './promotions.server.ts';
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-
 /** A calendar date as YYYY-MM-DD that really exists (no 2026-02-30). */
 export function parseDate(value: string, name: string): string {
-  const time = Date.parse(`${value}T12:00:00Z`);
-  if (!DATE.test(value) || Number.isNaN(time) || new Date(time).toISOString().slice(0, 10) !== value) {
+  if (!isRealDate(value)) {
     throw new CliError(`${name} must be a date as YYYY-MM-DD, not '${value}'`);
   }
   return value;

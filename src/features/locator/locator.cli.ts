@@ -1,13 +1,12 @@
 // Operator commands for the store list (`npm run admin -- stores import stores.csv`): import the
 // stores, update prices, export the list. Files are checked row by row first; nothing is written
 // unless every row is valid, and then everything is written in one transaction.
-import { readFile } from 'node:fs/promises';
-import { extname } from 'node:path';
 import type { Command } from 'commander';
+import type * as v from 'valibot';
 import { action, CliError, progress, withDeps } from '../../server/cli';
+import { type RowFileSpec, readRowFile } from '../../server/import-rows';
 import { STORE_LIST_SIZE } from './locator';
-import { checkRows, priceRow, readRecords, storeRow } from './store-import';
-import { applyPrices, applyStores } from './store-import.server';
+import { applyPrices, applyStores, priceFile, storeFile } from './store-import.server';
 import { listStores } from './stores.server';
 
 interface FileOptions {
@@ -16,31 +15,25 @@ interface FileOptions {
   replace?: boolean;
 }
 
-async function load<S extends Parameters<typeof checkRows>[1]>(
+async function load<S extends v.GenericSchema>(
   file: string,
-  schema: S,
+  spec: RowFileSpec<S>,
   options: FileOptions,
-) {
-  const format = options.format ?? (extname(file).toLowerCase() === '.json' ? 'json' : 'csv');
-  let content: string;
-  try {
-    content = await readFile(file, 'utf8');
-  } catch (error) {
-    throw new CliError(`cannot read ${file}: ${(error as Error).message}`);
+): Promise<v.InferOutput<S>[]> {
+  const read = await readRowFile(file, spec, options.format);
+  switch (read.status) {
+    case 'unreadable':
+      throw new CliError(`cannot read ${file}: ${read.reason}`);
+    case 'malformed':
+      throw new CliError(`${file} is not valid ${read.format.toUpperCase()}: ${read.reason}`);
+    case 'empty':
+      throw new CliError(`${file} holds no rows`);
+    case 'invalid':
+      for (const error of read.errors) console.error(`${file} ${error}`);
+      throw new CliError(`${read.errors.length} of ${read.total} rows are not valid; nothing was imported`);
+    case 'valid':
+      return read.rows;
   }
-  let records: ReturnType<typeof readRecords>;
-  try {
-    records = readRecords(content, format);
-  } catch (error) {
-    throw new CliError(`${file} is not valid ${format.toUpperCase()}: ${(error as Error).message}`);
-  }
-  const { rows, errors } = checkRows(records, schema);
-  if (errors.length > 0) {
-    for (const error of errors) console.error(`${file} ${error}`);
-    throw new CliError(`${errors.length} of ${records.length} rows are not valid; nothing was imported`);
-  }
-  if (rows.length === 0) throw new CliError(`${file} holds no rows`);
-  return rows;
 }
 
 export function registerLocatorCommands(program: Command): void {
@@ -56,7 +49,7 @@ export function registerLocatorCommands(program: Command): void {
     .option('--format <format>', 'csv or json (default: from the file name)')
     .action(
       action(async (file: string, options: FileOptions) => {
-        const rows = await load(file, storeRow, options);
+        const rows = await load(file, storeFile, options);
         if (options.dryRun) {
           console.log(`${rows.length} stores are valid (dry run: nothing written)`);
           return;
@@ -84,7 +77,7 @@ export function registerLocatorCommands(program: Command): void {
     .option('--format <format>', 'csv or json (default: from the file name)')
     .action(
       action(async (file: string, options: FileOptions) => {
-        const rows = await load(file, priceRow, options);
+        const rows = await load(file, priceFile, options);
         await withDeps(async (deps) => {
           if (options.dryRun) {
             const known = new Set(

@@ -1,10 +1,36 @@
-// Writing checked store files (store-import.ts) to the database: all rows in one transaction, so
-// a failure leaves the previous list untouched. The API reads the table on every request, so the
-// new list and prices show at once, with no rebuild.
+// Store files as the shared row importer reads them (rows of store-import.ts's schemas, every bad
+// row reported with its line or item, no two rows for one store), and writing them to the database:
+// all rows in one transaction, so a failure leaves the previous list untouched. The API reads the
+// table on every request, so the new list and prices show at once, with no rebuild.
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../server/db/schema';
-import type { PriceRow, StoreRow } from './store-import';
+import type { RowFileSpec } from '../../server/import-rows';
+import {
+  fieldName,
+  type PriceRow,
+  priceRow,
+  STORE_FILE_NOT_A_LIST,
+  type StoreRow,
+  storeJsonRows,
+  storeRow,
+} from './store-import';
+
+const storeFileSpec = <S extends typeof storeRow | typeof priceRow>(schema: S): RowFileSpec<S> => ({
+  schema,
+  notAList: STORE_FILE_NOT_A_LIST,
+  jsonRows: storeJsonRows,
+  fieldName,
+  unique: {
+    key: (row) => row.store_number,
+    message: (number, first) => `store_number ${number} is already on ${first}`,
+  },
+});
+
+/** `stores import`: the store list. */
+export const storeFile = storeFileSpec(storeRow);
+/** `stores prices`: price updates. */
+export const priceFile = storeFileSpec(priceRow);
 
 export interface ApplyOptions {
   now: number;

@@ -1,8 +1,13 @@
+import type * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { checkRows, parseRows, type RowFileSpec, type RowFormat } from '../../server/import-rows';
 import { createTestApi, type TestApi } from '../../server/testing';
 import { seedStores } from './locator.seed';
-import { checkRows, priceRow, readRecords, storeRow } from './store-import';
-import { applyPrices, applyStores } from './store-import.server';
+import { applyPrices, applyStores, priceFile, storeFile } from './store-import.server';
+
+/** A file's text checked as `stores import` (or `stores prices`) checks it. */
+const check = <S extends v.GenericSchema>(text: string, format: RowFormat, spec: RowFileSpec<S>) =>
+  checkRows(parseRows(text, format, spec), spec);
 
 const HEADER =
   'sStoreNumber,sAddr1,sAddr2,sCity,sState,sZip,sPhone,sLat,sLon,features,gas_price,diesel_price,hours';
@@ -12,8 +17,8 @@ const good = [
 ].join('\n');
 
 describe('checking a file row by row', () => {
-  test('a good CSV with SPEC column names', () => {
-    const { rows, errors } = checkRows(readRecords(`${HEADER}\n${good}\n`, 'csv'), storeRow);
+  test('a good CSV with SPEC column names', async () => {
+    const { rows, errors } = await check(`${HEADER}\n${good}\n`, 'csv', storeFile);
     expect(errors).toEqual([]);
     expect(rows[0]).toMatchObject({
       store_number: '101',
@@ -28,13 +33,13 @@ describe('checking a file row by row', () => {
       time_zone: 'America/New_York',
     });
   });
-  test('every bad row is reported with its line and reason', () => {
+  test('every bad row is reported with its line and reason', async () => {
     const bad = [
       '103,,,Erie,PA,16501,,42.1,-80.1,,,,', // line 4: no address
       '104,4 Oak St,,Erie,XX,1650,,95,-80.1,Car Wash,abc,,Mo 6-22', // line 5: many reasons
       '101,dup,,Erie,PA,16501,,42.1,-80.1,,,,', // line 6: duplicate number
     ].join('\n');
-    const { errors } = checkRows(readRecords(`${HEADER}\n${good}\n${bad}\n`, 'csv'), storeRow);
+    const { errors } = await check(`${HEADER}\n${good}\n${bad}\n`, 'csv', storeFile);
     expect(errors).toHaveLength(3);
     expect(errors[0]).toBe('line 4: addr1 is required');
     expect(errors[1]).toMatch(/^line 5: /);
@@ -50,7 +55,7 @@ describe('checking a file row by row', () => {
     }
     expect(errors[2]).toBe('line 6: store_number 101 is already on line 2');
   });
-  test('JSON: an array, or the API answer itself (s* fields in data)', () => {
+  test('JSON: an array, or the API answer itself (s* fields in data)', async () => {
     const api = {
       items: [
         {
@@ -68,10 +73,10 @@ describe('checking a file row by row', () => {
         },
       ],
     };
-    const { rows, errors } = checkRows(readRecords(JSON.stringify(api), 'json'), storeRow);
+    const { rows, errors } = await check(JSON.stringify(api), 'json', storeFile);
     expect(errors).toEqual([]);
     expect(rows[0]).toMatchObject({ store_number: '7', lat: 42.1, features: ['ATM'], gas_price: '3.459' });
-    expect(checkRows(readRecords('[{"store_number":"8"}]', 'json'), storeRow).errors[0]).toMatch(
+    expect((await check('[{"store_number":"8"}]', 'json', storeFile)).errors[0]).toMatch(
       /^item 1: addr1 is required/,
     );
   });
@@ -84,10 +89,10 @@ describe('writing', () => {
     await seedStores({ db: t.db, now: t.now() });
   });
   afterAll(() => t.close());
-  const rows = () => checkRows(readRecords(`${HEADER}\n${good}\n`, 'csv'), storeRow).rows;
+  const rows = async () => (await check(`${HEADER}\n${good}\n`, 'csv', storeFile)).rows;
 
   test('an import replaces the sample stores and shows in GET /store at once', async () => {
-    const summary = await applyStores(t.db, rows(), { now: t.now() });
+    const summary = await applyStores(t.db, await rows(), { now: t.now() });
     expect(summary).toMatchObject({ added: 2, updated: 0 });
     expect(summary.removed).toBeGreaterThan(200);
     const { items } = (await t.call('GET', '/store?size=1000')).json;
@@ -96,7 +101,7 @@ describe('writing', () => {
   });
 
   test('a failing row rolls the whole import back', async () => {
-    const broken = rows().map((row) => ({
+    const broken = (await rows()).map((row) => ({
       ...row,
       addr1: row.store_number === '102' ? (null as unknown as string) : 'Changed',
     }));
@@ -108,10 +113,7 @@ describe('writing', () => {
   test('a price update changes the price and its time, and nothing else; unknown numbers change nothing', async () => {
     const before = (await t.call('GET', '/store/101')).json;
     t.advance(60_000);
-    const prices = checkRows(
-      readRecords('store_number,gas_price,diesel_price\n101,$3.299,\n', 'csv'),
-      priceRow,
-    ).rows;
+    const prices = (await check('store_number,gas_price,diesel_price\n101,$3.299,\n', 'csv', priceFile)).rows;
     expect(await applyPrices(t.db, prices, { now: t.now() })).toEqual({ updated: 1, unknown: [] });
     const after = (await t.call('GET', '/store/101')).json;
     expect(after).toMatchObject({
@@ -125,7 +127,7 @@ describe('writing', () => {
   });
 
   test('--replace removes stores the file does not list', async () => {
-    const summary = await applyStores(t.db, rows().slice(0, 1), { now: t.now(), replace: true });
+    const summary = await applyStores(t.db, (await rows()).slice(0, 1), { now: t.now(), replace: true });
     expect(summary).toEqual({ added: 0, updated: 1, removed: 1 });
   });
 });

@@ -1,8 +1,9 @@
-// Operators' store files (CSV or JSON), checked row by row before anything is written: the store
-// list (`stores import`) and price updates (`stores prices`). Every bad row is reported with its
-// line (CSV) or item number (JSON) and the reason. Pure: the CLI writes what this accepts.
-import { parse } from 'csv-parse/sync';
+// What a row of the operators' store files (CSV or JSON) must hold: the store list (`stores import`)
+// and price updates (`stores prices`), with the column names they may use. Pure: the shared row
+// importer (src/server/import-rows.ts) checks files with these, store-import.server.ts writes them.
 import * as v from 'valibot';
+import { CHAIN_TIME_ZONE } from '../../lib/dates';
+import { numberOrText, optionalString, requiredText } from '../../lib/fields';
 import { US_STATE_CODES } from '../../lib/us-states';
 import { parseHours } from './hours';
 import { CAFE_ALIAS, FEATURES } from './locator';
@@ -34,34 +35,17 @@ const ALIASES: Record<string, string> = {
   diesel: 'diesel_price',
   timezone: 'time_zone',
 };
-const fieldName = (key: string) => {
+/** The field a column names: ours as written, or an alias. */
+export const fieldName = (key: string) => {
   const compact = key.toLowerCase().replace(/[^a-z0-9]/g, '');
   return ALIASES[compact] ?? key.toLowerCase().trim();
 };
 
-const text = (name: string, max: number) =>
-  v.pipe(
-    v.string(`${name} is required`),
-    v.trim(),
-    v.nonEmpty(`${name} is required`),
-    v.maxLength(max, `${name} is too long`),
-  );
-const optionalText = (max: number) =>
-  v.optional(v.pipe(v.string(), v.trim(), v.maxLength(max, 'too long')), '');
+const text = requiredText;
+const optionalText = (max: number) => optionalString(max, 'too long');
 const number = (name: string, min: number, max: number) =>
   v.pipe(
-    v.union(
-      [
-        v.number(),
-        v.pipe(
-          v.string(),
-          v.trim(),
-          v.regex(/^-?\d+(\.\d+)?$/, `${name} must be a number`),
-          v.transform(Number),
-        ),
-      ],
-      `${name} is required`,
-    ),
+    numberOrText(/^-?\d+(\.\d+)?$/, `${name} must be a number`, `${name} is required`),
     v.minValue(min, `${name} must be between ${min} and ${max}`),
     v.maxValue(max, `${name} must be between ${min} and ${max}`),
   );
@@ -128,7 +112,7 @@ export const storeRow = v.object({
   ),
   time_zone: v.optional(
     v.pipe(v.string(), v.trim(), v.check(validZone, 'time_zone is not a known time zone')),
-    'America/New_York',
+    CHAIN_TIME_ZONE,
   ),
 });
 export type StoreRow = v.InferOutput<typeof storeRow>;
@@ -149,66 +133,17 @@ function tryHours(hours: string): string | undefined {
   }
 }
 
-export interface Checked<T> {
-  rows: T[];
-  errors: string[];
+/**
+ * The rows of a JSON store file: an array, or the API's own answer (`{ items }`, as `stores export`
+ * prints it), whose s* fields sit in each item's `data`.
+ */
+export function storeJsonRows(parsed: unknown): unknown[] | undefined {
+  const list = Array.isArray(parsed) ? parsed : (parsed as { items?: unknown } | null)?.items;
+  if (!Array.isArray(list)) return undefined;
+  return list.map((item) => {
+    const { data, ...rest } = (item ?? {}) as { data?: Record<string, unknown> };
+    return { ...(data ?? {}), ...rest };
+  });
 }
 
-/** Records of a CSV (with a header line) or JSON file (an array, or the API's `{ items }`), with where each came from. */
-export function readRecords(
-  content: string,
-  format: 'csv' | 'json',
-): { where: string; record: Record<string, unknown> }[] {
-  if (format === 'json') {
-    const parsed: unknown = JSON.parse(content);
-    const list = Array.isArray(parsed) ? parsed : (parsed as { items?: unknown })?.items;
-    if (!Array.isArray(list))
-      throw new Error('the JSON file must hold an array of stores (or { "items": [...] })');
-    return list.map((item, i) => {
-      // The API's own shape: the s* fields sit in `data`.
-      const { data, ...rest } = (item ?? {}) as { data?: Record<string, unknown> };
-      return { where: `item ${i + 1}`, record: { ...(data ?? {}), ...rest } };
-    });
-  }
-  const records = parse(content, {
-    columns: true,
-    skip_empty_lines: true,
-    bom: true,
-    info: true,
-  }) as unknown as {
-    record: Record<string, unknown>;
-    info: { lines: number };
-  }[];
-  return records.map(({ record, info }) => ({
-    where: `line ${info.lines}`,
-    record,
-  }));
-}
-
-/** Every row checked; the file is usable only when `errors` is empty. */
-export function checkRows<S extends v.GenericSchema>(
-  records: { where: string; record: Record<string, unknown> }[],
-  schema: S,
-): Checked<v.InferOutput<S>> {
-  const rows: v.InferOutput<S>[] = [];
-  const errors: string[] = [];
-  const seen = new Map<string, string>();
-  for (const { where, record } of records) {
-    // Every field present (undefined when missing), so a missing one gets its own message.
-    const fields = Object.keys((schema as unknown as { entries: object }).entries);
-    const named: Record<string, unknown> = Object.fromEntries(fields.map((key) => [key, undefined]));
-    for (const [key, value] of Object.entries(record))
-      named[fieldName(key)] = value === '' ? undefined : value;
-    const result = v.safeParse(schema, named);
-    if (!result.success) {
-      errors.push(`${where}: ${result.issues.map((issue) => issue.message).join('; ')}`);
-      continue;
-    }
-    const number = (result.output as { store_number: string }).store_number;
-    const before = seen.get(number);
-    if (before) errors.push(`${where}: store_number ${number} is already on ${before}`);
-    seen.set(number, where);
-    rows.push(result.output);
-  }
-  return { rows, errors };
-}
+export const STORE_FILE_NOT_A_LIST = 'the JSON file must hold an array of stores (or { "items": [...] })';

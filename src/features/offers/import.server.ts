@@ -1,12 +1,13 @@
-// Importing offers from a CSV or JSON file (operators, `npm run admin -- offers import`): every row
-// is checked first and every problem reported by row; an image named by file is checked (type,
-// size) and copied to the site's media folder. Then all offers are written in one transaction:
-// either the whole file is imported or nothing is. Rows with an existing id replace that offer.
-import { copyFile, mkdir, readFile, rm, stat } from 'node:fs/promises';
+// Importing offers from a CSV or JSON file (operators, `npm run admin -- offers import`): the shared
+// row importer checks every row first and reports every problem by row; an image named by file is
+// checked (type, size) and copied to the site's media folder. Then all offers are written in one
+// transaction: either the whole file is imported or nothing is. Rows with an existing id replace
+// that offer.
+import { copyFile, mkdir, rm, stat } from 'node:fs/promises';
 import { basename, extname, join, resolve } from 'node:path';
-import { parse } from 'csv-parse/sync';
 import * as v from 'valibot';
 import type { AppDeps } from '../../server/deps';
+import { type RowFileSpec, readRowFile } from '../../server/import-rows';
 import { type OfferInput, offerInputSchema } from './offers';
 
 export const IMAGE_TYPES = ['.svg', '.webp', '.avif', '.png', '.jpg', '.jpeg'];
@@ -28,16 +29,6 @@ export interface ImportResult {
   updated: number;
   images: number;
   errors: string[];
-}
-
-/** The rows of a .csv (header line with the field names) or .json (an array of objects) file. */
-export function readRows(name: string, text: string): unknown[] {
-  if (extname(name).toLowerCase() === '.json') {
-    const data: unknown = JSON.parse(text);
-    if (!Array.isArray(data)) throw new Error('A JSON file must hold an array of offers');
-    return data;
-  }
-  return parse(text, { columns: true, skip_empty_lines: true, trim: true, bom: true });
 }
 
 const slug = (text: string) =>
@@ -69,60 +60,45 @@ async function planImage(
   return { path: `${MEDIA_PATH}${image}`, copy: { from, name: image } };
 }
 
-/** Checks every row; returns the plan, or every problem found (row 1 is the first data row). */
-export async function planImport(
-  rows: unknown[],
-  imagesDir: string,
-): Promise<{ plan: Planned[]; errors: string[] }> {
-  const errors: string[] = [];
-  const plan: Planned[] = [];
-  const ids = new Set<string>();
-  for (const [index, row] of rows.entries()) {
-    const where = `row ${index + 1}`;
-    // An empty CSV cell means "not given" (an id or display order left out).
-    const given =
-      row && typeof row === 'object'
-        ? Object.fromEntries(Object.entries(row).filter(([, cell]) => cell !== ''))
-        : row;
-    const result = v.safeParse(offerInputSchema, given);
-    if (!result.success) {
-      errors.push(`${where}: ${result.issues.map((issue) => issue.message).join('; ')}`);
-      continue;
-    }
-    const offer = result.output;
-    const id = offer.id ?? `${slug(offer.title)}-${offer.starts_on}`;
-    if (ids.has(id)) errors.push(`${where}: id "${id}" appears twice in the file`);
-    ids.add(id);
+/** An offer row with its id: the one given, or one made of the title and the start date. */
+const offerRow = v.pipe(
+  offerInputSchema,
+  v.transform((offer) => ({ ...offer, id: offer.id ?? `${slug(offer.title)}-${offer.starts_on}` })),
+);
+
+/** Offer files: rows named 'row 1' (the first data row), no id twice, every image found and small. */
+const offerFile = (imagesDir: string): RowFileSpec<typeof offerRow, Planned> => ({
+  schema: offerRow,
+  notAList: 'A JSON file must hold an array of offers',
+  label: ({ index }) => `row ${index}`,
+  unique: { key: (offer) => offer.id, message: (id) => `id "${id}" appears twice in the file` },
+  refine: async (offer) => {
     const image = await planImage(offer.image, imagesDir);
-    if (typeof image === 'string') {
-      errors.push(`${where}: ${image}`);
-      continue;
-    }
-    plan.push({ offer: { ...offer, id, image: image.path }, copy: image.copy });
-  }
-  if (rows.length === 0) errors.push('the file holds no offers');
-  return { plan, errors };
-}
+    if (typeof image === 'string') return { reason: image };
+    return { row: { offer: { ...offer, image: image.path }, copy: image.copy } };
+  },
+});
+
+const refused = (errors: string[]): ImportResult => ({ created: 0, updated: 0, images: 0, errors });
 
 export async function importOffers(deps: AppDeps, options: ImportOptions): Promise<ImportResult> {
   const file = resolve(options.file);
-  let rows: unknown[];
-  try {
-    rows = readRows(file, await readFile(file, 'utf8'));
-  } catch (error) {
-    return {
-      created: 0,
-      updated: 0,
-      images: 0,
-      errors: [`the file could not be read: ${(error as Error).message}`],
-    };
+  const read = await readRowFile(file, offerFile(resolve(options.imagesDir ?? join(file, '..'))));
+  switch (read.status) {
+    case 'unreadable':
+    case 'malformed':
+      return refused([`the file could not be read: ${read.reason}`]);
+    case 'empty':
+      return refused(['the file holds no offers']);
+    case 'invalid':
+      return refused(read.errors);
   }
-  const { plan, errors } = await planImport(rows, resolve(options.imagesDir ?? join(file, '..')));
+  const plan = read.rows;
   const existing = new Set((await deps.db.selectFrom('offers').select('id').execute()).map((r) => r.id));
   const updated = plan.filter((p) => existing.has(p.offer.id)).length;
   const copies = plan.flatMap((p) => (p.copy ? [p.copy] : []));
-  const result = { created: plan.length - updated, updated, images: copies.length, errors };
-  if (errors.length > 0 || options.dryRun) return result;
+  const result = { created: plan.length - updated, updated, images: copies.length, errors: [] };
+  if (options.dryRun) return result;
 
   // Images first (a failed write leaves the database untouched), removed again if the write fails.
   const written: string[] = [];

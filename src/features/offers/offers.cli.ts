@@ -3,13 +3,14 @@
 import { join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { action, CliError, withDeps } from '../../server/cli';
+import { parseEnv } from '../../server/config';
 import { importOffers } from './import.server';
 import { offersRunning } from './offers.server';
 
 /** The project's public/ copy (kept by the next build) and the built site's copy (served now). */
 const mediaDirs = () => [
   join(process.cwd(), 'public/media/offers'),
-  resolve(process.env.DIST_DIR ?? 'dist', 'client/media/offers'),
+  resolve(parseEnv().env.DIST_DIR, 'client/media/offers'),
 ];
 
 export function registerOffersCommands(program: Command): void {

@@ -2,6 +2,8 @@
 // offer as GET /offers answers it, the rules an imported offer must meet, and the pill filter.
 // Shared by the page, its script, the API and the import command.
 import * as v from 'valibot';
+import { chainDay, isRealDate } from '../../lib/dates';
+import { limitedText, numberOrText, text } from '../../lib/fields';
 
 export const ALL_PILL = 'All';
 
@@ -40,34 +42,15 @@ export const filterOffers = <T extends { category: string }>(offers: T[], catego
   category ? offers.filter((offer) => offer.category === category) : offers;
 
 /** The calendar day (YYYY-MM-DD) in the stores' time zone: offers start and end on store days. */
-export function storeDate(epochMs: number): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'America/New_York',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(epochMs);
-}
-
-const isRealDate = (value: string) => {
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-};
+export const storeDate = chainDay;
 
 const day = (label: string) =>
   v.pipe(
-    v.string(`${label} is required`),
-    v.trim(),
-    v.regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date written YYYY-MM-DD`),
-    v.check(isRealDate, `${label} is not a real date`),
-  );
-
-const text = (label: string, max: number) =>
-  v.pipe(
-    v.string(`${label} is required`),
+    text(`${label} is required`),
     v.trim(),
     v.nonEmpty(`${label} is required`),
-    v.maxLength(max, `${label} must be at most ${max} characters`),
+    v.regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date written YYYY-MM-DD`),
+    v.check(isRealDate, `${label} is not a real date`),
   );
 
 /** One offer as an operator imports it (CSV row or JSON object). `image` is a file name or a site path. */
@@ -80,20 +63,16 @@ export const offerInputSchema = v.pipe(
         v.regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'Id may hold only lowercase letters, digits and dashes'),
       ),
     ),
-    title: text('Title', 80),
-    description: text('Description', 300),
-    price: text('Price', 40),
-    image: text('Image', 200),
+    title: limitedText('Title', 80),
+    description: limitedText('Description', 300),
+    price: limitedText('Price', 40),
+    image: limitedText('Image', 200),
     category: v.picklist(CATEGORY_NAMES, `Category must be one of: ${CATEGORY_NAMES.join(', ')}`),
     starts_on: day('Start date'),
     ends_on: day('End date'),
     display_order: v.optional(
       v.pipe(
-        v.union([
-          v.number(),
-          v.pipe(v.string(), v.trim(), v.regex(/^-?\d+$/, 'Display order must be a whole number')),
-        ]),
-        v.transform(Number),
+        numberOrText(/^-?\d+$/, 'Display order must be a whole number'),
         v.integer('Display order must be a whole number'),
       ),
       0,

@@ -1,6 +1,7 @@
 // The operators' report of real-user speed: the 75th percentile of each metric per page over a
 // range of days (UTC), from the stored samples (vitals.server.ts).
 import type { Kysely } from 'kysely';
+import { utcDayStart } from '../../lib/dates';
 import type { Database } from '../../server/db/schema';
 import { METRICS, type MetricName, p75 } from './metrics';
 
@@ -14,11 +15,7 @@ export interface PageReport {
 }
 
 /** Epoch ms of a YYYY-MM-DD day's start (UTC), or undefined for anything else. */
-export function dayStart(day: string): number | undefined {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return undefined;
-  const at = Date.parse(`${day}T00:00:00Z`);
-  return Number.isNaN(at) || new Date(at).toISOString().slice(0, 10) !== day ? undefined : at;
-}
+export const dayStart = utcDayStart;
 
 /** Pages with samples from the first day's start to the last day's end, busiest first. */
 export async function vitalsReport(db: Kysely<Database>, from: number, toDay: number): Promise<PageReport[]> {
