@@ -5,7 +5,7 @@
 // error answer becomes text).
 import { type RefObject, type SubmitEvent, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { ApiError, type ErrorTextOptions, errorText } from '../../features/session/api';
+import { ApiError, type ErrorTextOptions, errorText } from '../../lib/api-client';
 import { type Errors, focusFirstInvalid } from './form';
 
 /** A client-side check: errors beside fields and/or one message for the form; `output` to send. */

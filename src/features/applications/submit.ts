@@ -1,7 +1,7 @@
 // Sending an application from the browser: the checked values as a multipart `form:` body of the
 // one API client (files cannot travel as JSON), drawn signatures as PNG files, the chosen
 // statements as they are, and the anti-abuse fields. Errors come back as the client's ApiError.
-import { publicApi, read } from '../session/api';
+import { publicApi, read } from '../../lib/api-client';
 import type { SubmitAnswer } from './applications';
 import type { Values } from './draft';
 import type { ApplicationKind, KindInfo } from './kind';

@@ -2,8 +2,8 @@
 // and a store location picked from the store list when the site has one, or typed.
 import { type ChangeEvent, useEffect, useState } from 'react';
 import { SelectField, TextField } from '../../components/form/Fields';
+import { publicApi } from '../../lib/api-client';
 import type { StoreListAnswer } from '../locator/locator';
-import { publicApi } from '../session/api';
 import { CARD_TYPES, type ExtraField } from './departments';
 
 let storeNames: Promise<string[]> | undefined;
