@@ -12,7 +12,6 @@ export interface Session {
 
 export const SESSION_KEYS = { token: 'token', userId: 'user_id', firstName: 'first_name' } as const;
 
-
 export function readKey(key: string): string | null {
   try {
     return storage()?.getItem(key) ?? null;
