@@ -1,7 +1,7 @@
 // The API: one Hono app under /api/v1, one route module per resource. Every answer is JSON and
 // every mistake a 4xx `{ error: { code, description } }`; the error handler logs anything else as
 // a 500, which tests show no input reaches. The route modules are chained, so `AppType` carries
-// every path, input and answer to the browser's typed client (src/features/session/api.ts).
+// every path, input and answer to the browser's typed client (src/lib/api-client.ts).
 // This is the one file of src/server that imports features: one line per route module.
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';

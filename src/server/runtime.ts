@@ -1,8 +1,8 @@
 // The API as the site serves it: configuration from the environment, the process's shared
 // database (migrated), and the app, built once per process on the first request. Both ways in use
 // it: the Astro endpoint (src/pages/api/v1/[...path].ts, on Netlify and under `astro dev`) and the
-// Node server's direct binding (src/server/node.ts, bundled for scripts/serve.mjs). On-demand pages (the store locator's) read
-// the same dependencies through getDeps().
+// Node server's direct binding (src/server/node.ts, bundled for scripts/serve.mjs). On-demand pages
+// call the app through src/server/in-process-client.ts; the stores' sitemap reads getDeps().
 import { type App, createApp } from './app';
 import { loadConfig, warnAboutConfig } from './config';
 import { beforeDatabaseClose, sharedDatabase } from './db/shared';

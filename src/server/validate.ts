@@ -1,6 +1,6 @@
 // Request validation: Hono's validator middleware (@hono/valibot-validator) with the shared valibot
 // schemas, so a route reads typed input with `c.req.valid('json')` and the typed client
-// (src/features/session/api.ts) knows what to send. A failure keeps the API's error shape: 400
+// (src/lib/api-client.ts) knows what to send. A failure keeps the API's error shape: 400
 // invalid_input, the first message as the description, the first message per field as `fields`.
 import { vValidator } from '@hono/valibot-validator';
 import type * as v from 'valibot';

@@ -3,9 +3,10 @@
 // that the server's per-browser limit counts, so it is kept in localStorage and reused while young
 // enough: the limit then counts this browser, not each page load. The server accepts a ticket only
 // MIN_DWELL_MS after it issued it, so a form's own dwell clock starts when a new ticket arrives.
-import { ApiError, publicApi, read } from '../../features/session/api';
-import { storage } from '../../features/session/store';
+
+import { ApiError, publicApi, read } from '../../lib/api-client';
 import { FORM_TICKET_LIFETIME_MS } from '../../lib/form-rules';
+import { storage } from '../../lib/local-storage';
 
 export type PublicFormName = NonNullable<
   Parameters<(typeof publicApi)['form-ticket']['$get']>[0]['query']['form']

@@ -5,7 +5,7 @@
 // error answer becomes text).
 import { type RefObject, type SubmitEvent, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { ApiError, type ErrorTextOptions, errorText } from '../../features/session/api';
+import { ApiError, type ErrorTextOptions, errorText } from '../../lib/api-client';
 import { type Errors, focusFirstInvalid } from './form';
 
 /** A client-side check: errors beside fields and/or one message for the form; `output` to send. */
@@ -22,9 +22,9 @@ export interface SubmitOptions<O> {
   check: () => Checked<O>;
   /** The call(s); resolves with the success text to show (a string), if any. */
   send: (output: O) => Promise<unknown>;
-  /** How a failure reads (errorText's lead and general text). */
-  failure?: ErrorTextOptions;
-  /** After a failure has been shown (e.g. start the human check over). */
+  /** How a failure reads (errorText's lead and general text), or a function of the failure for them. */
+  failure?: ErrorTextOptions | ((error: unknown) => ErrorTextOptions);
+  /** After a failure has been shown, its messages in the DOM (e.g. start the human check over). */
   onFailure?: (error: unknown) => void;
   /** The page is left on success (the button stays busy until it is gone). */
   leaves?: boolean;
@@ -62,9 +62,12 @@ export function useSubmit<O>(options: SubmitOptions<O>) {
       done = true;
     } catch (error) {
       console.warn(`${name}: failed`, error);
-      setStatus({ error: errorText(error, failure) });
-      // The server's own messages per field go beside the fields too.
-      if (error instanceof ApiError && Object.keys(error.fields).length > 0) setErrors(error.fields);
+      // Rendered at once, so that onFailure finds the messages (and aria-invalid) in the DOM.
+      flushSync(() => {
+        setStatus({ error: errorText(error, typeof failure === 'function' ? failure(error) : failure) });
+        // The server's own messages per field go beside the fields too.
+        if (error instanceof ApiError && Object.keys(error.fields).length > 0) setErrors(error.fields);
+      });
       onFailure?.(error);
     } finally {
       if (!(done && leaves)) setBusy(false);

@@ -2,7 +2,7 @@
 // signatures as PNG files, the fleet form's two optional statements), checked by the public-form
 // guard and the same schemas as the islands, stored sealed (store.server.ts), then the credit
 // department and the applicant are mailed. No answer, log line or mail repeats what was typed.
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import * as v from 'valibot';
 import type { AppEnv } from '../../server/deps';
 import { ApiError, ERRORS } from '../../server/errors';
@@ -57,7 +57,13 @@ async function checkUploads(uploads: Record<string, File>): Promise<StoredFile[]
   return files;
 }
 
-export const applicationRoutes = new Hono<AppEnv>().post('/:kind', async (c) => {
+/**
+ * What the browser sends, typed for the client's `form:` body (src/features/applications/submit.ts);
+ * the route reads and checks the parts itself (readParts), so this is a type, not a validator.
+ */
+type Sent = Context<AppEnv, '/:kind', { in: { form: Record<string, string | Blob | (string | Blob)[]> } }>;
+
+export const applicationRoutes = new Hono<AppEnv>().post('/:kind', async (c: Sent) => {
   const { deps } = c.var;
   const kind = c.req.param('kind');
   if (!isApplicationKind(kind)) throw ApiError.of(ERRORS.notFound);

@@ -2,7 +2,7 @@
 // kept in localStorage as the visitor types, and removed after a successful submission. Never
 // kept: Social Security numbers, dates of birth, the bank account number and signatures (the
 // kind's `secrets`), nor files.
-import { storage } from '../session/store';
+import { storage } from '../../lib/local-storage';
 
 export type Values = Record<string, unknown>;
 

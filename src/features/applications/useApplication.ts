@@ -1,13 +1,14 @@
 // State and submission of an application island: the values (restored from the draft after a
 // reload, saved as the visitor types), the chosen files, the messages beside the fields and SPEC
 // 5.6's message above the button, the form ticket and human check, and the multipart submission.
-import { type SubmitEvent, useEffect, useRef, useState } from 'react';
-import { flushSync } from 'react-dom';
+// Submitting goes through the one submit hook (useSubmit), as every island form does.
+import { useEffect, useRef, useState } from 'react';
 import { type Errors, focusFirstInvalid } from '../../components/form/form';
 import { useFormTicket } from '../../components/form/useFormTicket';
+import { useSubmit } from '../../components/form/useSubmit';
+import { ApiError, NETWORK_MESSAGE } from '../../lib/api-client';
 import { fieldErrors } from '../../lib/fields';
 import { GUARD_MESSAGES } from '../../lib/form-rules';
-import { ApiError, NETWORK_MESSAGE } from '../session/api';
 import { clearDraft, readDraft, type Values, writeDraft } from './draft';
 import { type KindInfo, parseApplication } from './kind';
 import { summaryMessage } from './rules';
@@ -41,17 +42,49 @@ export interface ApplicationForm {
  */
 export function useApplication(info: KindInfo, initial: () => Values, atMount?: () => Values) {
   const { kind, secrets } = info;
-  const formRef = useRef<HTMLFormElement>(null);
   const [values, setValues] = useState<Values>(initial);
-  const [errors, setErrors] = useState<Errors>({});
   const [files, setFiles] = useState<Record<string, File | null>>({});
-  const [message, setMessage] = useState<string | null>(null);
   const [reference, setReference] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const [humanToken, setHumanToken] = useState<string | null>(null);
   const [resetKey, setResetKey] = useState(0);
   const ticket = useFormTicket(kind);
   const restored = useRef(false);
+
+  const { formRef, errors, setErrors, status, busy, submit } = useSubmit({
+    name: `Application (${kind})`,
+    check() {
+      const result = parseApplication(info, values, Date.now());
+      const found: Errors = result.success ? {} : fieldErrors(result.issues);
+      for (const [name, file] of Object.entries(files)) {
+        const problem = file && uploadProblem(file);
+        if (problem) found[name] = problem;
+      }
+      let message = result.success ? null : summaryMessage(result.issues);
+      if (!message && Object.keys(found).length > 0) message = summaryMessage([]);
+      if (!message && !humanToken) message = GUARD_MESSAGES.humanCheck;
+      return { output: result.success ? result.output : null, errors: found, message };
+    },
+    async send(output) {
+      const { sendApplication, toForm } = await loadSending();
+      const form = toForm(info, output, files, {
+        website: String(values.website ?? ''),
+        form_ticket: ticket.value,
+        human_check_token: humanToken ?? '',
+      });
+      const answer = await sendApplication(kind, form);
+      clearDraft(kind);
+      setReference(answer.reference);
+    },
+    // SPEC 5.6: the server's own sentence, whatever the status (our 503 says to come back later).
+    failure: (error) => ({ general: error instanceof ApiError ? error.description : undefined }),
+    onFailure(error) {
+      // A human-check token is single use; a refused ticket is fetched again.
+      setHumanToken(null);
+      setResetKey((key) => key + 1);
+      ticket.renewIfRefused(error);
+      focusFirstInvalid(formRef.current);
+    },
+  });
 
   // After hydration (the server rendered an empty form): restore the draft.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, for this kind
@@ -75,49 +108,7 @@ export function useApplication(info: KindInfo, initial: () => Values, atMount?: 
     setErrors((old) => ({ ...old, [name]: problem ?? '' }));
   };
 
-  async function submit(event: SubmitEvent) {
-    event.preventDefault();
-    const result = parseApplication(info, values, Date.now());
-    const found: Errors = result.success ? {} : fieldErrors(result.issues);
-    for (const [name, file] of Object.entries(files)) {
-      const problem = file && uploadProblem(file);
-      if (problem) found[name] = problem;
-    }
-    let summary = result.success ? null : summaryMessage(result.issues);
-    if (!summary && Object.keys(found).length > 0) summary = summaryMessage([]);
-    if (!summary && !humanToken) summary = GUARD_MESSAGES.humanCheck;
-    flushSync(() => {
-      setErrors(found);
-      setMessage(summary);
-    });
-    if (summary || !result.success) return focusFirstInvalid(formRef.current);
-
-    setBusy(true);
-    try {
-      const { sendApplication, toFormData } = await loadSending();
-      const body = toFormData(info, result.output, files, {
-        website: String(values.website ?? ''),
-        form_ticket: ticket.value,
-        human_check_token: humanToken ?? '',
-      });
-      const answer = await sendApplication(kind, body);
-      clearDraft(kind);
-      setReference(answer.reference);
-    } catch (error) {
-      const apiError = error instanceof ApiError ? error : null;
-      flushSync(() => {
-        setErrors(apiError?.fields ?? {});
-        setMessage(apiError?.description ?? String(error));
-      });
-      setHumanToken(null);
-      setResetKey((key) => key + 1);
-      ticket.renewIfRefused(error);
-      focusFirstInvalid(formRef.current);
-    } finally {
-      setBusy(false);
-    }
-  }
-
   const form: ApplicationForm = { values, errors, set, files, setFile };
+  const message = status.error ?? null;
   return { info, formRef, form, message, reference, busy, submit, setHumanToken, resetKey };
 }

@@ -2,23 +2,17 @@
 // and a store location picked from the store list when the site has one, or typed.
 import { type ChangeEvent, useEffect, useState } from 'react';
 import { SelectField, TextField } from '../../components/form/Fields';
-import { PUBLIC_API_KEY } from '../../lib/api-key';
+import { publicApi } from '../../lib/api-client';
+import type { StoreListAnswer } from '../locator/locator';
 import { CARD_TYPES, type ExtraField } from './departments';
 
-interface StoreItem {
-  data?: { sStoreNumber?: string; sAddr1?: string; sCity?: string; sState?: string };
-}
-
 let storeNames: Promise<string[]> | undefined;
-/**
- * Store names for the location list, asked once; none (a typed location) when the list is unavailable.
- * A plain fetch until the locator feature adds GET /store to the API; then it goes through the typed
- * client (`read(publicApi.store.$get(...))`).
- */
+/** Store names for the location list, asked once; none (a typed location) when the list is unavailable. */
 function loadStoreNames(): Promise<string[]> {
-  storeNames ??= fetch('/api/v1/store?size=1000', { headers: { 'X-API-Key': PUBLIC_API_KEY } })
-    .then((response) => (response.ok ? (response.json() as Promise<{ items?: StoreItem[] }>) : {}))
-    .then((answer: { items?: StoreItem[] }) =>
+  storeNames ??= publicApi.store
+    .$get({ query: { size: '1000' } })
+    .then((response) => response.json() as Promise<Partial<StoreListAnswer>>)
+    .then((answer) =>
       (answer.items ?? [])
         .map(({ data }) =>
           data?.sCity ? `#${data.sStoreNumber} ${data.sAddr1}, ${data.sCity}, ${data.sState}` : '',

@@ -3,8 +3,8 @@
 // balance or what went wrong. The human check starts over after every try (a token is single use).
 import { digitsError } from '../../components/content/digits';
 import { formTicketHolder } from '../../components/form/form-ticket';
+import { errorText, publicApi, read } from '../../lib/api-client';
 import { resetHumanCheck } from '../human-check/human-check.client';
-import { errorText, publicApi, read } from '../session/api';
 import { type BalanceAnswer, balanceSentence, GIFT_CARD_MESSAGES } from './gift-card';
 
 function disable(form: HTMLFormElement) {

@@ -1,12 +1,16 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { apiClient } from '../../lib/api-client';
 import {
   DEFAULT_GIVEAWAY_TITLE,
   fetchActivePromotion,
   heroTitle,
-  PROMOTION_PATH,
   parsePromotion,
   safeImageUrl,
 } from './promotion';
+
+/** The one API client over this fetch. */
+const over = (fetchFn: (...args: never[]) => Promise<Response>, apiKey?: string) =>
+  apiClient({ fetch: fetchFn as unknown as typeof fetch, apiKey });
 
 const jsonResponse = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -24,10 +28,10 @@ describe('fetchActivePromotion', () => {
 
   it('asks for active promotions with the public API key and reads the first item', async () => {
     const fetchFn = vi.fn(async () => jsonResponse({ items: [item, { id: 'p2', title: 'Later' }] }));
-    const promotion = await fetchActivePromotion(fetchFn as unknown as typeof fetch, 'key-1');
-    expect(fetchFn).toHaveBeenCalledWith(PROMOTION_PATH, {
-      headers: { 'X-API-Key': 'key-1', Accept: 'application/json' },
-    });
+    const promotion = await fetchActivePromotion(over(fetchFn, 'key-1'));
+    const [url, init] = fetchFn.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/v1/promotion?active_only=true');
+    expect(new Headers(init.headers).get('X-API-Key')).toBe('key-1');
     expect(promotion).toEqual({
       id: 'p1',
       title: 'Summer Giveaway',
@@ -44,7 +48,7 @@ describe('fetchActivePromotion', () => {
     ['no active promotion', async () => jsonResponse({ items: [] })],
   ])('logs and answers undefined on %s', async (_name, impl) => {
     const info = vi.spyOn(console, 'info').mockImplementation(() => {});
-    const promotion = await fetchActivePromotion(vi.fn(impl) as unknown as typeof fetch);
+    const promotion = await fetchActivePromotion(over(vi.fn(impl)));
     expect(promotion).toBeUndefined();
     expect(info).toHaveBeenCalledOnce();
   });

@@ -1,12 +1,11 @@
 // The active giveaway promotion for the home page (SPEC 2.5, 4, 7). The API may be missing or
 // failing: every failure is logged with console.info and the caller keeps its defaults.
-import { PUBLIC_API_KEY } from '../../lib/api-key';
+import { type Api, publicApi } from '../../lib/api-client';
 
 /** The hero title shown until (or unless) the API names the active promotion. */
 export const DEFAULT_GIVEAWAY_TITLE = 'Win Free Gas for a Year!';
 /** localStorage key of the cached giveaway image URL (SPEC 4). */
 export const GIVEAWAY_IMAGE_KEY = 'giveaway_image_url';
-export const PROMOTION_PATH = '/api/v1/promotion?active_only=true';
 
 export interface Promotion {
   id: string;
@@ -47,18 +46,13 @@ export const heroTitle = (promotion: Promotion | undefined): string =>
   promotion?.heroText ?? promotion?.title ?? DEFAULT_GIVEAWAY_TITLE;
 
 /**
- * Fetches the first active promotion; logs and answers undefined on any failure. A plain fetch on
- * purpose: the home page's script carries no session store and no API client (page weight).
+ * Fetches the first active promotion; logs and answers undefined on any failure. Through the
+ * session-free client (src/lib/api-client.ts): the home page's script carries no session store.
+ * The answer's shape is still checked: an image URL from the API must be safe to show.
  */
-export async function fetchActivePromotion(
-  fetchFn: typeof fetch = fetch,
-  apiKey: string = PUBLIC_API_KEY,
-): Promise<Promotion | undefined> {
+export async function fetchActivePromotion(client: Api = publicApi): Promise<Promotion | undefined> {
   try {
-    const response = await fetchFn(PROMOTION_PATH, {
-      headers: { 'X-API-Key': apiKey, Accept: 'application/json' },
-    });
-    if (!response.ok) throw new Error(`status ${response.status}`);
+    const response = await client.promotion.$get({ query: { active_only: 'true' } });
     const promotion = parsePromotion(await response.json());
     if (!promotion) throw new Error('no active promotion in the answer');
     return promotion;

@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import { DEFAULT_API_KEY } from '../../lib/api-key';
 import { fromAddress, fromLatLng } from './geocode';
 
 const answer = (body: unknown) => async () =>
@@ -16,6 +17,15 @@ describe('geocoding helper (SPEC 8 messages)', () => {
     expect(asked).toBe('/api/v1/geocode?address=Warren%2C+PA&language=en');
     await fromLatLng(41.8, -79.1, { fetch, location_type: 'ROOFTOP' });
     expect(asked).toBe('/api/v1/geocode?latlng=41.8%2C-79.1&location_type=ROOFTOP&language=en');
+  });
+  test('asks through the one API client: with the API key', async () => {
+    let key: string | null = null;
+    const fetch = async (_url: RequestInfo | URL, init?: RequestInit) => {
+      key = new Headers(init?.headers).get('X-API-Key');
+      return new Response(JSON.stringify(ok));
+    };
+    await fromAddress('Warren, PA', { fetch });
+    expect(key).toBe(DEFAULT_API_KEY);
   });
   test('missing address', async () => {
     await expect(fromAddress('', { fetch: answer(ok) })).rejects.toThrow(/^Provided address is invalid$/);

@@ -1,7 +1,8 @@
 // The browser's geocoding helper (SPEC 7, 8): asks our GET /api/v1/geocode (the common geocode
-// JSON shape) and raises exactly SPEC 8's messages. Browser code: no server imports.
-import { PUBLIC_API_KEY as API_KEY } from '../../lib/api-key';
-import { API_BASE, GEOCODE_MESSAGES, type LatLng } from './locator';
+// JSON shape) through the one API client, and raises exactly SPEC 8's messages. The client's raw
+// answer: the service's own statuses (ZERO_RESULTS, ...) are read here, whatever the HTTP status.
+import { apiClient, rawPublicApi } from '../../lib/api-client';
+import { GEOCODE_MESSAGES, type LatLng } from './locator';
 
 export interface GeocodeOptions {
   language?: string;
@@ -21,19 +22,18 @@ async function request(
   params: Record<string, string | undefined>,
   options: GeocodeOptions,
 ): Promise<GeocodeJson> {
-  const query = new URLSearchParams();
+  const query: Record<string, string> = {};
   for (const [name, value] of Object.entries({
     ...params,
     language: options.language ?? 'en',
     region: options.region,
   })) {
-    if (value) query.set(name, value);
+    if (value) query[name] = value;
   }
+  const client = options.fetch ? apiClient({ fetch: options.fetch, raw: true }) : rawPublicApi;
   let response: Response;
   try {
-    response = await (options.fetch ?? fetch)(`${API_BASE}/geocode?${query}`, {
-      headers: { 'X-API-Key': API_KEY, Accept: 'application/json' },
-    });
+    response = await client.geocode.$get({ query });
   } catch {
     throw new Error(GEOCODE_MESSAGES.network);
   }

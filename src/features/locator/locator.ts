@@ -40,10 +40,15 @@ export interface LatLng {
 }
 
 /**
- * The API's base path. The store list and geocoding are read with plain fetch, not the typed client:
- * the list needs its response headers (offline copy) and geocoding SPEC 8's own error distinctions.
+ * The answer of GET /store. The route sends bytes it made once per change of the stores
+ * (store-list.server.ts), which Hono cannot type, so the client reads the JSON as this shape.
  */
-export const API_BASE = '/api/v1';
+export interface StoreListAnswer {
+  items: StoreItem[];
+  total: number;
+  page: number;
+  size: number;
+}
 
 /** SPEC 4: default map centre and user position, and the default zoom. */
 export const DEFAULT_CENTER: LatLng = { lat: 41.9891, lng: -79.1131 };

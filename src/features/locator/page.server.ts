@@ -1,6 +1,8 @@
 // What the on-demand locator pages render before any script runs: the stores nearest the default
-// position (or the search in the URL, so the form works without JavaScript too), straight from
-// the database, so an import or a price change shows at once, with no rebuild.
+// position (or the search in the URL, so the form works without JavaScript too), from the API
+// through the in-process client (the list the island reads, made once per change of the stores:
+// store-list.server.ts), so an import or a price change shows at once, with no rebuild.
+import { inProcessApi, readOrMissing } from '../../server/in-process-client';
 import { getDeps } from '../../server/runtime';
 import { findAddress } from './gazetteer.server';
 import {
@@ -10,9 +12,9 @@ import {
   PREBUILT_STORES,
   STORE_LIST_SIZE,
   type StoreItem,
+  type StoreListAnswer,
 } from './locator';
 import { listFor, readUrlState, type UrlState } from './search';
-import { findStore, listStores } from './stores.server';
 
 export interface LocatorPage {
   state: UrlState;
@@ -23,8 +25,8 @@ export interface LocatorPage {
 }
 
 export async function locatorPage(url: URL): Promise<LocatorPage> {
-  const { db } = await getDeps();
-  const all = await listStores(db, STORE_LIST_SIZE);
+  const answer = await inProcessApi().store.$get({ query: { size: String(STORE_LIST_SIZE) } });
+  const all = ((await answer.json()) as StoreListAnswer).items;
   const state = readUrlState(url.search);
   let origin = DEFAULT_CENTER;
   let result = listFor(all, state.q, state.filters, origin);
@@ -47,12 +49,15 @@ export async function locatorPage(url: URL): Promise<LocatorPage> {
 
 export async function storePage(number: string | undefined): Promise<StoreItem | undefined> {
   if (!number || number.length > 20) return undefined;
-  return findStore((await getDeps()).db, number);
+  return readOrMissing(inProcessApi().store[':number'].$get({ param: { number } }));
 }
 
 const xml = (text: string) => text.replaceAll('&', '&amp;').replaceAll('<', '&lt;');
 
-/** The sitemap of /stores and every store page, last modified when the store last changed. */
+/**
+ * The sitemap of /stores and every store page, last modified when the store last changed. Read
+ * from the database: the time a store row last changed is no part of the API's answers.
+ */
 export async function storeSitemap(siteUrl: string): Promise<string> {
   const { db } = await getDeps();
   const rows = await db.selectFrom('stores').select(['store_number', 'updated_at']).execute();

@@ -1,9 +1,11 @@
-// The full store list for the island: GET /api/v1/store?size=1000, revalidated with its ETag by
-// the browser cache. When the locator's service worker answers from its copy (no signal), it
-// marks the answer, and the page says when the list was fetched and that prices may have changed.
+// The full store list for the island: GET /api/v1/store?size=1000 through the one API client,
+// revalidated with its ETag by the browser cache. When the locator's service worker answers from
+// its copy (no signal), it marks the answer, and the page says when the list was fetched and that
+// prices may have changed: the client's raw answer, whose headers are read here.
 import { useEffect, useState } from 'react';
+import { rawPublicApi } from '../../lib/api-client';
 import { PUBLIC_API_KEY as API_KEY } from '../../lib/api-key';
-import { API_BASE, STORE_LIST_SIZE, type StoreItem } from './locator';
+import { STORE_LIST_SIZE, type StoreItem, type StoreListAnswer } from './locator';
 
 export interface StoreList {
   stores: StoreItem[] | null;
@@ -21,11 +23,9 @@ export function useStoreList(): StoreList {
     let live = true;
     (async () => {
       try {
-        const response = await fetch(`${API_BASE}/store?size=${STORE_LIST_SIZE}`, {
-          headers: { 'X-API-Key': API_KEY, Accept: 'application/json' },
-        });
+        const response = await rawPublicApi.store.$get({ query: { size: String(STORE_LIST_SIZE) } });
         if (!response.ok) throw new Error(`GET /store answered ${response.status}`);
-        const { items } = (await response.json()) as { items: StoreItem[] };
+        const { items } = (await response.json()) as StoreListAnswer;
         const offline = response.headers.get(OFFLINE_HEADER) === '1';
         const fetchedAt = Number(response.headers.get(FETCHED_AT_HEADER)) || null;
         if (live) setState({ stores: items, offlineSince: offline ? fetchedAt : null, failed: false });

@@ -2,6 +2,7 @@
 // nanostores map so islands re-render when it changes. The keys are the ones the pre-paint
 // scripts in src/inline/ read, so a stored token marks the page signed in before first paint.
 import { map } from 'nanostores';
+import { storage } from '../../lib/local-storage';
 
 export interface Session {
   token: string | null;
@@ -10,15 +11,6 @@ export interface Session {
 }
 
 export const SESSION_KEYS = { token: 'token', userId: 'user_id', firstName: 'first_name' } as const;
-
-// Storage can throw (privacy modes, disabled cookies): the site then works as signed out.
-export const storage = (): Storage | undefined => {
-  try {
-    return globalThis.localStorage ?? undefined;
-  } catch {
-    return undefined;
-  }
-};
 
 export function readKey(key: string): string | null {
   try {

@@ -1,0 +1,118 @@
+// The one client for /api/v1 (SPEC 7, docs/api.md): Hono's typed client over the API's own type,
+// so paths, bodies and answers are checked at build time. Every call sends the API key. Error
+// answers `{error:{code,description}}` and lost connections reject with ApiError; `errorText`
+// turns any failure into the sentence a visitor reads.
+// This module holds no session: the home page's promotion script and the content pages' scripts
+// import it without the session store (page weight); src/features/session/api.ts adds the stored
+// token and the 401 rule on top. On the server, src/server/in-process-client.ts builds the same
+// client over `app.request` for the on-demand pages.
+import { type ClientResponse, hc } from 'hono/client';
+// Type only: no server code reaches the browser (Biome's rule; tests/e2e/budgets.spec.ts checks the build).
+import type { AppType } from '../server/app';
+import { PUBLIC_API_KEY } from './api-key';
+
+export const NETWORK_MESSAGE = 'We could not reach the server. Please check your connection and try again.';
+export const UNEXPECTED_MESSAGE = 'Something went wrong on our side. Please try again.';
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    readonly description: string,
+    readonly fields: Record<string, string> = {},
+  ) {
+    super(description);
+    this.name = 'ApiError';
+  }
+
+  /** True when the server said what the visitor did wrong (a 4xx with its own sentence). */
+  get isSpecific(): boolean {
+    return this.status >= 400 && this.status < 500 && this.code !== 'http_error';
+  }
+}
+
+/** An error answer's body as ApiError; anything else (an HTML 502) as the unexpected failure. */
+export function toApiError(status: number, data: unknown): ApiError {
+  const error = (data as { error?: Record<string, unknown> } | undefined)?.error;
+  if (error && typeof error.code === 'string' && typeof error.description === 'string') {
+    const fields = error.fields && typeof error.fields === 'object' ? error.fields : {};
+    return new ApiError(status, error.code, error.description, fields as Record<string, string>);
+  }
+  return new ApiError(status, 'http_error', UNEXPECTED_MESSAGE);
+}
+
+export interface ClientOptions {
+  /** The fetch to call at request time (default the global one; in-process: the app's `request`). */
+  fetch?: typeof fetch;
+  /** Default the build's public key; the server passes its configured one. */
+  apiKey?: string;
+  /** A bearer token to send, asked on every call (the session's stored token). */
+  token?: () => string | null | undefined;
+  /** Told of an error answer before it rejects (the session's 401 rule). */
+  onError?: (response: Response, token: string | null | undefined) => void;
+  /**
+   * Answers as they come, error statuses included, for callers that read the status or headers
+   * themselves (the store list's offline marks, the geocoder's own statuses). A lost connection
+   * still rejects with ApiError.
+   */
+  raw?: boolean;
+  /** Where /api/v1 lives: same origin in the browser, any origin in-process. */
+  baseUrl?: string;
+}
+
+const keyedFetch =
+  (options: ClientOptions): typeof fetch =>
+  async (input, init) => {
+    const token = options.token?.();
+    const headers = new Headers(init?.headers);
+    headers.set('X-API-Key', options.apiKey ?? PUBLIC_API_KEY);
+    headers.set('Accept', 'application/json');
+    if (token) headers.set('Authorization', `Bearer ${token}`);
+    let response: Response;
+    try {
+      // The global fetch as it is at call time (tests stub it after this module loaded).
+      response = await (options.fetch ?? fetch)(input, { ...init, headers, credentials: 'same-origin' });
+    } catch (error) {
+      if ((error as Error)?.name === 'AbortError') throw error;
+      throw new ApiError(0, 'network_error', NETWORK_MESSAGE);
+    }
+    if (!response.ok) options.onError?.(response, token);
+    if (!response.ok && !options.raw) {
+      throw toApiError(response.status, await response.json().catch(() => undefined));
+    }
+    return response;
+  };
+
+/** A typed client for /api/v1: `await read(apiClient().contact.$post({ json }))`. */
+export const apiClient = (options: ClientOptions = {}) =>
+  hc<AppType>(options.baseUrl ?? '/', { fetch: keyedFetch(options) }).api.v1;
+
+export type Api = ReturnType<typeof apiClient>;
+
+/** The API without a session; an error answer rejects with ApiError. */
+export const publicApi = apiClient();
+/** The API without a session, answers as they come (status and headers to read). */
+export const rawPublicApi = apiClient({ raw: true });
+
+/** The answer's JSON, typed by the route; an error answer has already rejected with ApiError. */
+export async function read<T>(request: Promise<ClientResponse<T>>): Promise<T> {
+  return (await request).json() as Promise<T>;
+}
+
+export interface ErrorTextOptions {
+  /** What failed, said first: 'Your changes could not be saved.' */
+  lead?: string;
+  /** Said when the server gave no sentence the visitor can act on (default UNEXPECTED_MESSAGE; '' for none). */
+  general?: string;
+}
+
+/**
+ * The one way a failed call becomes the text a visitor reads: the lead, then the server's own
+ * sentence when it tells the visitor what to fix or do (a 4xx of its own, a lost connection),
+ * otherwise the general text.
+ */
+export function errorText(error: unknown, { lead, general = UNEXPECTED_MESSAGE }: ErrorTextOptions = {}) {
+  const own =
+    error instanceof ApiError && (error.isSpecific || error.status === 0) ? error.description : null;
+  return [lead, own ?? general].filter(Boolean).join(' ');
+}

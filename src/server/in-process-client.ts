@@ -1,0 +1,32 @@
+// The one way an on-demand page gets its data: the same typed client as the browser
+// (src/lib/api-client.ts, `hc<AppType>`), whose fetch hands the request to the app in this
+// process (no socket, no port). The page and the API can then never disagree, every answer is
+// typed by its route, and error answers reject with the same ApiError. While the API cannot
+// start (database down) the app's own 503 answer comes back, as it would to a browser.
+import { type Api, ApiError, apiClient, type ClientOptions } from '../lib/api-client';
+import { loadConfig } from './config';
+import { answerApi } from './runtime';
+
+/** Any origin will do: the request never leaves the process. */
+const IN_PROCESS_ORIGIN = 'http://in-process/';
+
+/** The API for an on-demand page: `await read(inProcessApi().offers.$get())`. */
+export function inProcessApi(options: Pick<ClientOptions, 'raw'> & { answer?: typeof answerApi } = {}): Api {
+  const answer = options.answer ?? answerApi;
+  return apiClient({
+    baseUrl: IN_PROCESS_ORIGIN,
+    apiKey: loadConfig().publicApiKey,
+    raw: options.raw,
+    fetch: async (input, init) => answer(new Request(input, init), {}),
+  });
+}
+
+/** The answer's JSON, or undefined when the API answered that it has no such thing (a 4xx). */
+export async function readOrMissing<T>(request: Promise<{ json(): Promise<T> }>): Promise<T | undefined> {
+  try {
+    return await (await request).json();
+  } catch (error) {
+    if (error instanceof ApiError && error.status >= 400 && error.status < 500) return undefined;
+    throw error;
+  }
+}
