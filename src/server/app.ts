@@ -21,9 +21,9 @@ import { vitalsRoutes } from '../features/vitals/vitals.server';
 import type { AppDeps, AppEnv } from './deps';
 import { ApiError, ERRORS, errorBody, isUnavailable } from './errors';
 import { jsonBodies, refuseNulInUrl } from './http';
+import { maintenanceGate, maintenanceRoutes } from './maintenance/routes';
 import { identify, logRequest, noStore, requireApiKey } from './middleware';
 import { humanCheckRoutes } from './routes/human-check';
-import { maintenanceGate, maintenanceRoutes } from './routes/maintenance';
 import { platformRoutes } from './routes/platform';
 
 export const API_BASE = '/api/v1';

@@ -1,5 +1,5 @@
 // Server settings, read from the environment at run time (see the README's Configuration table).
-// Imported natively by scripts/serve.mjs too, so relative imports carry their `.ts` extension.
+// Relative imports carry their `.ts` extension, so that Node itself can load it too (not only a bundler).
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -188,7 +188,7 @@ export function warnOnce(kind: string, warning: string): void {
 }
 
 /**
- * Logs configWarnings once per process, at start: scripts/serve.mjs calls it before listening and
+ * Logs configWarnings once per process, at start: the Node server (src/server/http/server.ts) calls it before listening and
  * the bundled API (a separate copy of this module, hence the flag on globalThis) when it starts.
  */
 export function warnAboutConfig(config: Config): void {

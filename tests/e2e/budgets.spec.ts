@@ -13,7 +13,7 @@ import {
   measureHtml,
   measurePages,
 } from '../../bench/page-weight.ts';
-import { distDir } from '../../scripts/dist-dir.mjs';
+import { distDir } from '../../src/server/http/dist-dir';
 
 test.describe('byte budgets of the build', () => {
   test('every content page fits 14 KB compressed and ships no framework JavaScript', async () => {

@@ -2,7 +2,7 @@
 // the sample offers, filtering in place with the pill in the address, and the page without JavaScript.
 import { expect, type Page, test } from '@playwright/test';
 import { CONTENT_PAGE_BUDGET, kb, measureHtml } from '../../bench/page-weight.ts';
-import { distDir } from '../../scripts/dist-dir.mjs';
+import { distDir } from '../../src/server/http/dist-dir';
 import { SAMPLE_OFFERS } from '../factories/offers';
 import { expectNoAxeViolations } from './axe';
 

@@ -1,13 +1,13 @@
 // Abuse against the BUILT server as a real process (issue 11 point 6, first parts), on SQLite and
-// on PostgreSQL (under scripts/with-postgres.sh): password guessing is throttled without locking
+// on PostgreSQL (under tests/support/with-postgres.sh): password guessing is throttled without locking
 // the owner out; 200 simultaneous entries of one person on one day store exactly one; 1,000
 // simultaneous entries of different people store all. Visitors arrive as a crowd behind a proxy
 // (TRUST_PROXY=1, an X-Forwarded-For address each) and go through the real public-form guard.
 import { afterAll, describe, expect, it } from 'vitest';
-import { type BuiltServer, startBuiltServer } from '../../scripts/built-server.mjs';
 import { openDatabase } from '../../src/server/db/database';
 import { DEMO_ACCOUNT, uniqueEmail } from '../factories/account';
 import { entryValues } from '../factories/giveaway';
+import { type BuiltServer, startBuiltServer } from '../support/built-server.mjs';
 import {
   API,
   apiHeaders,

@@ -4,16 +4,16 @@
 // pages and the static files. No answer may be a 5xx, every API error must be the JSON
 // `{ error: { code, description } }`, and afterwards the server must still answer and sign in and
 // take an entry, within the memory ceiling below. Seeded (FUZZ_SEED, FUZZ_REQUESTS to vary it); a failure
-// prints the requests that caused it. On SQLite, and on PostgreSQL under scripts/with-postgres.sh.
+// prints the requests that caused it. On SQLite, and on PostgreSQL under tests/support/with-postgres.sh.
 import { readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, describe, expect, it } from 'vitest';
-import { type BuiltServer, startBuiltServer } from '../../scripts/built-server.mjs';
-import { distDir } from '../../scripts/dist-dir.mjs';
 import { createApp } from '../../src/server/app';
 import type { AppDeps } from '../../src/server/deps';
+import { distDir } from '../../src/server/http/dist-dir';
 import { DEMO_ACCOUNT, signUpValues } from '../factories/account';
+import { type BuiltServer, startBuiltServer } from '../support/built-server.mjs';
 import { FAMILIES, type FuzzContext, type Target } from './fuzz-cases';
 import { describe as describeRequest, type Outcome, type RawRequest, send } from './fuzz-http';
 import { seeded } from './fuzz-values';
@@ -38,7 +38,7 @@ const CONCURRENCY = 6;
  * run V8 grows its heap (six large or deeply nested bodies and pages at once) to about 225 MB; once
  * the server is quiet V8's memory reducer compacts it and gives the pages back, within seconds:
  * 146 MB measured, on SQLite and PostgreSQL. In Node 24 that reducer only runs with the nudge of
- * scripts/memory-reducer.mjs; without it the server keeps its peak for 100 s or more, and this fails
+ * src/server/http/memory-reducer.ts; without it the server keeps its peak for 100 s or more, and this fails
  * (it waits SETTLE_SECONDS, less than the reducer's 100-second watchdog). Before the gazetteer was
  * made compact and the server rendered with React's production build, the peak was 305-325 MB.
  */
@@ -112,7 +112,7 @@ function problem(request: RawRequest, { answer, missing }: Outcome, api: boolean
   if (answer.status >= 500) return `status ${answer.status}: ${answer.body.toString().slice(0, 300)}`;
   // Node's HTTP parser refuses what is not HTTP (400, 413, 414, 431) before any handler: no body.
   const parserRefusal = !answer.headers['content-type'] && answer.body.length === 0;
-  // The Node server sends a request to the API by its raw path (scripts/serve.mjs); a path trick
+  // The Node server sends a request to the API by its raw path (src/server/http/server.ts); a path trick
   // may have sent it to the pages instead.
   const path = request.target.split('?')[0] ?? '';
   const toApi = path === '/api/v1' || path.startsWith('/api/v1/');

@@ -8,10 +8,10 @@
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type BuiltServer, startBuiltServer } from '../../scripts/built-server.mjs';
 import { MAIL_CLAIM_MS } from '../../src/features/contact/contact-mail.server';
 import { openDatabase } from '../../src/server/db/database';
 import { readOutbox } from '../../src/server/outbox';
+import { type BuiltServer, startBuiltServer } from '../support/built-server.mjs';
 import {
   freshPostgresDatabase,
   prepareAll,
@@ -93,7 +93,7 @@ describe.each(databases)('SIGKILL mid-writes on %s', (_name, postgres) => {
     let env: Record<string, string> = { TRUST_PROXY: '1' };
     if (postgres) {
       const database = await freshPostgresDatabase();
-      if (!database) return ctx.skip('DATABASE_URL is not set: run under scripts/with-postgres.sh');
+      if (!database) return ctx.skip('DATABASE_URL is not set: run under tests/support/with-postgres.sh');
       dropDatabase = database.drop;
       env = { ...env, DATABASE_URL: database.url };
     }

@@ -8,7 +8,7 @@ import { closeSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, expect, it, type TestContext } from 'vitest';
-import { type BuiltServer, sparePort, startBuiltServer } from '../../scripts/built-server.mjs';
+import { type BuiltServer, sparePort, startBuiltServer } from '../support/built-server.mjs';
 import { prepareAll, prepareEntry, submit } from './helpers';
 
 const cleanups: (() => unknown)[] = [];

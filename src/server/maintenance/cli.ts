@@ -1,16 +1,10 @@
-// Operator commands for the maintenance switch (src/server/maintenance.ts):
+// Operator commands for the maintenance switch (state.ts):
 // `npm run admin -- maintenance on|off|status|link`. The switch takes effect on every running server
 // within a second; no restart, no rebuild.
 import type { Command } from 'commander';
-import { action, withDeps } from './cli.ts';
-import type { AppDeps } from './deps.ts';
-import {
-  createOperatorPass,
-  PASS_LIFETIME_MS,
-  PASS_PATH,
-  readMaintenance,
-  setMaintenance,
-} from './maintenance.ts';
+import { action, withDeps } from '../cli.ts';
+import type { AppDeps } from '../deps.ts';
+import { createOperatorPass, PASS_LIFETIME_MS, PASS_PATH, readMaintenance, setMaintenance } from './state.ts';
 
 async function printLink(deps: AppDeps): Promise<void> {
   const token = await createOperatorPass(deps.db, deps.now());

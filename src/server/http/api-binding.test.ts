@@ -1,4 +1,4 @@
-// The Node server's binding of the API (node.ts), over a real node:http server as scripts/serve.mjs
+// The Node server's binding of the API (api-binding.ts), over a real node:http server as server.ts
 // uses it: the answers it shapes itself rather than through the app.
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
@@ -6,14 +6,15 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_API_KEY } from '../lib/api-key';
-import { MAX_BODY_BYTES } from './app';
-import { memoryLog } from './testing';
+import { DEFAULT_API_KEY } from '../../lib/api-key';
+import { MAX_BODY_BYTES } from '../app';
+import { memoryLog } from '../testing';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'kwikfill-node-test-'));
 let server: http.Server;
 let base: string;
-let node: typeof import('./node');
+let binding: typeof import('./api-binding');
+let lifecycle: typeof import('../lifecycle');
 const { log, text: logged, lines } = memoryLog();
 /** Whether the server in front is a trusted proxy (TRUST_PROXY), per test. */
 let trustProxy = false;
@@ -21,15 +22,17 @@ let trustProxy = false;
 beforeAll(async () => {
   process.env.DATA_DIR = dataDir;
   delete process.env.DATABASE_URL; // the binding's own database: SQLite in the temp folder
-  node = await import('./node');
-  await node.prepareDatabase();
-  const tracked = node.requestLog({ trustProxy: false, log });
-  const trusting = node.requestLog({ trustProxy: true, log });
-  // As scripts/serve.mjs: every request is tracked; /api/v1 goes to the API, the rest stands in for
+  binding = await import('./api-binding');
+  lifecycle = await import('../lifecycle');
+  const { requestLog } = await import('./request-log');
+  await lifecycle.prepareDatabase();
+  const tracked = requestLog({ trustProxy: false, log });
+  const trusting = requestLog({ trustProxy: true, log });
+  // As server.ts: every request is tracked; /api/v1 goes to the API, the rest stands in for
   // the static files (a page that exists, and a 404 for anything else).
   server = http.createServer((req, res) => {
     (trustProxy ? trusting : tracked)(req, res);
-    if (req.url?.startsWith('/api/v1/')) return node.apiListener(req, res);
+    if (req.url?.startsWith('/api/v1/')) return binding.apiListener(req, res);
     res.writeHead(req.url?.startsWith('/charge-card') ? 200 : 404).end();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -37,7 +40,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
-  await node.closeDatabase();
+  await lifecycle.closeDatabase();
   rmSync(dataDir, { recursive: true, force: true });
 });
 

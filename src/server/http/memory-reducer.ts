@@ -20,7 +20,7 @@ import { Script } from 'node:vm';
 export const MEMORY_REDUCER_NUDGE_MS = 30_000;
 
 /** Starts the nudge; returns a function that stops it. */
-export function keepMemoryReducerWorking(everyMs = MEMORY_REDUCER_NUDGE_MS) {
+export function keepMemoryReducerWorking(everyMs = MEMORY_REDUCER_NUDGE_MS): () => void {
   const nudge = () => new Script('0');
   nudge();
   const timer = setInterval(nudge, everyMs);

@@ -1,4 +1,4 @@
-// The maintenance switch in the API (src/server/maintenance.ts): the gate that answers 503 JSON while
+// The maintenance switch in the API (state.ts): the gate that answers 503 JSON while
 // it is on, and the one-time operator link, which needs no API key (an operator opens it in a browser).
 import type { MiddlewareHandler } from 'hono';
 import { Hono } from 'hono';
@@ -13,7 +13,7 @@ import {
   operatorSetCookie,
   RETRY_AFTER_SECONDS,
   redeemOperatorPass,
-} from '../maintenance';
+} from './state';
 
 export const maintenanceGate: MiddlewareHandler<AppEnv> = async (c, next) => {
   const deps = c.get('deps'); // c.var would copy every variable: this runs on every request

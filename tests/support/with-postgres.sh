@@ -3,7 +3,7 @@
 # creates a new cluster in a temp folder (owned by the `postgres` OS user) on a free port, starts
 # it, creates a database, runs the command with DATABASE_URL set, and always stops and deletes the
 # cluster. A cluster the machine already runs is never touched.
-#   usage: bash scripts/with-postgres.sh vitest run src/server src/features
+#   usage: bash tests/support/with-postgres.sh vitest run src/server src/features
 # Besides DATABASE_URL, the command gets what it needs to stop and start this cluster itself (the
 # fault tests, tests/system/postgres-down.test.ts, through postgresCluster() in tests/system/helpers.ts):
 #   WITH_PG_BIN      the folder of pg_ctl

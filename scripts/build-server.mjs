@@ -1,12 +1,13 @@
-// After `astro build`: bundles the API's Node binding (src/server/node.ts) into dist/api/node.mjs
-// for scripts/serve.mjs, which then hands /api/v1 straight to the Hono app (docs/decisions/0003).
+// After `astro build`: bundles the production server (src/server/http/serve.ts, with the API it hands
+// /api/v1 to: docs/decisions/0003) into dist/http/serve.mjs, which `npm run serve` runs.
 // The pure-JS ES-module packages every request uses (Hono, Kysely, valibot) are bundled in too:
 // one module instead of hundreds of small ones takes about 20 MB less memory at rest
 // (bench/server.mjs). Every other package stays an import of node_modules (CommonJS ones cannot be
 // bundled into an ES module; native and rarely used ones load on first use).
 import { rmSync } from 'node:fs';
 import { build } from 'esbuild';
-import { distDir } from './dist-dir.mjs';
+import { distDir } from '../src/server/http/dist-dir.ts';
+import { SERVER_ENTRY } from '../src/server/http/node-flags.ts';
 
 const BUNDLED = new Set(['hono', '@hono/node-server', 'kysely', 'valibot']);
 const packageName = (path) =>
@@ -26,13 +27,13 @@ const externalPackages = {
 };
 
 // A fresh folder: nothing of an earlier build stays behind.
-rmSync(distDir('api'), { recursive: true, force: true });
+rmSync(distDir('http'), { recursive: true, force: true });
 await build({
-  entryPoints: { node: 'src/server/node.ts' },
-  outdir: distDir('api'),
+  entryPoints: { serve: 'src/server/http/serve.ts' },
+  outdir: distDir('http'),
   outExtension: { '.js': '.mjs' },
-  // What the API imports on first use (the gazetteer's 1.6 MB of ZIP codes) stays a file of its own,
-  // read when first asked for, not part of the module every request needs.
+  // What is imported on first use stays a file of its own, read when first asked for: the server
+  // itself (serve.ts sets NODE_ENV before it loads), the gazetteer's 1.6 MB of ZIP codes.
   splitting: true,
   // Named without a hash: a server still running while a new build replaces dist/ finds its chunk.
   chunkNames: 'chunks/[name]',
@@ -44,4 +45,4 @@ await build({
   sourcemap: false,
   logLevel: 'warning',
 });
-console.log('bundled the API for the Node server (dist/api/node.mjs)');
+console.log(`bundled the Node server (dist/${SERVER_ENTRY})`);

@@ -5,9 +5,9 @@
 // Operators get in by a one-time link the command prints: only its SHA-256 is stored, it works
 // once and for 15 minutes, and it sets a cookie that holds for 12 hours of this maintenance only.
 import type { Kysely } from 'kysely';
-import type { Database } from './db/schema.ts';
-import type { AppDeps } from './deps.ts';
-import { randomToken, safeEqual, sha256, sign } from './tokens.ts';
+import type { Database } from '../db/schema.ts';
+import type { AppDeps } from '../deps.ts';
+import { randomToken, safeEqual, sha256, sign } from '../tokens.ts';
 
 /** How long a read of the switch is trusted: the API's throughput matters more than a second. */
 export const STATE_TTL_MS = 1000;

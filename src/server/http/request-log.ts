@@ -1,4 +1,4 @@
-// One JSON log line per request the Node server answers (scripts/serve.mjs: the API, static files,
+// One JSON log line per request the Node server answers (server.ts: the API, static files,
 // on-demand pages): its id, method, route, status and time in ms. The id goes out as X-Request-Id on
 // every answer and into every API error answer (`error.request_id`), so a visitor's report can be
 // traced to its line. What is logged is ours, never the visitor's: the API's route pattern
@@ -6,8 +6,8 @@
 // address that does not (it could be anything a visitor typed).
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { ApiBindings } from './deps.ts';
-import { type Logger, log as processLog } from './log.ts';
+import type { ApiBindings } from '../deps.ts';
+import { type Logger, log as processLog } from '../log.ts';
 
 /** An id from the proxy in front (X-Request-Id, only under TRUST_PROXY): short, safe characters. */
 const INCOMING_ID = /^[\w.:-]{1,64}$/;
@@ -20,7 +20,7 @@ let counter = 0;
 export const newRequestId = (): string => `${PREFIX}-${(++counter).toString(36)}`;
 
 const STARTED = Symbol('started');
-/** The API binding's bindings of this request (node.ts): the app writes the matched route there. */
+/** The API binding's bindings of this request (api-binding.ts): the app writes the matched route there. */
 export const API_BINDINGS = Symbol('api bindings');
 
 interface Tracked extends IncomingMessage {

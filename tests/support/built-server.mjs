@@ -1,4 +1,4 @@
-// Starts the BUILT site (scripts/serve.mjs over dist/) as a child process on a spare loopback port,
+// Starts the BUILT site (dist/http/serve.mjs, from src/server/http/) as a child process on a spare loopback port,
 // the way production runs it: for the benchmarks (bench/) and the system tests (tests/system/),
 // which need a real process to load, kill and restart. One way to do it, so every caller gets the
 // same readiness check, output capture and clean-up. `npm run build` must have run first.
@@ -8,8 +8,8 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { distDir } from './dist-dir.mjs';
-import { SERVER_NODE_FLAGS } from './server-node-flags.mjs';
+import { distDir } from '../../src/server/http/dist-dir.ts';
+import { SERVER_ENTRY, SERVER_NODE_FLAGS } from '../../src/server/http/node-flags.ts';
 
 /** A free TCP port on loopback. */
 export const sparePort = () =>
@@ -51,7 +51,8 @@ export const sparePort = () =>
  * @returns {Promise<BuiltServer>}
  */
 export async function startBuiltServer(options = {}) {
-  if (!existsSync(join(distDir('api'), 'node.mjs'))) {
+  const entry = join(distDir(''), SERVER_ENTRY);
+  if (!existsSync(entry)) {
     throw new Error('the site is not built: run `npm run build` first');
   }
   const ownDir = options.ownsDataDir ?? !options.dataDir;
@@ -79,7 +80,7 @@ export async function startBuiltServer(options = {}) {
   // costs the load generator (and so the measured server) more than the server's own work.
   const logFd = options.logFile ? openSync(options.logFile, 'a') : undefined;
   const stdio = logFd === undefined ? 'pipe' : ['ignore', logFd, logFd];
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'scripts/serve.mjs'], { env, stdio });
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, entry], { env, stdio });
   if (logFd !== undefined) closeSync(logFd);
   child.stdout?.on('data', (chunk) => {
     output += chunk;

@@ -1,29 +1,22 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import {
-  finishRenderedHeaders,
-  isHttps,
-  pagePolicy,
-  readPagePolicies,
-  setCommonHeaders,
-} from './serve-headers.mjs';
+import { finishRenderedHeaders, isHttps, pagePolicy, readPagePolicies, setCommonHeaders } from './headers';
 
 /** Just enough of node:http's request and response for the header helpers. */
-const fakeRequest = (headers: Record<string, string> = {}, encrypted = false, url = '/') => ({
-  url,
-  headers,
-  socket: { encrypted },
-});
+const fakeRequest = (headers: Record<string, string> = {}, encrypted = false, url = '/') =>
+  ({ url, headers, socket: { encrypted } }) as unknown as IncomingMessage;
 function fakeResponse(statusCode = 200, headers: Record<string, string> = {}) {
   const map = new Map(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]));
-  return {
+  const res = {
     statusCode,
     getHeader: (name: string) => map.get(name.toLowerCase()),
     setHeader: (name: string, value: string) => map.set(name.toLowerCase(), value),
     map,
   };
+  return res as unknown as ServerResponse & { map: typeof map };
 }
 
 describe('HSTS', () => {

@@ -1,11 +1,11 @@
 // Byte ranges as RFC 9110 has them, on a real node:http server over a temp folder.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type Server, type ServerResponse } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answerRange } from './byte-ranges.mjs';
+import { answerRange } from './byte-ranges';
 
 const dir = mkdtempSync(join(tmpdir(), 'kwikfill-ranges-'));
 const body = Buffer.from('0123456789abcdefghij'); // 20 bytes
@@ -17,9 +17,7 @@ beforeAll(async () => {
   writeFileSync(join(dir, '.secret'), 'no');
   server = createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0] ?? '/';
-    const answered = answerRange(req, res, dir, path, (answer: ServerResponse) =>
-      answer.setHeader('Cache-Control', 'public, no-cache'),
-    );
+    const answered = answerRange(req, res, dir, path, { 'Cache-Control': 'public, no-cache' });
     if (!answered) res.end(`whole file, range ${req.headers.range ?? 'dropped'}`);
   });
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
