@@ -4,7 +4,7 @@
 // for the human check after 20 failures in 15 minutes (docs/api.md, "Limits"); this file makes 2
 // failed sign-ins, add more lightly.
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
-import { DEMO_ACCOUNT, signUpValues } from '../factories/account';
+import { DEMO_ACCOUNT, signUpValues } from '../../src/features/account/account.sample';
 import {
   alertWith,
   expectNoAxeViolations,

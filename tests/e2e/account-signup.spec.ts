@@ -1,8 +1,8 @@
 // The browser's own sign-up rules (SPEC 5.2): none of these submissions reaches the server, so
 // they spend none of its per-address registration attempts.
 import { expect, test } from '@playwright/test';
+import { signUpValues } from '../../src/features/account/account.sample';
 import { site } from '../../src/site.config';
-import { signUpValues } from '../factories/account';
 import { alertWith, expectNoAxeViolations, fillSignUp, hydrated, passwordBox } from './account-helpers';
 
 test('dwell time, required fields, live password rules, trap, attempts and security check', async ({

@@ -2,9 +2,9 @@
 // departments, each message in SPEC order, a sent message (stored, then mailed), a failed send
 // that keeps everything typed, and a member's profile filled in.
 import { expect, type Page, test } from '@playwright/test';
+import { DEMO_ACCOUNT } from '../../src/features/account/account.sample';
 import { CARD_TYPES } from '../../src/features/contact/departments';
 import { site } from '../../src/site.config';
-import { DEMO_ACCOUNT } from '../factories/account';
 import { alertWith, hydrated, outbox, signInWith, welcome } from './account-helpers';
 import { expectNoAxeViolations } from './axe';
 

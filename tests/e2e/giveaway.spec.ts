@@ -2,7 +2,7 @@
 // and the refused second one, a member's prefilled entry, every form message in SPEC order, /win
 // in both states without a flash of the wrong set, the previous winners and the official rules.
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO_ACCOUNT } from '../factories/account';
+import { DEMO_ACCOUNT } from '../../src/features/account/account.sample';
 import { alertWith, expectNoAxeViolations, hydrated, signInWith } from './account-helpers';
 
 const RUNNING = { id: 'sample-free-gas-for-a-year', title: 'Win Free Gas for a Year!' };

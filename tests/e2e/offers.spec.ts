@@ -2,8 +2,8 @@
 // the sample offers, filtering in place with the pill in the address, and the page without JavaScript.
 import { expect, type Page, test } from '@playwright/test';
 import { CONTENT_PAGE_BUDGET, kb, measureHtml } from '../../bench/page-weight.ts';
+import { SAMPLE_OFFERS } from '../../src/features/offers/offers.sample';
 import { distDir } from '../../src/server/http/dist-dir';
-import { SAMPLE_OFFERS } from '../factories/offers';
 import { expectNoAxeViolations } from './axe';
 
 const PILLS = ['All', 'Bradley Street Cafe', 'General Merchandise', "Charlie Biggs' Chicken"];

@@ -4,9 +4,9 @@
 // simultaneous entries of different people store all. Visitors arrive as a crowd behind a proxy
 // (TRUST_PROXY=1, an X-Forwarded-For address each) and go through the real public-form guard.
 import { afterAll, describe, expect, it } from 'vitest';
+import { DEMO_ACCOUNT, uniqueEmail } from '../../src/features/account/account.sample';
+import { entryValues } from '../../src/features/giveaway/giveaway.sample';
 import { openDatabase } from '../../src/server/db/database';
-import { DEMO_ACCOUNT, uniqueEmail } from '../factories/account';
-import { entryValues } from '../factories/giveaway';
 import { type BuiltServer, startBuiltServer } from '../support/built-server.mjs';
 import {
   API,

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { contactSender, flatContact } from '../../../tests/factories/contact';
 import { ATTEMPT_WINDOW_MS } from '../../lib/form-rules';
 import { createTestApi, type TestApi } from '../../server/testing';
 import { site } from '../../site.config';
 import { CONTACT_MESSAGES } from './contact';
+import { contactSender, flatContact } from './contact.sample';
 import { MAIL_CLAIM_MS, retryContactMail } from './contact-mail.server';
 
 let t: TestApi;

@@ -1,11 +1,11 @@
 // The giveaway API on SQLite and PostgreSQL: promotions, every entry rule, once a day per person
 // (also under 200 simultaneous tries), members' entries, previous winners.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { entryValues as entryFor } from '../../../tests/factories/giveaway';
 import { issueTicket } from '../../server/form-ticket';
 import { createTestApi, type TestApi } from '../../server/testing';
 import { recordEntry } from './entries.server';
 import { GIVEAWAY_MESSAGES } from './giveaway';
+import { entryValues as entryFor } from './giveaway.sample';
 import { enter, nextIp, runningPromotion } from './testing';
 
 let t: TestApi;

@@ -3,10 +3,10 @@
 // visitor sends, and entries written straight to the database.
 import { randomUUID } from 'node:crypto';
 import type { Insertable, Kysely } from 'kysely';
-import { entryDay, personKey } from '../../src/features/giveaway/entrant';
+import type { Database, PromotionsTable } from '../../server/db/schema';
+import { entryDay, personKey } from './entrant';
 // Types only: the feature's form module is browser code.
-import type { EntryPayload } from '../../src/features/giveaway/giveaway';
-import type { Database, PromotionsTable } from '../../src/server/db/schema';
+import type { EntryPayload } from './giveaway';
 
 export type PromotionValues = Omit<Insertable<PromotionsTable>, 'id' | 'created_at' | 'updated_at'>;
 

@@ -1,14 +1,15 @@
 // Account data, one source for the seed (src/features/account/account.seed.ts), the API tests
 // (src/server/testing.ts `member()`, the account tests) and the browser tests (account-helpers.ts):
 // the demo member, what a visitor types into the sign-up and profile forms, and members written
-// straight to the database. Each feature keeps its data in tests/factories/<feature>.ts like this.
+// straight to the database. Each feature keeps its sample data beside its seeder, in
+// src/features/<feature>/<feature>.sample.ts like this; tests import it from there.
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { profileFields } from '../../src/features/account/account';
+import type { Database } from '../../server/db/schema';
+import { hashPassword } from '../../server/passwords';
+import type { profileFields } from './account';
 // Types only: the feature's modules read Vite's import.meta.env, which the seed (tsx) and Playwright lack.
-import type { SignUpValues } from '../../src/features/account/register';
-import type { Database } from '../../src/server/db/schema';
-import { hashPassword } from '../../src/server/passwords';
+import type { SignUpValues } from './register';
 
 export type ProfileValues = Record<keyof typeof profileFields, string>;
 
