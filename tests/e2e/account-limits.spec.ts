@@ -6,13 +6,14 @@ import { expect, type Page, test } from '@playwright/test';
 import { uniqueEmail } from '../../src/features/account/account.sample';
 import { DEFAULT_API_KEY } from '../../src/lib/api-key';
 import { alertWith, expectNoAxeViolations, hydrated, passwordBox, welcome } from './account-helpers';
+import { waitOutDwell } from './dwell';
 
 const API = { 'X-API-Key': DEFAULT_API_KEY, 'Content-Type': 'application/json' };
 
 /** A new account through the API, as the sign-up form makes it (ticket, dwell time, human check). */
 async function registerThroughApi(page: Page, email: string, password: string) {
   const ticket = await (await page.request.get('/api/v1/form-ticket?form=register', { headers: API })).json();
-  await page.waitForTimeout(3100); // the 3-second dwell rule
+  await waitOutDwell(page);
   const check = await (
     await page.request.post('/api/v1/human-check/local', { headers: API, data: { action: 'register' } })
   ).json();

@@ -3,6 +3,7 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { sampleChargeCard, sampleFleet } from '../../src/features/applications/applications.sample';
 import { SIGNATURE_INSTRUCTION } from '../../src/features/applications/rules';
+import { waitOutDwell } from './dwell';
 
 export const section = (page: Page, name: string | RegExp) =>
   page.getByRole('group', typeof name === 'string' ? { name, exact: true } : { name });
@@ -142,5 +143,5 @@ export async function passHumanCheck(page: Page) {
   const robot = page.getByRole('checkbox', { name: 'I am not a robot' });
   await robot.click();
   await expect(robot).toBeChecked();
-  await page.waitForTimeout(3_000);
+  await waitOutDwell(page);
 }

@@ -14,6 +14,7 @@ import { createApp } from '../../src/server/app';
 import type { AppDeps } from '../../src/server/deps';
 import { distDir } from '../../src/server/http/dist-dir';
 import { type BuiltServer, startBuiltServer } from '../support/built-server.mjs';
+import { skipWithoutPostgres } from '../support/requirements';
 import { FAMILIES, type FuzzContext, type Target } from './fuzz-cases';
 import { describe as describeRequest, type Outcome, type RawRequest, send } from './fuzz-http';
 import { seeded } from './fuzz-values';
@@ -240,7 +241,7 @@ describe.each([
   ['SQLite', false],
   ['PostgreSQL', true],
 ])('fuzzing the built server on %s', (_name, postgres) => {
-  it.skipIf(postgres && !process.env.DATABASE_URL)(
+  it.skipIf(postgres && skipWithoutPostgres())(
     `answers ${REQUESTS} hostile requests without a 5xx and stays healthy`,
     async () => {
       const database = postgres ? await freshPostgresDatabase() : undefined;

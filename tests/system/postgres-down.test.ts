@@ -9,6 +9,7 @@ import { QUERY_TIMEOUT_MS } from '../../src/server/db/database';
 import { QUEUE_TIMEOUT_MS } from '../../src/server/db/pg-queue';
 import { HEALTH_PASS_MS } from '../../src/server/routes/platform';
 import { type BuiltServer, startBuiltServer } from '../support/built-server.mjs';
+import { skipWithout } from '../support/requirements';
 import {
   API,
   apiHeaders,
@@ -22,7 +23,10 @@ import {
 } from './helpers';
 
 const cluster = postgresCluster();
-const skip = !cluster || !process.env.DATABASE_URL;
+const skip = skipWithout(
+  !!cluster && !!process.env.DATABASE_URL,
+  'no throwaway PostgreSQL cluster: run under tests/support/with-postgres.sh',
+);
 /** "Not a hang": every answer comes well within this, on a busy machine. */
 const ANSWER_WITHIN_MS = 20_000;
 /**
