@@ -40,6 +40,17 @@ test.describe('byte budgets of the build', () => {
   test('the pages rendered on each request keep their budgets too (the locator loads the map only later)', async ({
     request,
   }) => {
+    // /specials is a content page rendered on each request: one round trip, no framework code.
+    const specials = await measureHtml(
+      distDir('client'),
+      '/specials',
+      await (await request.get('/specials')).body(),
+    );
+    expect(
+      specials.htmlCssGzip,
+      `/specials: ${kb(specials.htmlCssGzip)} gzip HTML + CSS`,
+    ).toBeLessThanOrEqual(CONTENT_PAGE_BUDGET);
+    expect(specials.framework).toBe(false);
     for (const path of ['/stores', '/stores/1', '/frame/charge-card', '/frame/fleet-fueling']) {
       const row = await measureHtml(distDir('client'), path, await (await request.get(path)).body());
       expect(row.jsBrotli, `${path}: ${kb(row.jsBrotli)} brotli JavaScript up front`).toBeLessThanOrEqual(
