@@ -28,7 +28,7 @@ const inlineScriptHashes = readdirSync(inlineDir)
 
 const siteUrl = process.env.SITE_URL ?? 'http://localhost:4321';
 // DEPLOY_TARGET=netlify (set in netlify.toml) builds static pages plus one function for Netlify;
-// otherwise the Node adapter for scripts/serve.mjs. See docs/decisions/0006-netlify-deploy.md.
+// otherwise the Node adapter for src/server/http/server.ts. See docs/decisions/0006-netlify-deploy.md.
 const onNetlify = process.env.DEPLOY_TARGET === 'netlify';
 
 /** Netlify's `_headers` for the published static files, from the rules the Node server uses too. */
@@ -105,7 +105,7 @@ export default defineConfig({
         "object-src 'none'",
         "base-uri 'self'",
         "form-action 'self' https:",
-        // Only a header can carry frame-ancestors (on Node, scripts/serve-headers.mjs adds it).
+        // Only a header can carry frame-ancestors (on Node, src/server/http/headers.ts adds it).
         ...(onNetlify ? [FRAME_ANCESTORS] : []),
       ],
       scriptDirective: {

@@ -4,6 +4,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { distDir } from './src/server/http/dist-dir';
+import { SERVER_ENTRY, SERVER_NODE_FLAGS } from './src/server/http/node-flags';
 
 const port = Number(process.env.E2E_PORT ?? 4399);
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'kwikfill-e2e-'));
@@ -41,7 +43,7 @@ export default defineConfig({
   ],
   webServer: {
     // Seeding is a step of its own, as under `npm start`: the server itself never seeds.
-    command: 'npm run seed -- --if-empty && node scripts/serve.mjs',
+    command: `npm run seed -- --if-empty && node ${SERVER_NODE_FLAGS.join(' ')} ${join(distDir(''), SERVER_ENTRY)}`,
     url: `http://127.0.0.1:${port}/`,
     reuseExistingServer: false,
     timeout: 60_000,

@@ -5,12 +5,12 @@
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { join } from 'node:path';
-import { distDir } from '../scripts/dist-dir.mjs';
-import { pagePolicy, readPagePolicies } from '../scripts/serve-headers.mjs';
 import { headersFor } from '../src/lib/security-headers.mjs';
+import { distDir } from '../src/server/http/dist-dir.ts';
+import { pagePolicy, readPagePolicies } from '../src/server/http/headers.ts';
 
 // The same headers as ours: the security headers of the path, and a request id of the same length
-// as the ones ours makes (src/server/request-log.ts), on every answer.
+// as the ones ours makes (src/server/http/request-log.ts), on every answer.
 const apiHeaders = { ...headersFor('/api/v1/health'), 'X-Request-Id': '3f9a1c07-2k1f' };
 
 const page = process.env.BENCH_PAGE ?? '/charge-card';

@@ -5,8 +5,8 @@
 // as the form does when it loads (the server runs with HUMAN_CHECK=local and TRUST_PROXY=1; each
 // request carries its own X-Forwarded-For address), and used once the 3-second dwell has passed.
 import { setTimeout as sleep } from 'node:timers/promises';
+import { entryValues } from '../src/features/giveaway/giveaway.sample.ts';
 import { DEFAULT_API_KEY } from '../src/lib/api-key.ts';
-import { entryValues } from '../tests/factories/giveaway.ts';
 
 export const ENTRY_PROMOTION = 'sample-free-gas-for-a-year';
 export const ENTRY_PATH = `/api/v1/promotion/${ENTRY_PROMOTION}/entry?cb=1`;

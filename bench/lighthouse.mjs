@@ -7,7 +7,7 @@
 // (a 304 for the HTML, nothing for hashed assets).
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { startBuiltServer } from '../scripts/built-server.mjs';
+import { startBuiltServer } from '../tests/support/built-server.mjs';
 import { writePart } from './results.mjs';
 
 /** The pages issue 11 names: home, a content page, the locator, a store page, offers, sign-in, both applications. */

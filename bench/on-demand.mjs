@@ -1,7 +1,7 @@
 // Pages the server renders on each request (/specials, /stores, a store page) have no file in the
 // build: the benchmark starts the built server on a spare port, with a throwaway data folder holding
 // the sample data, fetches each page as a visitor gets it, and times the store list the locator loads.
-import { startBuiltServer } from '../scripts/built-server.mjs';
+import { startBuiltServer } from '../tests/support/built-server.mjs';
 
 /** The on-demand pages the page-weight report covers (with both application forms). */
 export const ON_DEMAND_PAGES = [

@@ -3,7 +3,7 @@
 // it imports later). Flags a content page over the 14 KB first-round-trip budget or shipping
 // framework (React) code, and an island page over its JavaScript budget. The same rules run in CI
 // as tests (tests/e2e/budgets.spec.ts). Run after a build: `npm run bench` does both.
-import { distDir } from '../scripts/dist-dir.mjs';
+import { distDir } from '../src/server/http/dist-dir.ts';
 import { fetchOnDemand } from './on-demand.mjs';
 import {
   CONTENT_PAGE_BUDGET,

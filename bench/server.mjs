@@ -1,4 +1,4 @@
-// Server benchmark: the built production server (scripts/built-server.mjs: `scripts/serve.mjs` with
+// Server benchmark: the built production server (tests/support/built-server.mjs: `src/server/http/server.ts` with
 // the sample data, HUMAN_CHECK=local, TRUST_PROXY=1) side by side with a bare node:http server sending
 // the same bytes (bench/bare-server.mjs), on loopback, with autocannon. Per case: requests/s, p50/p99
 // latency, the ratio ours/bare, and each server's CPU time per request (steadier than requests/s on
@@ -11,8 +11,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { startBuiltServer } from '../scripts/built-server.mjs';
 import { DEFAULT_API_KEY } from '../src/lib/api-key.ts';
+import { startBuiltServer } from '../tests/support/built-server.mjs';
 import { measureCase } from './autocannon-case.mjs';
 import { captureAnswer } from './capture.mjs';
 import { ENTRY_PATH, entryRequests, prepareEntries } from './entry-load.mjs';
@@ -102,7 +102,7 @@ try {
 }
 const afterRss = Math.round(ours.rssMb());
 // What it keeps once the load is over: V8's memory reducer runs within seconds of a quiet server
-// (scripts/memory-reducer.mjs; its timer ticks every 8 s).
+// (src/server/http/memory-reducer.ts; its timer ticks every 8 s).
 await sleep(SETTLE_SECONDS * 1000);
 const settledRss = Math.round(ours.rssMb());
 await ours.close();

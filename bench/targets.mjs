@@ -4,7 +4,7 @@
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 
 /** One row per target: what it asks, the figure measured, met (true/false/null = not measured). */
-export function checkTargets({ lighthouse, pages, server, database }) {
+export function checkTargets({ lighthouse, pages, server, database, gazetteer }) {
   const rows = [];
   const add = (target, figure, met) => rows.push({ target, figure, met });
   const lh = lighthouse?.pages ?? [];
@@ -83,6 +83,12 @@ export function checkTargets({ lighthouse, pages, server, database }) {
       ? 'not measured'
       : `${settled} MB (peak under load ${server?.memory.peakUnderLoadMb} MB)`,
     settled === undefined ? null : settled <= 200,
+  );
+  const heap = gazetteer?.heapMb;
+  add(
+    'Gazetteer < 16 MB of heap once loaded',
+    heap === undefined ? 'not measured' : `${heap} MB`,
+    heap === undefined ? null : heap < 16,
   );
   return rows;
 }

@@ -10,7 +10,7 @@ import { registerLocatorCommands } from '../src/features/locator/locator.cli';
 import { registerOffersCommands } from '../src/features/offers/offers.cli';
 import { registerVitalsCommands } from '../src/features/vitals/vitals.cli';
 import { registerDatabaseCommands } from '../src/server/db/db.cli';
-import { registerMaintenanceCommands } from '../src/server/maintenance.cli';
+import { registerMaintenanceCommands } from '../src/server/maintenance/cli';
 
 const program = new Command('admin')
   .description('Operator commands of the Kwik Fill website (database from DATA_DIR or DATABASE_URL)')

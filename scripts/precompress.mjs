@@ -3,7 +3,7 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { distDir } from './dist-dir.mjs';
+import { distDir } from '../src/server/http/dist-dir.ts';
 
 const root = distDir('client');
 const compressible = /\.(html|css|js|mjs|svg|json|txt|xml|webmanifest)$/;

@@ -1,6 +1,6 @@
 // The headers of every answer Astro makes on request (on-demand pages, the 404 and 500 pages, and on
 // Netlify the API too): Netlify applies its `_headers` file to static files only, so the function
-// sets them itself; the Node server sets the same ones (scripts/serve-headers.mjs), from the same
+// sets them itself; the Node server sets the same ones (src/server/http/headers.ts), from the same
 // rules (src/lib/security-headers.mjs).
 // Inside it: pages rendered from the database (the locator, store pages, offers) answer the 503 page
 // src/pages/unavailable.astro while the database cannot serve (down, unreachable, disk full), like

@@ -1,6 +1,6 @@
 // The public API key (docs/api.md): it names the web client, it is not a secret. One constant for
 // the server's default (src/server/config.ts), the browser client and the tests. Imported natively
-// by scripts (bench/server.mjs) and bundled for scripts/serve.mjs, where import.meta.env does not
+// by scripts (bench/server.mjs) and bundled into the Node server (src/server/http/), where import.meta.env does not
 // exist.
 
 export const DEFAULT_API_KEY = 'kwikfill-public-web';

@@ -1,6 +1,6 @@
 // @ts-check
 // The response headers of every answer, one set of rules for both deploys: the Node server
-// (scripts/serve-headers.mjs, scripts/static-files.mjs), the on-demand answers of either server
+// (src/server/http/headers.ts, src/server/http/static-files.ts), the on-demand answers of either server
 // (src/middleware.ts) and Netlify's static files (the `_headers` file written at build by
 // astro.config.mjs). The Content-Security-Policy is per page too, but Astro writes it (from its
 // hashes and src/layouts/page-sources.ts). See docs/decisions/0007-security-headers.md.

@@ -1,7 +1,7 @@
 import { createServer } from 'node:net';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { contactSender } from '../../tests/factories/contact';
+import { contactSender } from '../features/contact/contact.sample';
 import { DEFAULT_API_KEY } from '../lib/api-key';
 import { createApp, MAX_BODY_BYTES } from './app';
 import { openDatabase } from './db/database';

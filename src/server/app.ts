@@ -22,8 +22,8 @@ import type { AppDeps, AppEnv } from './deps';
 import { ApiError, ERRORS, errorBody, isUnavailable } from './errors';
 import { jsonBodies, refuseNulInUrl } from './http';
 import { humanCheckRoutes } from './human-check/routes';
+import { maintenanceGate, maintenanceRoutes } from './maintenance/routes';
 import { identify, logRequest, noStore, requireApiKey } from './middleware';
-import { maintenanceGate, maintenanceRoutes } from './routes/maintenance';
 import { platformRoutes } from './routes/platform';
 
 export const API_BASE = '/api/v1';

@@ -8,7 +8,7 @@
 // PUBLIC_VIDEO_EMBED_BASE, PUBLIC_CHARGE_CARD_FORM_URL, PUBLIC_FLEET_FUELING_FORM_URL,
 // PUBLIC_MAP_STYLE_URL, PUBLIC_MAP_HOSTS); by `npm start` (SEED_SAMPLE_DATA); by the tests
 // (CHROMIUM_PATH, E2E_PORT, E2E_DATA_DIR, CI).
-// Imported natively by scripts/serve.mjs too, so relative imports carry their `.ts` extension.
+// Relative imports carry their `.ts` extension, so that Node itself can load it too (not only a bundler).
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -328,7 +328,7 @@ export function warnOnce(kind: string, warning: string): void {
 }
 
 /**
- * Logs configWarnings once per process, at start: scripts/serve.mjs calls it before listening and
+ * Logs configWarnings once per process, at start: the Node server (src/server/http/server.ts) calls it before listening and
  * the bundled API (a separate copy of this module, hence the flag on globalThis) when it starts.
  */
 export function warnAboutConfig(config: Config): void {

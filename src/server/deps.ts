@@ -36,7 +36,7 @@ export interface ApiBindings {
   noStoreSet?: boolean;
   /**
    * The request's id, when the way in gave it one and sends it as X-Request-Id (the Node server:
-   * src/server/request-log.ts); otherwise the app makes one, sends it and logs the request itself.
+   * src/server/http/request-log.ts); otherwise the app makes one, sends it and logs the request itself.
    */
   requestId?: string;
   /** Filled in by the app for the Node server's log line: the matched route pattern, null for none. */

@@ -3,7 +3,7 @@
 // with it on, as production does). Nothing a visitor typed goes in: no bodies, query strings,
 // headers (Authorization, Cookie), tokens, passwords, SSNs or email addresses; a request is known
 // by its id, method, route pattern, status and time. LOG_LEVEL sets the level (info; silent under
-// Vitest unless set). Loaded by Node directly too (scripts/serve.mjs through node.ts).
+// Vitest unless set). Bundled into the Node server too (src/server/http/).
 import pino, { type DestinationStream, type Logger } from 'pino';
 
 export type { Logger };

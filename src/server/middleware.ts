@@ -4,14 +4,14 @@ import type { Context, Next } from 'hono';
 import { routePath } from 'hono/route';
 import type { AppEnv } from './deps';
 import { ApiError, ERRORS } from './errors';
-import { newRequestId } from './request-log';
+import { newRequestId } from './http/request-log';
 
 /**
  * API answers are per visitor and per moment: never cached by the browser or a proxy (a route may
  * set its own: the public store list is revalidated with its ETag). Set before the answer is made,
  * so that every c.json (errors too) carries it; touching c.res.headers after would make the Node
  * adapter rebuild each answer. The Node server sets it on the node:http answer before the app runs
- * (src/server/node.ts): set here, it makes Hono build a Headers object for every answer, about a
+ * (src/server/http/api-binding.ts): set here, it makes Hono build a Headers object for every answer, about a
  * tenth of a health check's time. A route's own Cache-Control replaces it either way.
  */
 export function noStore(c: Context<AppEnv>): void {
@@ -51,7 +51,7 @@ export function identify(c: Context<AppEnv>): boolean {
   return true;
 }
 
-/** Answers, then logs the request's line (the Node server logs its own: src/server/request-log.ts). */
+/** Answers, then logs the request's line (the Node server logs its own: src/server/http/request-log.ts). */
 export async function logRequest(c: Context<AppEnv>, next: Next): Promise<void> {
   const started = performance.now();
   await next();

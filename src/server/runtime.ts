@@ -1,15 +1,15 @@
 // The API as the site serves it: configuration from the environment, the process's shared
 // database (migrated), and the app, built once per process on the first request. Both ways in use
 // it: the Astro endpoint (src/pages/api/v1/[...path].ts, on Netlify and under `astro dev`) and the
-// Node server's direct binding (src/server/node.ts, bundled for scripts/serve.mjs). On-demand pages
-// call the app through src/server/in-process-client.ts; the stores' sitemap reads getDeps().
+// Node server's direct binding (src/server/http/api-binding.ts). On-demand pages call the app
+// through src/server/in-process-client.ts; the stores' sitemap reads getDeps().
 import { type App, createApp } from './app';
 import { loadConfig, warnAboutConfig } from './config';
 import { beforeDatabaseClose, sharedDatabase } from './db/shared';
 import { type ApiBindings, type AppDeps, createDeps } from './deps';
 import { ERRORS, errorBody } from './errors';
+import { newRequestId } from './http/request-log';
 import { log } from './log';
-import { newRequestId } from './request-log';
 
 let runtime: Promise<{ deps: AppDeps; app: App }> | undefined;
 /** The app once started: requests then go to it without waiting on a promise. */
@@ -18,7 +18,7 @@ let ready: App | undefined;
 function start() {
   runtime ??= (async () => {
     const config = loadConfig();
-    warnAboutConfig(config); // already done by scripts/serve.mjs; not under `astro dev`
+    warnAboutConfig(config); // already done by src/server/http/server.ts; not under `astro dev`
     const handle = await sharedDatabase(config);
     const deps = createDeps({ config, db: handle.db, dbKind: handle.kind });
     beforeDatabaseClose(deps.settle);

@@ -1,7 +1,7 @@
-// scripts/serve.mjs stops through onShutdown (src/server/lifecycle.ts). This runs it in a child
-// process as the server does, with a real HTTP server and a real SQLite database: on SIGTERM a
-// request in flight still gets its answer, the database closes (SQLite folds its WAL file back
-// into the database and deletes it) and the process exits 0.
+// The Node server (src/server/http/server.ts) stops through onShutdown (src/server/lifecycle.ts).
+// This runs it in a child process as the server does, with a real HTTP server and a real SQLite
+// database: on SIGTERM a request in flight still gets its answer, the database closes (SQLite folds
+// its WAL file back into the database and deletes it) and the process exits 0.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';

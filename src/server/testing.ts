@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { insertMember, uniqueEmail } from '../../tests/factories/account';
+import { insertMember, uniqueEmail } from '../features/account/account.sample';
 import { DEFAULT_API_KEY } from '../lib/api-key';
 import { createApp } from './app';
 import type { Config } from './config';

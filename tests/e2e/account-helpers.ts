@@ -29,7 +29,7 @@ export async function storeSession(page: Page, values: Record<string, string>) {
   }, values);
 }
 
-/** Types a sign-up (tests/factories/account.ts `signUpValues()`) into the form as a visitor would. */
+/** Types a sign-up (src/features/account/account.sample.ts `signUpValues()`) into the form as a visitor would. */
 export async function fillSignUp(page: Page, values: SignUpValues) {
   await page.getByLabel('First name').fill(values.first_name);
   await page.getByLabel('Last name').fill(values.last_name);

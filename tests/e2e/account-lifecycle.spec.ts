@@ -4,7 +4,7 @@
 // for the human check after 20 failures in 15 minutes (docs/api.md, "Limits"); this file makes 2
 // failed sign-ins, add more lightly.
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
-import { DEMO_ACCOUNT, signUpValues } from '../factories/account';
+import { DEMO_ACCOUNT, signUpValues } from '../../src/features/account/account.sample';
 import {
   alertWith,
   expectNoAxeViolations,
@@ -18,6 +18,7 @@ import {
   storage,
   welcome,
 } from './account-helpers';
+import { waitOutDwell } from './dwell';
 
 test.describe('a visitor’s account from sign-up to deletion', () => {
   // Serial (what test.describe.serial does; Biome mangles that chain's layout): a failed step skips
@@ -41,7 +42,7 @@ test.describe('a visitor’s account from sign-up to deletion', () => {
     await page.goto('/account/register');
     await hydrated(page);
     await fillSignUp(page, member);
-    await page.waitForTimeout(3100);
+    await waitOutDwell(page);
     // The local check asks the server for a token, so the box is ticked once that answers.
     const robot = page.getByRole('checkbox', { name: 'I am not a robot' });
     await robot.click();

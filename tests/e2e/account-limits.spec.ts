@@ -3,16 +3,17 @@
 // check and, once it is passed, signs in with the right password.
 // This file makes 5 failed sign-ins from the suite's one address (20 ask the check for all of it).
 import { expect, type Page, test } from '@playwright/test';
+import { uniqueEmail } from '../../src/features/account/account.sample';
 import { DEFAULT_API_KEY } from '../../src/lib/api-key';
-import { uniqueEmail } from '../factories/account';
 import { alertWith, expectNoAxeViolations, hydrated, passwordBox, welcome } from './account-helpers';
+import { waitOutDwell } from './dwell';
 
 const API = { 'X-API-Key': DEFAULT_API_KEY, 'Content-Type': 'application/json' };
 
 /** A new account through the API, as the sign-up form makes it (ticket, dwell time, human check). */
 async function registerThroughApi(page: Page, email: string, password: string) {
   const ticket = await (await page.request.get('/api/v1/form-ticket?form=register', { headers: API })).json();
-  await page.waitForTimeout(3100); // the 3-second dwell rule
+  await waitOutDwell(page);
   const check = await (
     await page.request.post('/api/v1/human-check/local', { headers: API, data: { action: 'register' } })
   ).json();

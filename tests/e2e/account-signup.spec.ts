@@ -1,9 +1,10 @@
 // The browser's own sign-up rules (SPEC 5.2): none of these submissions reaches the server, so
 // they spend none of its per-address registration attempts.
 import { expect, test } from '@playwright/test';
+import { signUpValues } from '../../src/features/account/account.sample';
 import { site } from '../../src/site.config';
-import { signUpValues } from '../factories/account';
 import { alertWith, expectNoAxeViolations, fillSignUp, hydrated, passwordBox } from './account-helpers';
+import { waitOutDwell } from './dwell';
 
 test('dwell time, required fields, live password rules, trap, attempts and security check', async ({
   page,
@@ -19,7 +20,7 @@ test('dwell time, required fields, live password rules, trap, attempts and secur
   await signUp.click();
   await expect(alertWith(page, 'Please review your information and try again')).toBeVisible();
 
-  await page.waitForTimeout(3100);
+  await waitOutDwell(page);
   await signUp.click();
   await expect(alertWith(page, 'Please fill in all required fields')).toBeVisible();
   const firstName = page.getByLabel('First name');

@@ -1,8 +1,9 @@
 // What the application browser tests share: drawing a signature, filling the sections of both
 // forms from the shared sample data, and reading the multipart body the form sent.
 import { expect, type Locator, type Page } from '@playwright/test';
+import { sampleChargeCard, sampleFleet } from '../../src/features/applications/applications.sample';
 import { SIGNATURE_INSTRUCTION } from '../../src/features/applications/rules';
-import { sampleChargeCard, sampleFleet } from '../factories/applications';
+import { waitOutDwell } from './dwell';
 
 export const section = (page: Page, name: string | RegExp) =>
   page.getByRole('group', typeof name === 'string' ? { name, exact: true } : { name });
@@ -142,5 +143,5 @@ export async function passHumanCheck(page: Page) {
   const robot = page.getByRole('checkbox', { name: 'I am not a robot' });
   await robot.click();
   await expect(robot).toBeChecked();
-  await page.waitForTimeout(3_000);
+  await waitOutDwell(page);
 }

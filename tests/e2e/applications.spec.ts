@@ -2,7 +2,7 @@
 // hidden sections not sent, drafts that survive a reload without the SSN, SPEC 5.6's messages,
 // uploads, phones and keyboards, axe.
 import { expect, test } from '@playwright/test';
-import { SAMPLE_PDF } from '../factories/applications';
+import { SAMPLE_PDF } from '../../src/features/applications/applications.sample';
 import { expectNoAxeViolations, hydrated, outbox } from './account-helpers';
 import {
   draw,

@@ -13,7 +13,7 @@ import {
   measureHtml,
   measurePages,
 } from '../../bench/page-weight.ts';
-import { distDir } from '../../scripts/dist-dir.mjs';
+import { distDir } from '../../src/server/http/dist-dir';
 
 test.describe('byte budgets of the build', () => {
   test('every content page fits 14 KB compressed and ships no framework JavaScript', async () => {
@@ -40,6 +40,17 @@ test.describe('byte budgets of the build', () => {
   test('the pages rendered on each request keep their budgets too (the locator loads the map only later)', async ({
     request,
   }) => {
+    // /specials is a content page rendered on each request: one round trip, no framework code.
+    const specials = await measureHtml(
+      distDir('client'),
+      '/specials',
+      await (await request.get('/specials')).body(),
+    );
+    expect(
+      specials.htmlCssGzip,
+      `/specials: ${kb(specials.htmlCssGzip)} gzip HTML + CSS`,
+    ).toBeLessThanOrEqual(CONTENT_PAGE_BUDGET);
+    expect(specials.framework).toBe(false);
     for (const path of ['/stores', '/stores/1', '/frame/charge-card', '/frame/fleet-fueling']) {
       const row = await measureHtml(distDir('client'), path, await (await request.get(path)).body());
       expect(row.jsBrotli, `${path}: ${kb(row.jsBrotli)} brotli JavaScript up front`).toBeLessThanOrEqual(

@@ -2,11 +2,12 @@
 // departments, each message in SPEC order, a sent message (stored, then mailed), a failed send
 // that keeps everything typed, and a member's profile filled in.
 import { expect, type Page, test } from '@playwright/test';
+import { DEMO_ACCOUNT } from '../../src/features/account/account.sample';
 import { CARD_TYPES } from '../../src/features/contact/departments';
 import { site } from '../../src/site.config';
-import { DEMO_ACCOUNT } from '../factories/account';
 import { alertWith, hydrated, outbox, signInWith, welcome } from './account-helpers';
 import { expectNoAxeViolations } from './axe';
+import { waitOutDwell } from './dwell';
 
 const form = (page: Page) => page.getByRole('form', { name: 'Send us a message' });
 const department = (page: Page) => form(page).getByLabel('Department');
@@ -123,7 +124,7 @@ test('a sent message: stored, confirmed with its reference, mailed to the depart
   await fillPerson(page, email);
   await fillCustomerService(page);
   await tickRobot(page);
-  await page.waitForTimeout(3100); // the server refuses a form sent within 3 s of loading
+  await waitOutDwell(page);
   await submit(page).click();
   const status = page.getByRole('status').filter({ hasText: 'Your message has been sent!' });
   await expect(status).toContainText(/Your reference number is KF-[A-Z2-9]{4}-[A-Z2-9]{4}\./);

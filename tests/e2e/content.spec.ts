@@ -1,6 +1,6 @@
 // Content pages (SPEC 2.8): every slug at /{slug} and /page/{slug}, the MDX components, the giveaway
 // entry buttons, the cafe list, the gift card check, the careers script and the fleet redirect.
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { site } from '../../src/site.config';
 import { expectNoAxeViolations } from './axe';
 
@@ -28,14 +28,6 @@ const pages: Record<string, string> = {
   news: 'News',
 };
 
-/** Compressed bytes of a same-origin file, as the server sends it to a browser. */
-async function brotliSize(page: Page, path: string): Promise<number> {
-  const response = await page.request.get(path, { headers: { 'accept-encoding': 'br' } });
-  expect(response.ok()).toBe(true);
-  const length = Number(response.headers()['content-length']);
-  return response.headers()['content-encoding'] === 'br' ? length : (await response.body()).length;
-}
-
 for (const [pageSlug, heading] of Object.entries(pages)) {
   test(`/${pageSlug} and /page/${pageSlug} show "${heading}", accessibly and without framework JS`, async ({
     page,
@@ -56,15 +48,7 @@ for (const [pageSlug, heading] of Object.entries(pages)) {
       const body = await (await page.request.get(url)).text();
       expect(body.toLowerCase(), `${url} must not bundle React`).not.toContain('react');
     }
-
-    // HTML and CSS together stay under 14 KB compressed, so a page arrives in the first round trips.
-    const html = await (await page.request.get(`/${pageSlug}`)).text();
-    const styles = [...html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g)].map(
-      (m) => m[1] ?? '',
-    );
-    let total = await brotliSize(page, `/${pageSlug}`);
-    for (const href of styles) total += await brotliSize(page, href);
-    expect(total).toBeLessThan(14 * 1024);
+    // Its byte budget (14 KB of HTML and CSS) is checked with every content page's: budgets.spec.ts.
 
     const aliased = await page.goto(`/page/${pageSlug}`);
     expect(aliased?.status()).toBe(200);

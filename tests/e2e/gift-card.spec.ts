@@ -5,6 +5,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { SAMPLE_GIFT_CARDS } from '../../src/features/gift-card/providers.server';
 import { site } from '../../src/site.config';
 import { expectNoAxeViolations } from './axe';
+import { waitOutDwell } from './dwell';
 
 const [card] = SAMPLE_GIFT_CARDS;
 const form = (page: Page) => page.locator('form[data-gift-card-form]');
@@ -34,7 +35,7 @@ test.describe('with the sample cards', () => {
 
   test('a sample card shows its balance', async ({ page }) => {
     await open(page);
-    await page.waitForTimeout(3100); // the server refuses a form sent within 3 s of loading
+    await waitOutDwell(page);
     await checkBalance(page, card.cardNumber, card.pin);
     await expect(form(page).getByRole('status').filter({ hasText: 'balance' })).toHaveText(
       'Your gift card balance is $25.00.',
@@ -45,7 +46,7 @@ test.describe('with the sample cards', () => {
 
   test('a wrong PIN says so plainly', async ({ page }) => {
     await open(page);
-    await page.waitForTimeout(3100);
+    await waitOutDwell(page);
     await checkBalance(page, card.cardNumber, '0000');
     await expect(problem(page)).toHaveText(
       'We could not find a gift card with that number and PIN. Check both and try again.',
@@ -54,7 +55,7 @@ test.describe('with the sample cards', () => {
 
   test('guessing is stopped: too many tries', async ({ page }) => {
     await open(page);
-    await page.waitForTimeout(3100);
+    await waitOutDwell(page);
     for (let i = 0; i < 6; i++) {
       await checkBalance(page, card.cardNumber, `99${i}9`);
       if (((await problem(page).textContent()) ?? '').startsWith('Too many')) break;

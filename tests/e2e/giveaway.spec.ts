@@ -2,8 +2,9 @@
 // and the refused second one, a member's prefilled entry, every form message in SPEC order, /win
 // in both states without a flash of the wrong set, the previous winners and the official rules.
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO_ACCOUNT } from '../factories/account';
+import { DEMO_ACCOUNT } from '../../src/features/account/account.sample';
 import { alertWith, expectNoAxeViolations, hydrated, signInWith } from './account-helpers';
+import { waitOutDwell } from './dwell';
 
 const RUNNING = { id: 'sample-free-gas-for-a-year', title: 'Win Free Gas for a Year!' };
 const ENTERED = 'You have been entered into the giveaway!';
@@ -35,7 +36,7 @@ async function submitEntry(page: Page) {
   await rules(page).check();
   await robot(page).click();
   await expect(robot(page)).toBeChecked();
-  await page.waitForTimeout(3100); // the 3-second rule
+  await waitOutDwell(page);
   await enterButton(page).click();
 }
 
@@ -114,7 +115,7 @@ test('every message of the form, in SPEC order, none of them sent to the server'
   await enterButton(page).click();
   await expect(alertWith(page, 'Please review your information and try again')).toBeVisible();
   // 3. Three attempts in the last hour.
-  await page.waitForTimeout(3100);
+  await waitOutDwell(page);
   await page.evaluate(() =>
     localStorage.setItem('giveaway_attempts', JSON.stringify([Date.now(), Date.now(), Date.now()])),
   );

@@ -2,8 +2,8 @@
 // locator.seed.ts): #1 Warren PA, #2 Jamestown NY 14701, Westfield in both PA and NY, no store in
 // Scranton. Nothing here may reach the internet: the map must draw from the local basemap.
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { relabelStoreFeatures } from '../../src/features/locator/locator.sample';
 import { openDatabase } from '../../src/server/db/database';
-import { relabelStoreFeatures } from '../factories/stores';
 import { hydrated } from './account-helpers';
 import { expectNoAxeViolations } from './axe';
 

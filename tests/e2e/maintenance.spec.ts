@@ -10,6 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { type APIRequestContext, expect, test } from '@playwright/test';
+import { distDir } from '../../src/server/http/dist-dir';
+import { SERVER_ENTRY, SERVER_NODE_FLAGS } from '../../src/server/http/node-flags';
 import { expectNoAxeViolations } from './axe';
 
 const run = promisify(execFile);
@@ -40,7 +42,10 @@ test.beforeAll(async () => {
   };
   delete env.DATABASE_URL;
   delete env.MAINTENANCE;
-  server = spawn(process.execPath, ['scripts/serve.mjs'], { env, stdio: 'ignore' });
+  server = spawn(process.execPath, [...SERVER_NODE_FLAGS, join(distDir(''), SERVER_ENTRY)], {
+    env,
+    stdio: 'ignore',
+  });
   await expect
     .poll(
       () =>

@@ -1,9 +1,7 @@
 // /specials (SPEC 2.11, 4, 8): the header, the pills (All first and selected), the card grid from
 // the sample offers, filtering in place with the pill in the address, and the page without JavaScript.
 import { expect, type Page, test } from '@playwright/test';
-import { CONTENT_PAGE_BUDGET, kb, measureHtml } from '../../bench/page-weight.ts';
-import { distDir } from '../../scripts/dist-dir.mjs';
-import { SAMPLE_OFFERS } from '../factories/offers';
+import { SAMPLE_OFFERS } from '../../src/features/offers/offers.sample';
 import { expectNoAxeViolations } from './axe';
 
 const PILLS = ['All', 'Bradley Street Cafe', 'General Merchandise', "Charlie Biggs' Chicken"];
@@ -83,13 +81,4 @@ test.describe('without JavaScript', () => {
       await expectCards(page, pill);
     }
   });
-});
-
-test('/specials, rendered on each request, fits one 14 KB round trip and ships no framework code', async ({
-  request,
-}) => {
-  const response = await request.get('/specials');
-  const row = await measureHtml(distDir('client'), '/specials', await response.body());
-  expect(row.htmlCssGzip, `${kb(row.htmlCssGzip)} gzip HTML + CSS`).toBeLessThanOrEqual(CONTENT_PAGE_BUDGET);
-  expect(row.framework).toBe(false);
 });

@@ -1,4 +1,4 @@
-// The production server (scripts/serve.mjs): precompressed pages, caching, byte ranges, methods,
+// The production server (src/server/http/server.ts): precompressed pages, caching, byte ranges, methods,
 // security headers, the data folder's modes, and that it never serves a file from outside the build.
 import { statSync } from 'node:fs';
 import http from 'node:http';
@@ -176,7 +176,7 @@ test('the 404 page has a Cache-Control', async ({ request }) => {
 test('HSTS is sent only over HTTPS; a forwarded proto is believed only behind TRUST_PROXY', async ({
   request,
 }) => {
-  // The test server runs on plain HTTP without TRUST_PROXY (scripts/serve-headers.test.ts covers
+  // The test server runs on plain HTTP without TRUST_PROXY (src/server/http/headers.test.ts covers
   // the trusted proxy).
   for (const headers of [{}, { 'X-Forwarded-Proto': 'https' }] as Record<string, string>[]) {
     const answer = await request.get('/news', { headers });

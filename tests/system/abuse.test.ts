@@ -1,13 +1,14 @@
 // Abuse against the BUILT server as a real process (issue 11 point 6, first parts), on SQLite and
-// on PostgreSQL (under scripts/with-postgres.sh): password guessing is throttled without locking
+// on PostgreSQL (under tests/support/with-postgres.sh): password guessing is throttled without locking
 // the owner out; 200 simultaneous entries of one person on one day store exactly one; 1,000
 // simultaneous entries of different people store all. Visitors arrive as a crowd behind a proxy
 // (TRUST_PROXY=1, an X-Forwarded-For address each) and go through the real public-form guard.
-import { afterAll, describe, expect, it } from 'vitest';
-import { type BuiltServer, startBuiltServer } from '../../scripts/built-server.mjs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_ACCOUNT, uniqueEmail } from '../../src/features/account/account.sample';
+import { entryValues } from '../../src/features/giveaway/giveaway.sample';
 import { openDatabase } from '../../src/server/db/database';
-import { DEMO_ACCOUNT, uniqueEmail } from '../factories/account';
-import { entryValues } from '../factories/giveaway';
+import { type BuiltServer, startBuiltServer } from '../support/built-server.mjs';
+import { skipWithoutPostgres } from '../support/requirements';
 import {
   API,
   apiHeaders,
@@ -68,9 +69,11 @@ describe.each([
   ['PostgreSQL', true],
 ])('abuse of the built server on %s', (_name, postgres) => {
   let server: BuiltServer;
-  const skip = postgres && !process.env.DATABASE_URL;
+  const skip = postgres && skipWithoutPostgres();
 
-  it.skipIf(skip)('starts behind a proxy, with the sample data', async () => {
+  // Behind a proxy, with the sample data.
+  beforeAll(async () => {
+    if (skip) return;
     const database = postgres ? await freshPostgresDatabase() : undefined;
     if (database) cleanups.push(database.drop);
     server = await startBuiltServer({

@@ -1,8 +1,8 @@
 // The production server as `npm start` runs it: it starts on a fresh data folder, answers pages and
 // the API, and stops cleanly on SIGTERM (exit 0), keeping its data for the next start.
 import { afterAll, expect, it } from 'vitest';
-import { type BuiltServer, startBuiltServer } from '../../scripts/built-server.mjs';
 import { DEFAULT_API_KEY } from '../../src/lib/api-key';
+import { type BuiltServer, startBuiltServer } from '../support/built-server.mjs';
 
 let server: BuiltServer | undefined;
 afterAll(() => server?.close());

@@ -1,7 +1,11 @@
 // Multipart oddities for the fuzzer (fuzz-cases.ts), aimed at the application forms' uploads and
 // sent to every route: no boundary, parts cut off, huge part headers, files of the wrong type or
 // disguised, signatures that are not images, thousands of parts, a body far over the limit.
-import { SIGNATURE_PNG, sampleChargeCard, sampleFleet } from '../factories/applications';
+import {
+  SIGNATURE_PNG,
+  sampleChargeCard,
+  sampleFleet,
+} from '../../src/features/applications/applications.sample';
 import type { Target } from './fuzz-cases';
 import type { Headers, RawRequest } from './fuzz-http';
 import { INJECTIONS, type Random } from './fuzz-values';

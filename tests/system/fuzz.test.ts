@@ -3,17 +3,19 @@
 // the app itself, so a new route is fuzzed without touching this file), the pages, the on-demand
 // pages and the static files. No answer may be a 5xx, every API error must be the JSON
 // `{ error: { code, description } }`, and afterwards the server must still answer and sign in and
-// take an entry, within the memory ceiling below. Seeded (FUZZ_SEED, FUZZ_REQUESTS to vary it); a failure
-// prints the requests that caused it. On SQLite, and on PostgreSQL under scripts/with-postgres.sh.
+// take an entry, and give memory back once quiet (below). Seeded (FUZZ_SEED, FUZZ_REQUESTS to vary
+// it); a failure prints the requests that caused it. On SQLite, and on PostgreSQL under
+// tests/support/with-postgres.sh.
 import { readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, describe, expect, it } from 'vitest';
-import { type BuiltServer, startBuiltServer } from '../../scripts/built-server.mjs';
-import { distDir } from '../../scripts/dist-dir.mjs';
+import { DEMO_ACCOUNT, signUpValues } from '../../src/features/account/account.sample';
 import { createApp } from '../../src/server/app';
 import type { AppDeps } from '../../src/server/deps';
-import { DEMO_ACCOUNT, signUpValues } from '../factories/account';
+import { distDir } from '../../src/server/http/dist-dir';
+import { type BuiltServer, startBuiltServer } from '../support/built-server.mjs';
+import { skipWithoutPostgres } from '../support/requirements';
 import { FAMILIES, type FuzzContext, type Target } from './fuzz-cases';
 import { describe as describeRequest, type Outcome, type RawRequest, send } from './fuzz-http';
 import { seeded } from './fuzz-values';
@@ -34,15 +36,15 @@ const SEED = Number(process.env.FUZZ_SEED ?? 20261123);
 const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 10_000);
 const CONCURRENCY = 6;
 /**
- * The server's resident memory once the run is over: within issue 6's 200 MB after load. Under the
- * run V8 grows its heap (six large or deeply nested bodies and pages at once) to about 225 MB; once
- * the server is quiet V8's memory reducer compacts it and gives the pages back, within seconds:
- * 146 MB measured, on SQLite and PostgreSQL. In Node 24 that reducer only runs with the nudge of
- * scripts/memory-reducer.mjs; without it the server keeps its peak for 100 s or more, and this fails
- * (it waits SETTLE_SECONDS, less than the reducer's 100-second watchdog). Before the gazetteer was
- * made compact and the server rendered with React's production build, the peak was 305-325 MB.
+ * The server gives memory back once the run is over. Under the run V8 grows its heap (six large or
+ * deeply nested bodies and pages at once); once the server is quiet V8's memory reducer compacts it
+ * and gives the pages back, within seconds (225 MB at the peak, 146 MB after, measured on SQLite and
+ * PostgreSQL). In Node 24 that reducer only runs with the nudge of src/server/http/memory-reducer.ts;
+ * without it the server keeps its peak for 100 s or more, and this fails (it waits SETTLE_SECONDS,
+ * less than the reducer's 100-second watchdog). How much memory is too much is the benchmark's
+ * figure, not this test's: bench/targets.mjs (200 MB after load).
  */
-const MAX_RSS_MB = 200;
+const GIVEN_BACK = 0.1;
 const SETTLE_SECONDS = 45;
 
 /** Every API route, from the app's own table, with its parameters filled with real values. */
@@ -112,7 +114,7 @@ function problem(request: RawRequest, { answer, missing }: Outcome, api: boolean
   if (answer.status >= 500) return `status ${answer.status}: ${answer.body.toString().slice(0, 300)}`;
   // Node's HTTP parser refuses what is not HTTP (400, 413, 414, 431) before any handler: no body.
   const parserRefusal = !answer.headers['content-type'] && answer.body.length === 0;
-  // The Node server sends a request to the API by its raw path (scripts/serve.mjs); a path trick
+  // The Node server sends a request to the API by its raw path (src/server/http/server.ts); a path trick
   // may have sent it to the pages instead.
   const path = request.target.split('?')[0] ?? '';
   const toApi = path === '/api/v1' || path.startsWith('/api/v1/');
@@ -132,11 +134,14 @@ function problem(request: RawRequest, { answer, missing }: Outcome, api: boolean
   return undefined;
 }
 
-/** The server's memory once it is within MAX_RSS_MB, or after SETTLE_SECONDS quiet: whichever is first. */
-async function settledRssMb(server: BuiltServer): Promise<{ rss: number; seconds: number }> {
+/**
+ * The server's memory once it has given back GIVEN_BACK of `peak`, or after SETTLE_SECONDS quiet:
+ * whichever is first.
+ */
+async function settledRssMb(server: BuiltServer, peak: number): Promise<{ rss: number; seconds: number }> {
   const started = performance.now();
   let rss = server.rssMb();
-  while (rss > MAX_RSS_MB && performance.now() - started < SETTLE_SECONDS * 1000) {
+  while (rss > peak * (1 - GIVEN_BACK) && performance.now() - started < SETTLE_SECONDS * 1000) {
     await sleep(500);
     rss = server.rssMb();
   }
@@ -203,7 +208,7 @@ async function fuzz(server: BuiltServer, ctx: FuzzContext) {
   return { count: requests.length, targets: targets.length, failures, statuses };
 }
 
-/** After the run: the server answers, renders, signs in and takes an entry, and is within memory. */
+/** After the run: the server answers, renders, signs in and takes an entry, and gives memory back. */
 async function expectHealthy(server: BuiltServer) {
   const health = await fetch(`${server.base}${API}/health`, { headers: apiHeaders() });
   expect(health.status).toBe(200);
@@ -221,11 +226,11 @@ async function expectHealthy(server: BuiltServer) {
   const entered = await submit(server.base, entry as NonNullable<typeof entry>);
   expect(entered).toMatchObject({ status: 201 });
   const peak = server.rssMb();
-  const settled = await settledRssMb(server);
+  const settled = await settledRssMb(server, peak);
   expect(
     settled.rss,
-    `resident memory ${settled.rss.toFixed(0)} MB after ${SETTLE_SECONDS} s`,
-  ).toBeLessThanOrEqual(MAX_RSS_MB);
+    `resident memory ${settled.rss.toFixed(0)} MB ${SETTLE_SECONDS} s after a peak of ${peak.toFixed(0)} MB`,
+  ).toBeLessThanOrEqual(peak * (1 - GIVEN_BACK));
   return { peak, ...settled };
 }
 
@@ -240,7 +245,7 @@ describe.each([
   ['SQLite', false],
   ['PostgreSQL', true],
 ])('fuzzing the built server on %s', (_name, postgres) => {
-  it.skipIf(postgres && !process.env.DATABASE_URL)(
+  it.skipIf(postgres && skipWithoutPostgres())(
     `answers ${REQUESTS} hostile requests without a 5xx and stays healthy`,
     async () => {
       const database = postgres ? await freshPostgresDatabase() : undefined;

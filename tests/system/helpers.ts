@@ -1,4 +1,4 @@
-// What the system tests send to a running server (scripts/built-server.mjs): visitors going through
+// What the system tests send to a running server (tests/support/built-server.mjs): visitors going through
 // the real public-form guard, as a browser does: a form ticket, the 3-second dwell, a token of the
 // local human-check stand-in (HUMAN_CHECK=local), and, under TRUST_PROXY=1, an address of their own
 // (X-Forwarded-For) so that many visitors from one test stay under the per-address ceiling.
@@ -7,11 +7,11 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { uniqueEmail } from '../../src/features/account/account.sample';
+import { flatContact } from '../../src/features/contact/contact.sample';
+import { entryValues } from '../../src/features/giveaway/giveaway.sample';
 import { DEFAULT_API_KEY } from '../../src/lib/api-key';
 import { MIN_DWELL_MS } from '../../src/lib/form-rules';
-import { uniqueEmail } from '../factories/account';
-import { flatContact } from '../factories/contact';
-import { entryValues } from '../factories/giveaway';
 
 export const API = '/api/v1';
 /** The running promotion of the sample data (`startBuiltServer({ seed: true })`). */
@@ -130,7 +130,7 @@ export async function submit(
 }
 
 /**
- * A new, empty PostgreSQL database beside the one `scripts/with-postgres.sh` made (DATABASE_URL), so
+ * A new, empty PostgreSQL database beside the one `tests/support/with-postgres.sh` made (DATABASE_URL), so
  * that a test's server starts on its own data; undefined without DATABASE_URL.
  */
 export async function freshPostgresDatabase(): Promise<
@@ -156,7 +156,7 @@ export async function freshPostgresDatabase(): Promise<
 }
 
 /**
- * Stops and starts the throwaway PostgreSQL cluster of `scripts/with-postgres.sh` (see its header);
+ * Stops and starts the throwaway PostgreSQL cluster of `tests/support/with-postgres.sh` (see its header);
  * undefined when the test does not run under it.
  */
 export function postgresCluster():

@@ -1,14 +1,15 @@
 // Issue 11 point 6: with PostgreSQL stopped under a running server, the API answers 503 JSON
 // `{ error: { code: 'unavailable', description } }` at once (not a 500, not a hang, no crash), pages
 // that need no database still serve, and once PostgreSQL is back the same process serves again by
-// itself. Stops and starts the throwaway cluster of scripts/with-postgres.sh (`npm run test:system`).
+// itself. Stops and starts the throwaway cluster of tests/support/with-postgres.sh (`npm run test:system`).
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { type BuiltServer, startBuiltServer } from '../../scripts/built-server.mjs';
 import { FINGERPRINT_REUSE_MS } from '../../src/features/locator/store-list.server';
 import { QUERY_TIMEOUT_MS } from '../../src/server/db/database';
 import { QUEUE_TIMEOUT_MS } from '../../src/server/db/pg-queue';
 import { HEALTH_PASS_MS } from '../../src/server/routes/platform';
+import { type BuiltServer, startBuiltServer } from '../support/built-server.mjs';
+import { skipWithout } from '../support/requirements';
 import {
   API,
   apiHeaders,
@@ -22,7 +23,10 @@ import {
 } from './helpers';
 
 const cluster = postgresCluster();
-const skip = !cluster || !process.env.DATABASE_URL;
+const skip = skipWithout(
+  !!cluster && !!process.env.DATABASE_URL,
+  'no throwaway PostgreSQL cluster: run under tests/support/with-postgres.sh',
+);
 /** "Not a hang": every answer comes well within this, on a busy machine. */
 const ANSWER_WITHIN_MS = 20_000;
 /**

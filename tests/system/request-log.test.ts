@@ -5,8 +5,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { type BuiltServer, startBuiltServer } from '../../scripts/built-server.mjs';
 import { DEFAULT_API_KEY } from '../../src/lib/api-key';
+import { type BuiltServer, startBuiltServer } from '../support/built-server.mjs';
 
 let server: BuiltServer;
 // Its stdout goes to a file, as to a log collector (and as the benchmark runs it): output() reads it.

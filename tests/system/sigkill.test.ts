@@ -8,10 +8,11 @@
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type BuiltServer, startBuiltServer } from '../../scripts/built-server.mjs';
 import { MAIL_CLAIM_MS } from '../../src/features/contact/contact-mail.server';
 import { openDatabase } from '../../src/server/db/database';
 import { readOutbox } from '../../src/server/outbox';
+import { type BuiltServer, startBuiltServer } from '../support/built-server.mjs';
+import { skipWithoutPostgres } from '../support/requirements';
 import {
   freshPostgresDatabase,
   prepareAll,
@@ -89,76 +90,79 @@ const databases = [
 ] as const;
 
 describe.each(databases)('SIGKILL mid-writes on %s', (_name, postgres) => {
-  it('loses no acknowledged entry or message, and owes no mail after retry-mail', async (ctx) => {
-    let env: Record<string, string> = { TRUST_PROXY: '1' };
-    if (postgres) {
-      const database = await freshPostgresDatabase();
-      if (!database) return ctx.skip('DATABASE_URL is not set: run under scripts/with-postgres.sh');
-      dropDatabase = database.drop;
-      env = { ...env, DATABASE_URL: database.url };
-    }
-    server = await startBuiltServer({ seed: true, env });
-    const base = server.base;
-    const [entries, messages] = await Promise.all([
-      prepareAll(ENTRIES, (n) => prepareEntry(base, n)),
-      prepareAll(MESSAGES, (n) => prepareContact(base, 100_000 + n)),
-    ]);
-    const acked = await sendAndKill(server, interleave(entries, messages));
-    expect(acked.entries.length + acked.references.length).toBeGreaterThanOrEqual(KILL_AFTER);
-    // The kill cut requests off: some were in flight or never reached the server.
-    expect(acked.unanswered).toBeGreaterThan(0);
-
-    server = await server.restart();
-    const handle = openDatabase({ dataDir: server.dataDir, databaseUrl: env.DATABASE_URL });
-    try {
-      const storedEntries = await handle.db
-        .selectFrom('giveaway_entries')
-        .select('id')
-        .where('id', 'in', acked.entries)
-        .execute();
-      expect(storedEntries.length).toBe(acked.entries.length);
-      if (acked.references.length > 0) {
-        const storedMessages = await handle.db
-          .selectFrom('contact_messages')
-          .select('reference')
-          .where('reference', 'in', acked.references)
-          .execute();
-        expect(storedMessages.map((m) => m.reference).sort()).toEqual([...acked.references].sort());
+  it.skipIf(postgres && skipWithoutPostgres())(
+    'loses no acknowledged entry or message, and owes no mail after retry-mail',
+    async () => {
+      let env: Record<string, string> = { TRUST_PROXY: '1' };
+      if (postgres) {
+        const database = await freshPostgresDatabase();
+        if (!database) throw new Error('DATABASE_URL is not set');
+        dropDatabase = database.drop;
+        env = { ...env, DATABASE_URL: database.url };
       }
+      server = await startBuiltServer({ seed: true, env });
+      const base = server.base;
+      const [entries, messages] = await Promise.all([
+        prepareAll(ENTRIES, (n) => prepareEntry(base, n)),
+        prepareAll(MESSAGES, (n) => prepareContact(base, 100_000 + n)),
+      ]);
+      const acked = await sendAndKill(server, interleave(entries, messages));
+      expect(acked.entries.length + acked.references.length).toBeGreaterThanOrEqual(KILL_AFTER);
+      // The kill cut requests off: some were in flight or never reached the server.
+      expect(acked.unanswered).toBeGreaterThan(0);
 
-      // The mails the kill left owed go out from the stored messages: now with the operator's
-      // retry-mail, except those a killed send had claimed; that claim runs out after
-      // MAIL_CLAIM_MS, and then they go out too ("15 minutes later" is the claim moved back here).
-      retryMail(server);
-      const claimed = await handle.db
-        .selectFrom('contact_messages')
-        .select(['reference', 'mail_claimed_until'])
-        .where('reference', 'in', acked.references)
-        .where((eb) => eb.or([eb('department_mailed_at', 'is', null), eb('ack_mailed_at', 'is', null)]))
-        .execute();
-      for (const row of claimed) {
-        expect(row.mail_claimed_until, row.reference).toBeGreaterThan(Date.now());
-        expect(row.mail_claimed_until).toBeLessThanOrEqual(Date.now() + MAIL_CLAIM_MS);
-      }
-      if (claimed.length > 0) {
-        await handle.db
-          .updateTable('contact_messages')
-          .set({ mail_claimed_until: Date.now() - 1 })
-          .where(
-            'reference',
-            'in',
-            claimed.map((row) => row.reference),
-          )
+      server = await server.restart();
+      const handle = openDatabase({ dataDir: server.dataDir, databaseUrl: env.DATABASE_URL });
+      try {
+        const storedEntries = await handle.db
+          .selectFrom('giveaway_entries')
+          .select('id')
+          .where('id', 'in', acked.entries)
           .execute();
+        expect(storedEntries.length).toBe(acked.entries.length);
+        if (acked.references.length > 0) {
+          const storedMessages = await handle.db
+            .selectFrom('contact_messages')
+            .select('reference')
+            .where('reference', 'in', acked.references)
+            .execute();
+          expect(storedMessages.map((m) => m.reference).sort()).toEqual([...acked.references].sort());
+        }
+
+        // The mails the kill left owed go out from the stored messages: now with the operator's
+        // retry-mail, except those a killed send had claimed; that claim runs out after
+        // MAIL_CLAIM_MS, and then they go out too ("15 minutes later" is the claim moved back here).
         retryMail(server);
+        const claimed = await handle.db
+          .selectFrom('contact_messages')
+          .select(['reference', 'mail_claimed_until'])
+          .where('reference', 'in', acked.references)
+          .where((eb) => eb.or([eb('department_mailed_at', 'is', null), eb('ack_mailed_at', 'is', null)]))
+          .execute();
+        for (const row of claimed) {
+          expect(row.mail_claimed_until, row.reference).toBeGreaterThan(Date.now());
+          expect(row.mail_claimed_until).toBeLessThanOrEqual(Date.now() + MAIL_CLAIM_MS);
+        }
+        if (claimed.length > 0) {
+          await handle.db
+            .updateTable('contact_messages')
+            .set({ mail_claimed_until: Date.now() - 1 })
+            .where(
+              'reference',
+              'in',
+              claimed.map((row) => row.reference),
+            )
+            .execute();
+          retryMail(server);
+        }
+      } finally {
+        await handle.close();
       }
-    } finally {
-      await handle.close();
-    }
-    const subjects = readOutbox(join(server.dataDir, 'outbox')).map((mail) => mail.subject);
-    for (const reference of acked.references) {
-      expect(subjects).toContain(`We received your message (${reference})`);
-      expect(subjects.some((s) => s.startsWith('[') && s.endsWith(`(${reference})`))).toBe(true);
-    }
-  });
+      const subjects = readOutbox(join(server.dataDir, 'outbox')).map((mail) => mail.subject);
+      for (const reference of acked.references) {
+        expect(subjects).toContain(`We received your message (${reference})`);
+        expect(subjects.some((s) => s.startsWith('[') && s.endsWith(`(${reference})`))).toBe(true);
+      }
+    },
+  );
 });

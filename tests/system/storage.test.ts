@@ -8,7 +8,8 @@ import { closeSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, expect, it, type TestContext } from 'vitest';
-import { type BuiltServer, sparePort, startBuiltServer } from '../../scripts/built-server.mjs';
+import { type BuiltServer, sparePort, startBuiltServer } from '../support/built-server.mjs';
+import { skipWithout } from '../support/requirements';
 import { prepareAll, prepareEntry, submit } from './helpers';
 
 const cleanups: (() => unknown)[] = [];
@@ -42,7 +43,7 @@ const cannotMount = (() => {
 })();
 
 /** Skips the test, saying why, where mounts cannot be made. */
-const needMounts = (ctx: TestContext) => ctx.skip(!!cannotMount, cannotMount);
+const needMounts = (ctx: TestContext) => ctx.skip(skipWithout(!cannotMount, cannotMount ?? ''), cannotMount);
 
 function tmpfs(size: string): string {
   const dir = folder();

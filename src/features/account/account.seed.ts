@@ -1,6 +1,7 @@
 // Sample data of the account area: the demo member documented in the README and docs/api.md.
-import { DEMO_ACCOUNT, insertMember } from '../../../tests/factories/account';
+
 import type { Seeder } from '../../server/db/seed';
+import { DEMO_ACCOUNT, insertMember } from './account.sample';
 
 export const seedAccount: Seeder = async ({ db, now }) => {
   const existing = await db

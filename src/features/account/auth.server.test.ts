@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { signUpValues } from '../../../tests/factories/account';
 import { createTestApi, type TestApi } from '../../server/testing';
 import { sha256 } from '../../server/tokens';
+import { signUpValues } from './account.sample';
 
 let t: TestApi;
 beforeAll(async () => {

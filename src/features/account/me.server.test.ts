@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { profileValues } from '../../../tests/factories/account';
 import { createTestApi, type TestApi } from '../../server/testing';
 import { sha256 } from '../../server/tokens';
+import { profileValues } from './account.sample';
 
 let t: TestApi;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { signUpValues } from '../../../tests/factories/account';
 import { type FakeBrowser, installFakeBrowser, jsonResponse } from '../session/testing';
+import { signUpValues } from './account.sample';
 import { chosenLists, emptySignUp, profileBody, signUpProblems } from './register';
 
 const filled = signUpValues({ email: 'dana@example.com', city: 'Erie', zip: '16501' });

@@ -5,9 +5,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { vi } from 'vitest';
-import { applicationForm } from '../../../tests/factories/applications';
 import type { TestApi } from '../../server/testing';
 import type { ApplicationKind } from './applications';
+import { applicationForm } from './applications.sample';
 
 export async function submit(
   api: TestApi,

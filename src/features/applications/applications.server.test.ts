@@ -1,14 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  SAMPLE_PDF,
-  SECRETS,
-  STATEMENT_MARKER,
-  sampleChargeCard,
-  sampleFleet,
-} from '../../../tests/factories/applications';
 import { createTestApi, type TestApi } from '../../server/testing';
 import { captureLog, dumpAtRest, submit } from './api-testing';
 import { schemaFor } from './applications';
+import { SAMPLE_PDF, SECRETS, STATEMENT_MARKER, sampleChargeCard, sampleFleet } from './applications.sample';
 import { keyringFor } from './keys.server';
 import { APPLICATION_MESSAGES } from './rules';
 import { openApplication } from './store.server';

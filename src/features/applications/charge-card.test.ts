@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { SIGNATURE_PNG, sampleChargeCard } from '../../../tests/factories/applications';
 import { fieldErrors } from '../../lib/fields';
+import { SIGNATURE_PNG, sampleChargeCard } from './applications.sample';
 import { ageOn, CHARGE_CARD, chargeCardSchema, chargeCardSummary, SECTION_B_FIELDS } from './charge-card';
 import { APPLICATION_MESSAGES, summaryMessage } from './rules';
 

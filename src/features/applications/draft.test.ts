@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SECRETS, sampleChargeCard, sampleFleet } from '../../../tests/factories/applications';
 import { installFakeBrowser } from '../session/testing';
 import { KINDS } from './applications';
+import { SECRETS, sampleChargeCard, sampleFleet } from './applications.sample';
 import { clearDraft, DRAFT_MAX_AGE_MS, draftOf, readDraft, writeDraft } from './draft';
 
 beforeEach(() => {

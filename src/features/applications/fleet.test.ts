@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { sampleFleet } from '../../../tests/factories/applications';
 import { fieldErrors } from '../../lib/fields';
+import { sampleFleet } from './applications.sample';
 import { fleetSchema, fleetSummary, signedNow } from './fleet';
 import { GUARANTOR_KEYS } from './fleet-guaranty';
 import { APPLICATION_MESSAGES, summaryMessage } from './rules';

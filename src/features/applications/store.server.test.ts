@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SAMPLE_PDF, SECRETS, sampleChargeCard, sampleFleet } from '../../../tests/factories/applications';
 import { createTestApi, type TestApi } from '../../server/testing';
 import { submit } from './api-testing';
+import { SAMPLE_PDF, SECRETS, sampleChargeCard, sampleFleet } from './applications.sample';
 import { SealError } from './crypto.server';
 import { addKeyToFile, keyringFor, retireKeys } from './keys.server';
 import { keysInUse, listApplications, openApplication, purgeBefore, resealAll } from './store.server';

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { uniqueEmail } from '../../../tests/factories/account';
-import { contactSender, flatContact } from '../../../tests/factories/contact';
+import { uniqueEmail } from '../account/account.sample';
 import { ATTEMPT_WINDOW_MS } from '../../lib/form-rules';
 import { createTestApi, type TestApi } from '../../server/testing';
 import { site } from '../../site.config';
 import { CONTACT_MESSAGES } from './contact';
+import { contactSender, flatContact } from './contact.sample';
 import { ACK_LIMIT, MAIL_CLAIM_MS, retryContactMail } from './contact-mail.server';
 
 let t: TestApi;

@@ -6,7 +6,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, test } from 'vitest';
 import { writePart } from '../../../bench/results.mjs';
-import { entryValues } from '../../../tests/factories/giveaway';
 import { sqliteFile } from '../../server/db/database';
 import { openNodeSqlite } from '../../server/db/node-sqlite';
 import { issueTicket } from '../../server/form-ticket';
@@ -14,6 +13,7 @@ import { issueLocalToken } from '../../server/human-check/verify';
 import { createTestApi, type TestApi } from '../../server/testing';
 import { entryDay, personKey } from './entrant';
 import { recordEntry } from './entries.server';
+import { entryValues } from './giveaway.sample';
 import { nextIp, runningPromotion } from './testing';
 
 let t: TestApi;

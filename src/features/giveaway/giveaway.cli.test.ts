@@ -5,8 +5,8 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { entryValues, insertEntry } from '../../../tests/factories/giveaway';
 import { createTestApi, type TestApi } from '../../server/testing';
+import { entryValues, insertEntry } from './giveaway.sample';
 
 const run = promisify(execFile);
 let t: TestApi;

@@ -1,10 +1,11 @@
 // Sample data of the giveaway, so a fresh install shows every screen filled: one promotion running
 // now and two finished ones, each with entries and a real, verifiable draw. Idempotent: a
 // promotion already there (by id) is left alone.
-import { insertEntry, SAMPLE_PEOPLE } from '../../../tests/factories/giveaway.ts';
+
 import type { Seeder } from '../../server/db/seed.ts';
 import { commitDraw, completeDraw } from './draws.server.ts';
 import { entryDay } from './entrant.ts';
+import { insertEntry, SAMPLE_PEOPLE } from './giveaway.sample.ts';
 import { createPromotion, findPromotion, type NewPromotion } from './promotions.server.ts';
 
 const DAY = 24 * 60 * 60 * 1000;

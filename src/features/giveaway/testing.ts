@@ -1,7 +1,7 @@
 // What the giveaway's API tests and benchmark share: a running promotion and a valid entry.
 
-import { type PromotionValues, promotionValues } from '../../../tests/factories/giveaway';
 import type { TestApi } from '../../server/testing';
+import { type PromotionValues, promotionValues } from './giveaway.sample';
 import { createPromotion } from './promotions.server';
 
 /** A promotion around the test clock's day (2026-05-01 in New York). */

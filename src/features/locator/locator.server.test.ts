@@ -1,9 +1,9 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { SAMPLE_STORE_COUNT } from '../../../tests/factories/stores';
 import { DEFAULT_API_KEY } from '../../lib/api-key';
 import { createTestApi, type TestApi } from '../../server/testing';
 import { FEATURES } from './locator';
+import { SAMPLE_STORE_COUNT } from './locator.sample';
 import { seedStores } from './locator.seed';
 import { FINGERPRINT_REUSE_MS } from './store-list.server';
 import { findStore } from './stores.server';

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { storeItem } from '../../../tests/factories/stores';
 import { DEFAULT_CENTER, FEATURES, featureForSlug, formatDistance } from './locator';
+import { storeItem } from './locator.sample';
 import {
   applyFilters,
   distanceMiles,

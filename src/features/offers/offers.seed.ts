@@ -1,8 +1,9 @@
 // Sample offers (with the placeholder artwork in public/media/offers), running from the day they
 // are seeded for 90 days. Idempotent: an offer whose id exists is left as it is.
-import { insertOffers, offerRow, SAMPLE_OFFERS } from '../../../tests/factories/offers';
+
 import type { Seeder } from '../../server/db/seed';
 import { storeDate } from './offers';
+import { insertOffers, offerRow, SAMPLE_OFFERS } from './offers.sample';
 
 const DAY = 24 * 60 * 60 * 1000;
 

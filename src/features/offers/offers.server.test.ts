@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertOffers, offerRow, SAMPLE_OFFERS } from '../../../tests/factories/offers';
 import { createTestApi, START, type TestApi } from '../../server/testing';
+import { insertOffers, offerRow, SAMPLE_OFFERS } from './offers.sample';
 import { seedOffers } from './offers.seed';
 
 let t: TestApi;

@@ -230,7 +230,7 @@ export interface VitalsTable {
   created_at: number;
 }
 
-/** Settings operators change at run time (src/server/maintenance.ts: 'maintenance' = since, epoch ms). */
+/** Settings operators change at run time (src/server/maintenance/state.ts: 'maintenance' = since, epoch ms). */
 export interface SiteSettingsTable {
   name: string;
   value: string;

@@ -1,7 +1,7 @@
-// One database handle per process. scripts/serve.mjs opens it (migrated) before listening,
-// and the bundled API finds the same handle here, so both use one connection and one shutdown.
-// The handle lives on globalThis because serve.mjs and the Astro bundle load separate copies of
-// this module.
+// One database handle per process. The Node server (src/server/http/server.ts) opens it (migrated)
+// before listening, and the on-demand pages find the same handle here, so both use one connection
+// and one shutdown. The handle lives on globalThis because the server's bundle (dist/http) and
+// Astro's (dist/server) load separate copies of this module.
 import type { Config } from '../config.ts';
 import { type DatabaseHandle, openDatabase } from './database.ts';
 import { migrateToLatest } from './migrate.ts';

@@ -6,7 +6,7 @@ import { text } from '../../lib/fields';
 import type { AppDeps, AppEnv } from '../deps';
 import { ApiError } from '../errors';
 import { issueTicket, PUBLIC_FORMS } from '../form-ticket';
-import { knownOff, maintenanceState } from '../maintenance';
+import { knownOff, maintenanceState } from '../maintenance/state';
 import { query } from '../validate';
 
 const ticketQuery = v.object({

@@ -1,6 +1,6 @@
 // Every /api/v1 request, whatever its method, goes to the Hono app (src/server/app.ts) through
-// this endpoint on Netlify and under `astro dev`. The Node server (scripts/serve.mjs) does not come
-// here: it binds the app directly (src/server/node.ts).
+// this endpoint on Netlify and under `astro dev`. The Node server (src/server/http/server.ts) does not come
+// here: it binds the app directly (src/server/http/api-binding.ts).
 import type { APIContext, APIRoute } from 'astro';
 import { answerApi } from '../../../server/runtime';
 

@@ -1,4 +1,4 @@
-// The maintenance switch (src/server/maintenance.ts): site-wide settings operators change at run
+// The maintenance switch (src/server/maintenance/state.ts): site-wide settings operators change at run
 // time, and one-time operator passes (stored as SHA-256 hashes only) that let operators in.
 import type { Kysely } from 'kysely';
 

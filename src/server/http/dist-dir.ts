@@ -1,0 +1,7 @@
+import { resolve } from 'node:path';
+
+/**
+ * The build output folder (DIST_DIR, default ./dist), shared by the build scripts, the server and the
+ * tests that start it. Read at call time from the working folder, as `npm run serve` runs from the root.
+ */
+export const distDir = (part: string): string => `${resolve(process.env.DIST_DIR ?? 'dist', part)}/`;

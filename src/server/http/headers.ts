@@ -1,0 +1,104 @@
+// Response headers of the production server (server.ts): the security headers every answer
+// carries, the Content-Security-Policy of each HTML page as a header, HSTS over HTTPS, caching, and
+// the headers of a prebuilt file (staticHeaders), whichever way it is sent.
+// The rules themselves (which header on which path) are shared with Netlify: src/lib/security-headers.mjs.
+import { readdirSync, readFileSync } from 'node:fs';
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import { join, relative } from 'node:path';
+import type { TLSSocket } from 'node:tls';
+import {
+  cacheControl,
+  FRAME_ANCESTORS,
+  HSTS,
+  headersFor,
+  isPersonal,
+  PAGE_CACHE,
+  PERSONAL_CACHE,
+} from '../../lib/security-headers.mjs';
+
+/** The CSP of each prebuilt HTML page, by its file path in the client folder ('/charge-card/index.html'). */
+export type PagePolicies = Map<string, string>;
+
+function withFrameAncestors(policy: string | undefined): string {
+  const base = policy?.trim().replace(/;+$/, '');
+  if (!base) return FRAME_ANCESTORS;
+  return /frame-ancestors/.test(base) ? base : `${base}; ${FRAME_ANCESTORS}`;
+}
+
+/**
+ * The CSP of every prebuilt HTML page, read once at start from the meta tag Astro writes into it,
+ * by file path relative to the client folder ('/charge-card/index.html').
+ */
+export function readPagePolicies(clientDir: string): PagePolicies {
+  const policies: PagePolicies = new Map();
+  for (const entry of readdirSync(clientDir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || !entry.name.endsWith('.html')) continue;
+    const path = join(entry.parentPath, entry.name);
+    const html = readFileSync(path, 'utf8');
+    const meta = html.match(/<meta[^>]+http-equiv="content-security-policy"[^>]*>/i)?.[0];
+    const content = meta
+      ?.match(/content="([^"]*)"/i)?.[1]
+      ?.replaceAll('&#39;', "'")
+      .replaceAll('&quot;', '"');
+    policies.set(`/${relative(clientDir, path)}`, withFrameAncestors(content?.trim()));
+  }
+  return policies;
+}
+
+/** The policy of the page sirv serves for a URL path (its lookup order: x, x.html, x/index.html). */
+export function pagePolicy(policies: PagePolicies, pathname: string): string | undefined {
+  const path = pathname.replace(/\/+$/, '');
+  return policies.get(path) ?? policies.get(`${path}.html`) ?? policies.get(`${path}/index.html`);
+}
+
+/** True when the visitor reached us over HTTPS: a TLS socket, or a trusted proxy saying so. */
+export function isHttps(req: IncomingMessage, trustProxy: boolean): boolean {
+  if ((req.socket as TLSSocket).encrypted) return true;
+  if (!trustProxy) return false;
+  // The last entry is the one our own proxy added (as for X-Forwarded-For in src/server/http.ts).
+  const proto = String(req.headers['x-forwarded-proto'] ?? '')
+    .split(',')
+    .at(-1)
+    ?.trim();
+  return proto === 'https';
+}
+
+/** Headers every answer gets, before it is routed (the Permissions-Policy depends on the path). */
+export function setCommonHeaders(req: IncomingMessage, res: ServerResponse, trustProxy: boolean): void {
+  const path = (req.url ?? '/').split('?')[0] ?? '/';
+  for (const [name, value] of Object.entries(headersFor(path))) res.setHeader(name, value);
+  if (isHttps(req, trustProxy)) res.setHeader('Strict-Transport-Security', HSTS);
+}
+
+/**
+ * For answers rendered by Astro (on-demand pages, the 404 and 500 pages): the page's CSP as a
+ * header (Astro sends it for on-demand pages; the prebuilt 404 page has it in its meta tag only),
+ * always with frame-ancestors; a Cache-Control on a 404, and no-store on a personal path whatever
+ * the page set. Runs as the headers go out.
+ */
+export function finishRenderedHeaders(res: ServerResponse, policies: PagePolicies, pathname = '/'): void {
+  if (isPersonal(pathname)) res.setHeader('Cache-Control', PERSONAL_CACHE);
+  else if (res.statusCode === 404 && !res.getHeader('cache-control'))
+    res.setHeader('Cache-Control', PAGE_CACHE);
+  if (!String(res.getHeader('content-type') ?? '').startsWith('text/html')) return;
+  const own = res.getHeader('content-security-policy');
+  const policy = own
+    ? String(own)
+    : res.statusCode === 404
+      ? policies.get('/404.html')
+      : res.statusCode >= 500
+        ? policies.get('/500.html')
+        : undefined;
+  res.setHeader('Content-Security-Policy', withFrameAncestors(policy));
+}
+
+/**
+ * The headers a prebuilt file gets beyond those of every answer, however it is sent (from memory,
+ * by sirv, as a byte range): caching and, for a page, its CSP. The one place they are made.
+ */
+export function staticHeaders(policies: PagePolicies, pathname: string): OutgoingHttpHeaders {
+  const headers: OutgoingHttpHeaders = { 'Accept-Ranges': 'bytes', 'Cache-Control': cacheControl(pathname) };
+  const policy = pagePolicy(policies, pathname);
+  if (policy) headers['Content-Security-Policy'] = policy;
+  return headers;
+}

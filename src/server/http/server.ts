@@ -1,0 +1,145 @@
+// The production server (docs/decisions/0003), started by serve.ts. One process serves everything:
+// - /api/v1 goes straight to the Hono app (api-binding.ts);
+// - other GET/HEAD requests: the files of dist/client (static-files.ts: sirv, and small files from
+//   memory), then Astro's handler (on-demand pages, the 404 page), loaded on first need since most
+//   visits never reach it;
+// - while the maintenance switch is on, every page answers its screen (src/server/maintenance/);
+// - any other method gets a 405 (the API's own, with the route's Allow), never a 500;
+// - every request: one JSON log line (request id, method, route, status, ms) and X-Request-Id.
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import compression from 'compression';
+import onHeaders from 'on-headers';
+import { loadConfig } from '../config.ts';
+import { closeDatabase, onShutdown, prepareDatabase, warnAboutSettings } from '../lifecycle.ts';
+import { log } from '../log.ts';
+import { maintenanceScreen, pageInMaintenance } from '../maintenance/page.ts';
+import { apiListener } from './api-binding.ts';
+import { distDir } from './dist-dir.ts';
+import { finishRenderedHeaders, readPagePolicies, setCommonHeaders } from './headers.ts';
+import { keepMemoryReducerWorking } from './memory-reducer.ts';
+import { newRequestId, requestLog } from './request-log.ts';
+import { staticFiles } from './static-files.ts';
+
+type Listener = (req: IncomingMessage, res: ServerResponse) => void;
+
+const clientDir = distDir('client');
+const port = Number(process.env.PORT ?? 4321);
+const host = process.env.HOST ?? '127.0.0.1';
+/**
+ * A start that cannot succeed (a read-only or full data folder, a database that does not answer)
+ * ends with one clear line and exit code 1, not a stack trace or a crash at the first visitor.
+ */
+const cannotStart = (error: unknown): never => {
+  const message = error instanceof Error ? error.message : String(error);
+  console.error(`[server] Cannot start: ${message.split('\n')[0]}`);
+  process.exit(1);
+};
+let trustProxy = false;
+try {
+  trustProxy = loadConfig().trustProxy;
+} catch (error) {
+  cannotStart(error);
+}
+const policies = readPagePolicies(clientDir);
+
+let astro: Promise<Listener> | undefined;
+/** Astro's request handler, imported on first use (it brings the whole page renderer along). */
+const astroHandler = (): Promise<Listener> => {
+  astro ??= import(pathToFileURL(join(distDir('server'), 'entry.mjs')).href).then((m) => m.handler);
+  return astro;
+};
+
+async function render(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  onHeaders(res, function () {
+    finishRenderedHeaders(this, policies, (req.url ?? '/').split('?')[0]);
+  });
+  (await astroHandler())(req, res);
+}
+
+const files = staticFiles(clientDir, policies);
+const maintenance = maintenanceScreen(clientDir, policies);
+
+// Pages rendered on request (the locator, store pages, offers, the applications: 25-80 KB of HTML)
+// are compressed as they go out (brotli or gzip, as the browser accepts), like the prebuilt pages,
+// which are compressed ahead of time at the build.
+const compress = compression({ threshold: 1024 });
+const renderCompressed: Listener = (req, res) => compress(req, res, () => render(req, res));
+
+// The error pages are rendered with their status by Astro, never sent as a 200 file.
+const errorPage = /^\/(404|500)(\.html|\/|\/index\.html)?$/;
+/** True when the target, read as Astro reads it (dot segments, doubled slashes, encoding), is /500. */
+function isServerErrorPage(target = '/'): boolean {
+  let path: string;
+  try {
+    // An absolute-form target (`GET http://host/500`) names its path as Astro's adapter reads it.
+    const url = target.startsWith('/') ? new URL(`http://host${target}`) : new URL(target);
+    path = decodeURIComponent(url.pathname);
+  } catch {
+    return false;
+  }
+  return /^\/500(\.html|\/|\/index\.html)?$/.test(path.replace(/\/{2,}/g, '/'));
+}
+/**
+ * True when sirv would answer an extensionless path with a `<path>.html` file: pages live in
+ * `<path>/index.html`; a lone `x.html` (the /fleet-fueling.html target) belongs to its own name, and
+ * `/x` is then an on-demand route (the /fleet-fueling redirect) or not found.
+ */
+function onlyByExtension(path: string): boolean {
+  const bare = path.replace(/\/+$/, '');
+  return !/\.\w+$/.test(bare) && policies.has(`${bare}.html`) && !policies.has(`${bare}/index.html`);
+}
+
+/** The path as a file name, or undefined when its %-encoding is broken (`/stores/%ZZ`). */
+const decoded = (path: string): string | undefined => {
+  try {
+    return path.includes('%') ? decodeURI(path) : path;
+  } catch {
+    return undefined;
+  }
+};
+
+// One JSON log line per request (request-log.ts), and its id as X-Request-Id.
+const track = requestLog({ trustProxy });
+
+const server = http.createServer(async (req, res) => {
+  track(req, res);
+  setCommonHeaders(req, res, trustProxy);
+  const path = (req.url ?? '/').split('?')[0] ?? '/';
+  if (path === '/api/v1' || path.startsWith('/api/v1/')) {
+    return apiListener(req, res);
+  }
+  // Maintenance switch on: every page, static or rendered, answers the 'We'll be back!' screen.
+  if (await pageInMaintenance(path, req.headers.cookie)) return maintenance(req, res);
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    res.writeHead(405, { 'Content-Type': 'text/plain; charset=utf-8', Allow: 'GET, HEAD' });
+    return res.end('Method Not Allowed');
+  }
+  // Not found, like any unknown path: the 500 page's own address (Astro would render it with its 500
+  // status, a server error for anyone who types it in), and an address whose %-encoding is broken
+  // (Astro would answer 404 but log an error for it, and scanners send thousands).
+  const file = decoded(path);
+  if (file === undefined || isServerErrorPage(req.url)) {
+    req.url = '/404';
+    return renderCompressed(req, res);
+  }
+  if (errorPage.test(path) || onlyByExtension(path)) return renderCompressed(req, res);
+  files(req, res, file, () => renderCompressed(req, res));
+});
+
+// CONNECT (a proxy's method) never reaches the request handler: refuse it here too.
+server.on('connect', (_req, socket) => {
+  log.info({ request_id: newRequestId(), method: 'CONNECT', route: null, status: 405, ms: 0 });
+  socket.end(
+    'HTTP/1.1 405 Method Not Allowed\r\nAllow: GET, HEAD\r\nContent-Length: 0\r\nConnection: close\r\n\r\n',
+  );
+});
+
+warnAboutSettings();
+keepMemoryReducerWorking();
+// The database, migrated, before the first request. Sample data is a step of its own (`npm run seed`).
+await prepareDatabase().catch(cannotStart);
+server.listen(port, host, () => log.info(`Serving on http://${host}:${port}`));
+// Clean shutdown: stop accepting, let requests in flight finish, close the database, exit 0.
+onShutdown(server, closeDatabase);

@@ -1,0 +1,115 @@
+// The prebuilt files of dist/client for the production server (server.ts). sirv serves them: the
+// precompressed .br/.gz variants from scripts/precompress.mjs, ETags and 304s; byte ranges (the hero
+// video) are answered by byte-ranges.ts.
+// In front of it, small files (pages, stylesheets, scripts, icons) are answered from memory once
+// read: a read from disk on every request held a content page to under half of what a bare server
+// sends (bench/server.mjs). All three take their headers from headers.ts staticHeaders and their
+// encoding from negotiate.ts, so any of them may answer a revisit.
+import { readdirSync, readFileSync, type Stats, statSync } from 'node:fs';
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import { join, relative } from 'node:path';
+import { lookup } from 'mrmime';
+import sirv from 'sirv';
+import { answerRange } from './byte-ranges.ts';
+import { type PagePolicies, staticHeaders } from './headers.ts';
+import { acceptedEncodings, ENCODINGS, type Encoding, pickEncoding, SUFFIX } from './negotiate.ts';
+
+const IN_MEMORY_LIMIT = 64 * 1024;
+
+interface Variant {
+  path: string;
+  info: Stats;
+  /** Made on first use, the same for every answer. */
+  headers?: OutgoingHttpHeaders;
+  body?: Buffer;
+}
+interface SmallFile {
+  type: string;
+  variants: Partial<Record<Encoding, Variant>>;
+}
+
+/** url path -> the file's type and its variants, for every file small enough to keep. */
+function smallFiles(clientDir: string): Map<string, SmallFile> {
+  const table = new Map<string, SmallFile>();
+  for (const entry of readdirSync(clientDir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || /\.(br|gz)$/.test(entry.name)) continue;
+    const path = join(entry.parentPath, entry.name);
+    const variants: SmallFile['variants'] = {};
+    for (const encoding of ENCODINGS) {
+      const info = statSync(path + SUFFIX[encoding], { throwIfNoEntry: false });
+      if (info) variants[encoding] = { path: path + SUFFIX[encoding], info };
+    }
+    if (!variants.identity || variants.identity.info.size > IN_MEMORY_LIMIT) continue;
+    const url = `/${relative(clientDir, path)}`;
+    const type = lookup(entry.name) ?? 'application/octet-stream';
+    const file = { type: type === 'text/html' ? `${type};charset=utf-8` : type, variants };
+    table.set(url, file);
+    if (url.endsWith('/index.html')) {
+      const dir = url.slice(0, -'index.html'.length);
+      table.set(dir, file);
+      if (dir !== '/') table.set(dir.slice(0, -1), file);
+    }
+  }
+  return table;
+}
+
+type Next = () => void;
+
+export function staticFiles(clientDir: string, policies: PagePolicies) {
+  const table = smallFiles(clientDir);
+  const fromDisk = sirv(clientDir, {
+    dev: false,
+    etag: true,
+    brotli: true,
+    gzip: true,
+    extensions: ['html'],
+    setHeaders: (res, pathname) => {
+      for (const [name, value] of Object.entries(staticHeaders(policies, pathname))) {
+        if (value !== undefined) res.setHeader(name, value);
+      }
+    },
+  });
+
+  /** The headers of one file variant: what sirv would send, and the static file's own. */
+  function variantHeaders(pathname: string, file: SmallFile, encoding: Encoding, variant: Variant) {
+    return {
+      'Content-Type': file.type,
+      'Content-Length': variant.info.size,
+      'Last-Modified': variant.info.mtime.toUTCString(),
+      ETag: `W/"${variant.info.size}-${variant.info.mtime.getTime()}"`, // sirv's form
+      Vary: 'Accept-Encoding',
+      ...(encoding === 'identity' ? {} : { 'Content-Encoding': encoding }),
+      ...staticHeaders(policies, pathname),
+    };
+  }
+
+  /** Answers from memory when it can; false otherwise. */
+  function fromMemory(req: IncomingMessage, res: ServerResponse, pathname: string): boolean {
+    const file = table.get(pathname);
+    const encoding = file && pickEncoding(req, file.variants);
+    const variant = encoding && file?.variants[encoding];
+    if (!file || !encoding || !variant) return false;
+    variant.headers ??= variantHeaders(pathname, file, encoding, variant);
+    if (req.headers['if-none-match'] === variant.headers.ETag) {
+      const { ETag, Vary, 'Cache-Control': cache } = variant.headers;
+      res.writeHead(304, { ETag, Vary, 'Cache-Control': cache }).end();
+      return true;
+    }
+    variant.body ??= readFileSync(variant.path);
+    res.writeHead(200, variant.headers);
+    res.end(req.method === 'HEAD' ? undefined : variant.body);
+    return true;
+  }
+
+  /** Serves the file for a GET or HEAD of `pathname`, or calls `next` when there is none. */
+  return (req: IncomingMessage, res: ServerResponse, pathname: string, next: Next): void => {
+    if (req.headers.range && answerRange(req, res, clientDir, pathname, staticHeaders(policies, pathname)))
+      return;
+    if (fromMemory(req, res, pathname)) return;
+    // sirv only looks for the tokens' presence: give it the accepted ones.
+    req.headers['accept-encoding'] = acceptedEncodings(req)
+      .filter((name) => name !== 'identity')
+      .join(', ');
+    fromDisk(req, res, next);
+  };
+}

@@ -1,0 +1,128 @@
+// The maintenance switch in the API: 503 JSON for everyone but operators, the health check saying
+// so, the one-time operator link (hashed, single use, 15 minutes), and a switch that takes effect
+// within a second without a restart.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApi } from '../testing';
+import { sha256 } from '../tokens';
+import {
+  createOperatorPass,
+  forgetMaintenanceState,
+  MAINTENANCE_ERROR,
+  PASS_LIFETIME_MS,
+  readMaintenance,
+  STATE_TTL_MS,
+  setMaintenance,
+} from './state';
+
+let api: Awaited<ReturnType<typeof createTestApi>>;
+beforeAll(async () => {
+  api = await createTestApi();
+});
+afterAll(() => api.close());
+afterEach(async () => {
+  await setMaintenance(api.db, false, api.now());
+  delete process.env.MAINTENANCE;
+});
+
+/** Opens the operator link as a browser would: no API key. */
+const openLink = (token: string) =>
+  api.app.request(`/api/v1/maintenance/pass?token=${encodeURIComponent(token)}`, {}, {});
+const cookieOf = (response: Response) => (response.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+
+describe('maintenance switch', () => {
+  it('off: the API answers as usual and the health check says so', async () => {
+    expect((await api.call('GET', '/store?size=1')).status).toBe(200);
+    expect((await api.call('GET', '/health')).json).toMatchObject({ ok: true, maintenance: false });
+  });
+
+  it('on: every call answers 503 JSON with Retry-After and no-store; health reports maintenance', async () => {
+    await setMaintenance(api.db, true, api.now());
+    for (const [method, path] of [
+      ['GET', '/store?size=1'],
+      ['GET', '/nothing-here'],
+      ['POST', '/contact'],
+    ] as const) {
+      const answer = await api.call(method, path, { body: {} });
+      expect(answer.status, `${method} ${path}`).toBe(503);
+      expect(answer.json).toEqual({
+        error: { code: MAINTENANCE_ERROR.code, description: MAINTENANCE_ERROR.description },
+      });
+      expect(answer.headers.get('retry-after')).toBe('300');
+      expect(answer.headers.get('cache-control')).toBe('no-store');
+    }
+    const health = await api.call('GET', '/health');
+    expect(health.status).toBe(200);
+    expect(health.json).toMatchObject({ ok: true, maintenance: true });
+  });
+
+  it('takes effect within a second without a restart (another process writes the switch)', async () => {
+    expect((await api.call('GET', '/store?size=1')).status).toBe(200);
+    // As the operator command does from its own process: straight into the database.
+    await api.db
+      .insertInto('site_settings')
+      .values({ name: 'maintenance', value: String(api.now()), updated_at: api.now() })
+      .execute();
+    expect((await api.call('GET', '/store?size=1')).status).toBe(200); // still the read of a moment ago
+    api.advance(STATE_TTL_MS);
+    expect((await api.call('GET', '/store?size=1')).status).toBe(503);
+  });
+
+  it('an operator link opens the API for that browser; it works once and is stored hashed', async () => {
+    await setMaintenance(api.db, true, api.now());
+    const token = await createOperatorPass(api.db, api.now());
+    const stored = await api.db.selectFrom('operator_passes').select('token_hash').execute();
+    expect(stored.map((row) => row.token_hash)).toContain(sha256(token));
+    expect(JSON.stringify(stored)).not.toContain(token);
+
+    const opened = await openLink(token);
+    expect(opened.status).toBe(303);
+    expect(opened.headers.get('location')).toBe('/');
+    expect(opened.headers.get('set-cookie')).toMatch(
+      /^kf_operator=[^;]+; Path=\/; Max-Age=43200; HttpOnly; SameSite=Lax$/,
+    );
+    const cookie = cookieOf(opened);
+    expect((await api.call('GET', '/store?size=1', { headers: { Cookie: cookie } })).status).toBe(200);
+    expect((await api.call('GET', '/store?size=1')).status).toBe(503);
+
+    const again = await openLink(token);
+    expect(again.status).toBe(403);
+    expect((await again.json()).error.code).toBe('invalid_operator_pass');
+  });
+
+  it('refuses a forged, expired or foreign cookie and an expired or unknown link', async () => {
+    await setMaintenance(api.db, true, api.now());
+    const cookie = cookieOf(await openLink(await createOperatorPass(api.db, api.now())));
+    const [name, value = ''] = cookie.split('=');
+    const [since, expires, signature] = value.split('.');
+    const forged = `${name}=${since}.${Number(expires) + 1000}.${signature}`;
+    expect((await api.call('GET', '/store?size=1', { headers: { Cookie: forged } })).status).toBe(503);
+
+    const late = await createOperatorPass(api.db, api.now());
+    api.advance(PASS_LIFETIME_MS + 1);
+    expect((await openLink(late)).status).toBe(403);
+    expect((await openLink('x'.repeat(43))).status).toBe(403);
+    expect((await openLink('')).status).toBe(403);
+
+    // A new maintenance (off, then on again) needs a new link.
+    await setMaintenance(api.db, false, api.now());
+    api.advance(1);
+    await setMaintenance(api.db, true, api.now());
+    expect((await api.call('GET', '/store?size=1', { headers: { Cookie: cookie } })).status).toBe(503);
+
+    // And the cookie ends after its 12 hours.
+    const fresh = cookieOf(await openLink(await createOperatorPass(api.db, api.now())));
+    api.advance(12 * 60 * 60 * 1000);
+    forgetMaintenanceState(api.db);
+    expect((await api.call('GET', '/store?size=1', { headers: { Cookie: fresh } })).status).toBe(503);
+  });
+
+  it('MAINTENANCE=1 holds it on without the setting; off again, the API answers', async () => {
+    process.env.MAINTENANCE = '1';
+    forgetMaintenanceState(api.db);
+    expect(await readMaintenance(api.db)).toMatchObject({ on: true, source: 'environment' });
+    expect((await api.call('GET', '/store?size=1')).status).toBe(503);
+    delete process.env.MAINTENANCE;
+    forgetMaintenanceState(api.db);
+    expect((await api.call('GET', '/store?size=1')).status).toBe(200);
+  });
+});

@@ -1,0 +1,156 @@
+// The maintenance switch (issue 11 point 7): while it is on, every page answers SPEC 2.6's 'We'll be
+// back!' screen and the API 503 JSON, except for operators holding a signed cookie. It is on when
+// MAINTENANCE=1 is set, or when an operator turned it on (`npm run admin -- maintenance on`, a row
+// in site_settings), which takes effect within a second on every server, without a restart.
+// Operators get in by a one-time link the command prints: only its SHA-256 is stored, it works
+// once and for 15 minutes, and it sets a cookie that holds for 12 hours of this maintenance only.
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import type { AppDeps } from '../deps.ts';
+import { randomToken, safeEqual, sha256, sign } from '../tokens.ts';
+
+/** How long a read of the switch is trusted: the API's throughput matters more than a second. */
+export const STATE_TTL_MS = 1000;
+export const PASS_LIFETIME_MS = 15 * 60 * 1000;
+export const OPERATOR_COOKIE_MS = 12 * 60 * 60 * 1000;
+export const OPERATOR_COOKIE = 'kf_operator';
+/** Where the one-time link lands (under the API, so that it works wherever the API runs). */
+export const PASS_PATH = '/api/v1/maintenance/pass';
+/** Seconds a client should wait before trying again (Retry-After). */
+export const RETRY_AFTER_SECONDS = 300;
+export const MAINTENANCE_ERROR = {
+  status: 503,
+  code: 'maintenance',
+  description: "We'll be back! The site is down for maintenance; please try again later.",
+} as const;
+
+export interface MaintenanceState {
+  on: boolean;
+  /** When it was turned on (epoch ms); 0 when only MAINTENANCE=1 holds it on. */
+  since: number;
+  /** 'setting' (the operator command) or 'environment' (MAINTENANCE=1). */
+  source?: 'setting' | 'environment';
+}
+
+const SETTING = 'maintenance';
+const fromEnvironment = () => ['1', 'true', 'on'].includes((process.env.MAINTENANCE ?? '').trim());
+
+/** Reads the switch from the database (no cache): the operator command and the cached reader use it. */
+export async function readMaintenance(db: Kysely<Database>): Promise<MaintenanceState> {
+  const row = await db
+    .selectFrom('site_settings')
+    .select('value')
+    .where('name', '=', SETTING)
+    .executeTakeFirst();
+  if (row) return { on: true, since: Number(row.value), source: 'setting' };
+  return fromEnvironment() ? { on: true, since: 0, source: 'environment' } : { on: false, since: 0 };
+}
+
+const cache = new WeakMap<
+  object,
+  { at: number; state: Promise<MaintenanceState>; known?: MaintenanceState }
+>();
+
+/**
+ * The switch as the server sees it, read at most once a second per database. When the database
+ * does not answer, the last known state holds (or off): maintenance must not take the site down.
+ */
+export function maintenanceState(deps: Pick<AppDeps, 'db' | 'now'>): Promise<MaintenanceState> {
+  const now = deps.now();
+  const hit = cache.get(deps.db);
+  if (hit && now - hit.at < STATE_TTL_MS) return hit.state;
+  const previous = hit?.state ?? Promise.resolve({ on: fromEnvironment(), since: 0 });
+  const entry: { at: number; state: Promise<MaintenanceState>; known?: MaintenanceState } = {
+    at: now,
+    state: readMaintenance(deps.db).catch(() => previous),
+  };
+  entry.state.then((state) => {
+    entry.known = state;
+  });
+  cache.set(deps.db, entry);
+  return entry.state;
+}
+
+/** True when a fresh read says off: the API's common case, answered without waiting for anything. */
+export function knownOff(deps: Pick<AppDeps, 'db' | 'now'>): boolean {
+  const hit = cache.get(deps.db);
+  return !!hit && hit.known?.on === false && deps.now() - hit.at < STATE_TTL_MS;
+}
+
+/** Forgets the cached state (tests, and the command's own process). */
+export const forgetMaintenanceState = (db: object): boolean => cache.delete(db);
+
+export async function setMaintenance(db: Kysely<Database>, on: boolean, now: number): Promise<void> {
+  await db.deleteFrom('site_settings').where('name', '=', SETTING).execute();
+  if (on)
+    await db
+      .insertInto('site_settings')
+      .values({ name: SETTING, value: String(now), updated_at: now })
+      .execute();
+  forgetMaintenanceState(db);
+}
+
+/** A one-time operator pass: the token goes into the printed link, its hash into the database. */
+export async function createOperatorPass(db: Kysely<Database>, now: number): Promise<string> {
+  const token = randomToken();
+  await db.deleteFrom('operator_passes').where('expires_at', '<', now).execute();
+  await db
+    .insertInto('operator_passes')
+    .values({ token_hash: sha256(token), expires_at: now + PASS_LIFETIME_MS, created_at: now })
+    .execute();
+  return token;
+}
+
+/** Uses up a pass; true when it was valid (known, unused, not expired). */
+export async function redeemOperatorPass(db: Kysely<Database>, token: string, now: number): Promise<boolean> {
+  const gone = await db
+    .deleteFrom('operator_passes')
+    .where('token_hash', '=', sha256(token))
+    .returning('expires_at')
+    .executeTakeFirst();
+  return !!gone && gone.expires_at > now;
+}
+
+/** The operator cookie's value: expiry and the maintenance it belongs to, signed with the app secret. */
+export function operatorCookieValue(secret: string, since: number, now: number): string {
+  const data = `${since}.${now + OPERATOR_COOKIE_MS}`;
+  return `${data}.${sign(secret, 'operator', data)}`;
+}
+
+/** True when the Cookie header carries a valid operator cookie for this maintenance. */
+export function isOperator(
+  secret: string,
+  cookieHeader: string | undefined | null,
+  state: MaintenanceState,
+  now: number,
+): boolean {
+  const value = cookieHeader
+    ?.split(';')
+    .map((part) => part.trim())
+    .find((part) => part.startsWith(`${OPERATOR_COOKIE}=`))
+    ?.slice(OPERATOR_COOKIE.length + 1);
+  if (!value) return false;
+  const [since, expires, signature] = value.split('.');
+  if (!since || !expires || !signature || Number(since) !== state.since || Number(expires) <= now)
+    return false;
+  return safeEqual(signature, sign(secret, 'operator', `${since}.${expires}`));
+}
+
+export function operatorSetCookie(value: string, secure: boolean): string {
+  const maxAge = Math.floor(OPERATOR_COOKIE_MS / 1000);
+  return `${OPERATOR_COOKIE}=${value}; Path=/; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
+}
+
+/**
+ * Whether a request must get the maintenance answer: the switch is on and the request carries no
+ * operator cookie. The one-time link and the health check always pass (monitors see the state there).
+ */
+export async function blockedByMaintenance(
+  deps: Pick<AppDeps, 'db' | 'now' | 'config'>,
+  path: string,
+  cookieHeader: string | undefined | null,
+): Promise<MaintenanceState | undefined> {
+  const state = await maintenanceState(deps);
+  if (!state.on || path === PASS_PATH || path === '/api/v1/health') return undefined;
+  return isOperator(deps.config.appSecret, cookieHeader, state, deps.now()) ? undefined : state;
+}
