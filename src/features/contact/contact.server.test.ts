@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { uniqueEmail } from '../account/account.sample';
 import { ATTEMPT_WINDOW_MS } from '../../lib/form-rules';
 import { createTestApi, type TestApi } from '../../server/testing';
 import { site } from '../../site.config';
+import { uniqueEmail } from '../account/account.sample';
 import { CONTACT_MESSAGES } from './contact';
 import { contactSender, flatContact } from './contact.sample';
 import { ACK_LIMIT, MAIL_CLAIM_MS, retryContactMail } from './contact-mail.server';

@@ -1,10 +1,7 @@
 // Who an entrant is and which day an entry counts for, without dependencies beyond src/lib, so
 // that the server, the operator commands and the sample-data seeder (run by plain Node) share one
 // definition.
-import { CHAIN_TIME_ZONE, chainDay } from '../../lib/dates.ts';
-
-/** Entry days are calendar days where the chain is: one entry per person per day (SPEC 9). */
-export const GIVEAWAY_TIME_ZONE = CHAIN_TIME_ZONE;
+import { chainDay } from '../../lib/dates.ts';
 
 /** One person: the address lower-cased, without a +tag ('Ann+win@x.com' is 'ann@x.com'). */
 export function personKey(email: string): string {

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { UNEXPECTED_MESSAGE } from '../../lib/api-client';
 import { DEFAULT_API_KEY } from '../../lib/api-key';
 import { type FakeBrowser, installFakeBrowser, jsonResponse, sentHeaders } from './testing';
 
@@ -62,7 +63,7 @@ describe('api client', () => {
   });
 
   it('reports a failed connection or a non-JSON error as a generic ApiError', async () => {
-    const { api, NETWORK_MESSAGE, UNEXPECTED_MESSAGE } = await load();
+    const { api, NETWORK_MESSAGE } = await load();
     browser.fetch.mockRejectedValueOnce(new TypeError('Failed to fetch'));
     await expect(api.health.$get()).rejects.toMatchObject({ status: 0, description: NETWORK_MESSAGE });
     browser.fetch.mockResolvedValueOnce(new Response('<h1>Bad gateway</h1>', { status: 502 }));

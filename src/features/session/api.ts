@@ -8,12 +8,10 @@ import { clearSession, readKey, SESSION_KEYS } from './store';
 
 export {
   ApiError,
-  type ErrorTextOptions,
   errorText,
   NETWORK_MESSAGE,
   publicApi,
   read,
-  UNEXPECTED_MESSAGE,
 } from '../../lib/api-client';
 
 export const LOGIN_PATH = '/account/login';
