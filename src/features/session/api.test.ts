@@ -98,7 +98,7 @@ describe('api client', () => {
   });
 
   it("errorText: the lead, then the server's own sentence, else the general text", async () => {
-    const { ApiError, errorText, NETWORK_MESSAGE, UNEXPECTED_MESSAGE } = await load();
+    const { ApiError, errorText, NETWORK_MESSAGE } = await load();
     const taken = new ApiError(409, 'email_taken', 'That email is taken.');
     const down = new ApiError(502, 'http_error', UNEXPECTED_MESSAGE);
     const offline = new ApiError(0, 'network_error', NETWORK_MESSAGE);
