@@ -1,5 +1,5 @@
 // The production server's entry: `npm run serve` runs it as dist/http/serve.mjs (bundled by
-// scripts/build-api.mjs). It only sets the environment, then loads the server (server.ts).
+// scripts/build-server.mjs). It only sets the environment, then loads the server (server.ts).
 //
 // The production server renders as production: React's server renderer and Astro's runtime read
 // NODE_ENV when they load. Left unset, or `test` from a test runner, pages rendered with React's
