@@ -4,7 +4,7 @@
 import { type ReactNode, useEffect, useRef } from 'react';
 import { TrapField } from '../../components/form/Fields';
 import HumanCheck from '../human-check/HumanCheck';
-import { FormContext } from './Fields';
+import { FormContext } from './ApplicationControls';
 import type { useApplication } from './useApplication';
 
 type State = ReturnType<typeof useApplication>;

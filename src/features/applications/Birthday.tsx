@@ -1,6 +1,7 @@
 // Month, day and year selects of a birthday (SPEC 3: years 1923 to 2023), as one labelled group.
+
+import { Select } from './ApplicationControls';
 import { BIRTH_YEARS } from './charge-card';
-import { Select } from './Fields';
 import { MONTHS, range } from './rules';
 
 const MONTH_OPTIONS = MONTHS.map((month, index) => [String(index + 1), month] as const);

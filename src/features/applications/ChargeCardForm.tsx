@@ -1,9 +1,10 @@
 // /frame/charge-card (SPEC 2.10, 3, 4, 5.6): the charge card application. Section B appears,
 // and is sent, only for a joint account; while hidden its fields are disabled.
+
+import { Choices, Select, Slider, Text } from './ApplicationControls';
 import ApplicationShell from './ApplicationShell';
 import Birthday from './Birthday';
 import { ACCOUNT_TYPES, CARDS, CHARGE_CARD, STATEMENT_OPTIONS, YEARS_AT_ADDRESS } from './charge-card';
-import { Choices, Select, Slider, Text } from './Fields';
 import SignatureField from './SignatureField';
 import { APPLICATION_STATES } from './states';
 import { useApplication } from './useApplication';

@@ -1,6 +1,6 @@
 // Fleet form, first part (SPEC 3): the company, what the cards carry, billing and headquarters;
 // then the principals.
-import { Select, Text } from './Fields';
+import { Select, Text } from './ApplicationControls';
 import { Phone } from './FleetInputs';
 import { EMBOSS_MAX } from './fleet';
 import { APPLICATION_STATES } from './states';

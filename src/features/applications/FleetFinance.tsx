@@ -1,7 +1,7 @@
 // Fleet form, third part (SPEC 3, 5.6): business type and the personal guaranty question (both
 // required, several ticks allowed although they say 'Check one'), the bank, three trade
 // references (the first two required) and the tax-exempt box.
-import { Check, Choices, Text } from './Fields';
+import { Check, Choices, Text } from './ApplicationControls';
 import { Address } from './FleetCompany';
 import { Phone } from './FleetInputs';
 import { BUSINESS_TYPES, GUARANTY_OPTIONS } from './fleet';

@@ -2,7 +2,7 @@
 // question is answered Yes; for up to three guarantors, the first one required. While hidden the
 // fields are disabled, so nothing of them is sent.
 import { useContext } from 'react';
-import { FormContext, Select, Text } from './Fields';
+import { FormContext, Select, Text } from './ApplicationControls';
 import { Phone } from './FleetInputs';
 import { GUARANTOR_NUMBERS, wantsGuaranty } from './fleet-guaranty';
 import SignatureField from './SignatureField';

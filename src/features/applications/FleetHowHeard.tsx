@@ -1,6 +1,6 @@
 // How the applicant heard of the program (SPEC 3): the Other text appears only for Other.
 import { useContext } from 'react';
-import { Choices, FormContext, Text, TextArea } from './Fields';
+import { Choices, FormContext, Text, TextArea } from './ApplicationControls';
 import { HOW_HEARD } from './fleet';
 
 export default function FleetHowHeard() {

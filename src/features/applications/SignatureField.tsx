@@ -8,7 +8,7 @@
 import { useContext, useEffect, useRef, useState } from 'react';
 import type SignaturePad from 'signature_pad';
 import { ChunkFailed } from '../../components/lazy/LazyPart';
-import { FormContext, Message } from './Fields';
+import { FormContext, Message } from './ApplicationControls';
 import { SIGNATURE_GETTING_READY, SIGNATURE_INSTRUCTION } from './rules';
 import { useSignaturePadLibrary } from './useSignaturePadLibrary';
 

@@ -7,8 +7,8 @@ import { parseEnv } from '../../server/config';
 import { APPLICATION_KINDS, type ApplicationKind, isApplicationKind } from './applications';
 import { type ExportFormat, exportApplication } from './export.server';
 import { addKeyToFile, keyringFor, retireKeys } from './keys.server';
+import { keysInUse, listApplications, purgeBefore, resealAll } from './sealed-records.server';
 import { applicationSettings } from './settings.server';
-import { keysInUse, listApplications, purgeBefore, resealAll } from './store.server';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

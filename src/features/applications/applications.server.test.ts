@@ -5,7 +5,7 @@ import { schemaFor } from './applications';
 import { SAMPLE_PDF, SECRETS, STATEMENT_MARKER, sampleChargeCard, sampleFleet } from './applications.sample';
 import { keyringFor } from './keys.server';
 import { APPLICATION_MESSAGES } from './rules';
-import { openApplication } from './store.server';
+import { openApplication } from './sealed-records.server';
 import { FILE_SIZE_MESSAGE, FILE_TYPE_MESSAGE, MAX_UPLOAD_BYTES } from './uploads';
 
 let api: TestApi;

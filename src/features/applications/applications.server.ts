@@ -1,6 +1,6 @@
 // POST /applications/{charge-card|fleet-fueling}: a multipart submission (fields, drawn
 // signatures as PNG files, the fleet form's two optional statements), checked by the public-form
-// guard and the same schemas as the islands, stored sealed (store.server.ts), then the credit
+// guard and the same schemas as the islands, stored sealed (sealed-records.server.ts), then the credit
 // department and the applicant are mailed. No answer, log line or mail repeats what was typed.
 import { type Context, Hono } from 'hono';
 import * as v from 'valibot';
@@ -11,7 +11,7 @@ import { type ApplicationKind, isApplicationKind, KINDS, schemaFor } from './app
 import { keyringFor } from './keys.server';
 import { sendApplicationMails } from './mail.server';
 import { APPLICATION_MESSAGES, summaryMessage } from './rules';
-import { type StoredFile, saveApplication } from './store.server';
+import { type StoredFile, saveApplication } from './sealed-records.server';
 import { signatureDataUrl, uploadContentProblem } from './uploads.server';
 
 type Part = string | File;

@@ -7,7 +7,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../server/db/schema';
 import type { Keyring } from './crypto.server';
 import { applicationPdf } from './pdf.server';
-import { openApplication } from './store.server';
+import { openApplication } from './sealed-records.server';
 
 export type ExportFormat = 'pdf' | 'json' | 'both';
 

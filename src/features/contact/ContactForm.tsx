@@ -10,7 +10,7 @@ import { US_STATES } from '../../lib/us-states';
 import { PROFILE_INPUTS, toProfileValues } from '../account/profile';
 import HumanCheck from '../human-check/HumanCheck';
 import { api, publicApi, read } from '../session/api';
-import { readKey, SESSION_KEYS } from '../session/store';
+import { readKey, SESSION_KEYS } from '../session/session-store';
 import { CONTACT_MESSAGES, MAX_MESSAGE, MESSAGE_ROWS } from './contact';
 import {
   type ContactValues,

@@ -11,7 +11,7 @@ import { useSubmit } from '../../components/form/useSubmit';
 import { PROFILE_INPUTS } from '../account/profile';
 import HumanCheck from '../human-check/HumanCheck';
 import { api, read } from '../session/api';
-import { $session } from '../session/store';
+import { $session } from '../session/session-store';
 import {
   type EntryValues,
   emptyEntry,

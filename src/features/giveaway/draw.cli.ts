@@ -7,7 +7,7 @@ import type { Command } from 'commander';
 import { action, CliError, progress, withDeps } from '../../server/cli.ts';
 import type { AppDeps } from '../../server/deps.ts';
 import { operatorCsv, readOperatorCsv } from '../../server/operator-csv.ts';
-import { parseDate, requirePromotion } from './cli-input.server.ts';
+import { parseDate, requirePromotion } from './command-input.cli.ts';
 import { commitDraw, completeDraw, drawnEntryIds, findDraw, verifyDraw } from './draws.server.ts';
 import { entryDay, rulesPath } from './entrant.ts';
 import { canonicalEntries } from './fair-draw.server.ts';

@@ -2,7 +2,7 @@
 // create, edit, list and end promotions here; the export and the auditable draw in draw.cli.ts.
 import { type Command, Option } from 'commander';
 import { action, CliError, withDeps } from '../../server/cli.ts';
-import { parseCount, parseDate, requirePromotion } from './cli-input.server.ts';
+import { parseCount, parseDate, requirePromotion } from './command-input.cli.ts';
 import { registerDrawCommands } from './draw.cli.ts';
 import { entryDay } from './entrant.ts';
 import {

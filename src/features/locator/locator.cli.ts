@@ -7,7 +7,7 @@ import { action, CliError, progress, withDeps } from '../../server/cli';
 import { type RowFileSpec, readRowFile } from '../../server/import-rows';
 import { STORE_LIST_SIZE } from './locator';
 import { applyPrices, applyStores, priceFile, storeFile } from './store-import.server';
-import { listStores } from './stores.server';
+import { listStores } from './store-rows.server';
 
 interface FileOptions {
   dryRun?: boolean;

@@ -6,7 +6,7 @@ import { FEATURES } from './locator';
 import { SAMPLE_STORE_COUNT } from './locator.sample';
 import { seedStores } from './locator.seed';
 import { FINGERPRINT_REUSE_MS } from './store-list.server';
-import { findStore } from './stores.server';
+import { findStore } from './store-rows.server';
 
 let t: TestApi;
 beforeAll(async () => {

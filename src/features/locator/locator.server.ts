@@ -11,7 +11,7 @@ import { query } from '../../server/validate';
 import { geocode } from './geocode.server';
 import { STORE_LIST_SIZE } from './locator';
 import { encodedList, type ListEncoding, storeList } from './store-list.server';
-import { findStore } from './stores.server';
+import { findStore } from './store-rows.server';
 
 const listQuery = v.object({
   size: v.optional(

@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../server/db/schema';
-import { countStores, listStores } from './stores.server';
+import { countStores, listStores } from './store-rows.server';
 
 export type ListEncoding = 'br' | 'gzip' | 'identity';
 type Bytes = Uint8Array<ArrayBuffer>;

@@ -7,7 +7,7 @@ let browser: FakeBrowser;
 const load = async () => {
   vi.resetModules();
   const client = await import('./api');
-  const store = await import('./store');
+  const store = await import('./session-store');
   return { ...client, ...store };
 };
 

@@ -4,7 +4,7 @@
 // session and goes to sign-in). Islands import everything from here; a script that must not carry
 // the session store (the home page's promotion, content pages) imports src/lib/api-client.ts.
 import { apiClient } from '../../lib/api-client';
-import { clearSession, readKey, SESSION_KEYS } from './store';
+import { clearSession, readKey, SESSION_KEYS } from './session-store';
 
 export {
   ApiError,

@@ -1,8 +1,8 @@
 // What islands and page scripts use to read and change the browser session (SPEC 3, 4).
 import { apiWithToken, read } from './api';
-import { $session, clearSession, readKey, SESSION_KEYS, writeKey } from './store';
+import { $session, clearSession, readKey, SESSION_KEYS, writeKey } from './session-store';
 
-export { $session, clearSession, readSession, type Session } from './store';
+export { $session, clearSession, readSession, type Session } from './session-store';
 
 /** How long sign-out waits for the server to end the session before leaving the page anyway. */
 const LOGOUT_WAIT_MS = 2000;

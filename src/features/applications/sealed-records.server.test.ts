@@ -4,7 +4,13 @@ import { submit } from './api-testing';
 import { SAMPLE_PDF, SECRETS, sampleChargeCard, sampleFleet } from './applications.sample';
 import { SealError } from './crypto.server';
 import { addKeyToFile, keyringFor, retireKeys } from './keys.server';
-import { keysInUse, listApplications, openApplication, purgeBefore, resealAll } from './store.server';
+import {
+  keysInUse,
+  listApplications,
+  openApplication,
+  purgeBefore,
+  resealAll,
+} from './sealed-records.server';
 
 let api: TestApi;
 beforeAll(async () => {
