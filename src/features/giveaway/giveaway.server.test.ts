@@ -161,10 +161,10 @@ describe('POST /promotion/{id}/entry', () => {
     expect((await t.call('DELETE', '/me', { token: member.token })).status).toBe(200);
     const row = await t.db
       .selectFrom('giveaway_entries')
-      .select('user_id')
+      .select(['user_id', 'member_id'])
       .where('id', '=', entry.json.id)
       .executeTakeFirstOrThrow();
-    expect(row.user_id).toBeNull();
+    expect(row).toEqual({ user_id: null, member_id: null });
   });
 });
 
