@@ -94,6 +94,24 @@ describe('public-form attempt limits', () => {
     ).toBe(200);
   });
 
+  it('counts a mailbox once however it is written (src/lib/mailbox.ts): Gmail dots, googlemail, +tag', async () => {
+    for (const email of ['kim.lee7@gmail.com', 'KimLee7+a@gmail.com', 'k.i.m.l.e.e.7@googlemail.com']) {
+      expect((await submit('contact', { email }, await t.ticket('contact'), freshIp())).status).toBe(200);
+    }
+    const fourth = await submit(
+      'contact',
+      { email: 'kimlee7@gmail.com' },
+      await t.ticket('contact'),
+      freshIp(),
+    );
+    expect(fourth.status).toBe(429);
+    // Dots are part of the name elsewhere: another mailbox, another person.
+    expect(
+      (await submit('contact', { email: 'kim.lee7@outlook.com' }, await t.ticket('contact'), freshIp()))
+        .status,
+    ).toBe(200);
+  });
+
   it('3 an hour per browser (the id inside its ticket), whatever the people and addresses', async () => {
     const ticket = await t.ticket('contact');
     for (let i = 0; i < 3; i++) {

@@ -18,8 +18,8 @@ type Checked = { success: true; output: unknown } | { success: false; issues: Is
 
 export interface GuardOptions<T> {
   /**
-   * Who the submission is from: normally the email field (compared lower-case); a form where one
-   * mailbox must count once whatever its +tag passes it without (the giveaway's `personKey`).
+   * Who the submission is from: the email field. It is counted by the mailbox it reaches (emailKey:
+   * src/lib/mailbox.ts), so 'j.doe+x@googlemail.com' is the same person as 'jdoe@gmail.com'.
    */
   person?: (data: T) => string;
   /** The human check's action; the form's name unless given. */

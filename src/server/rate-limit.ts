@@ -5,6 +5,7 @@
 // share one (mobile networks, a store's guest Wi-Fi).
 import { sql } from 'kysely';
 import { ATTEMPT_WINDOW_MS, MAX_ATTEMPTS_PER_HOUR } from '../lib/form-rules';
+import { personOf } from '../lib/mailbox';
 import type { AppDeps } from './deps';
 import { ApiError, ERRORS } from './errors';
 import { sweepDue } from './sweep-schedule';
@@ -37,8 +38,11 @@ export const LIMITS = {
   publicFormPerIp: { limit: 30, windowMs: HOUR },
 } as const satisfies Record<string, Limit>;
 
-/** A key part for an email address: hashed, so the table holds no addresses. */
-export const emailKey = (email: string): string => sha256(email.trim().toLowerCase()).slice(0, 32);
+/**
+ * A key part for the person an email address names: their mailbox (src/lib/mailbox.ts, so
+ * 'j.doe+x@gmail.com' and 'jdoe@googlemail.com' count as one), hashed, so the table holds no addresses.
+ */
+export const emailKey = (email: string): string => sha256(personOf(email)).slice(0, 32);
 
 export interface Check {
   key: string;

@@ -144,6 +144,11 @@ test('every message of the form, in SPEC order, none of them sent to the server'
   // Checked again on each change.
   await page.getByLabel('Email').fill('pat@');
   await expect(page.getByLabel('Email')).toHaveAccessibleDescription('Please enter a valid email address');
+  // An address with no name before the @ once its +tag is cut names no mailbox (src/lib/mailbox.ts).
+  await page.getByLabel('Email').fill('+win@gmail.com');
+  await expect(page.getByLabel('Email')).toHaveAccessibleDescription(
+    'Please enter your email address with your name before the @.',
+  );
   await page.getByLabel('Phone').fill('555-0142');
   await expect(page.getByLabel('Phone')).toHaveAccessibleDescription(
     'Please enter a valid 10-digit phone number',

@@ -323,4 +323,22 @@ describe('the acknowledgement, which goes to whatever address the form carried (
     );
     expect((await stored(later.json.reference)).ack_mailed_at).not.toBeNull();
   });
+
+  it('counts the acknowledgements of one mailbox however its address is written (Gmail dots, googlemail, +tag)', async () => {
+    const variants = [
+      'ack.me.7@gmail.com',
+      'ackme7+x@gmail.com',
+      'a.c.k.m.e.7@googlemail.com',
+      'AckMe7@gmail.com',
+    ];
+    const references: string[] = [];
+    for (const email of variants) references.push((await send(flat({ email }))).json.reference);
+    await t.deps.settle();
+    const last = await stored(references[ACK_LIMIT.limit] as string);
+    expect(last.ack_withheld_at).not.toBeNull();
+    expect(last.ack_mailed_at).toBeNull();
+    for (const reference of references.slice(0, ACK_LIMIT.limit)) {
+      expect((await stored(reference)).ack_mailed_at).not.toBeNull();
+    }
+  });
 });

@@ -1,14 +1,24 @@
 // `entries export` (CSV of a day's or a whole promotion's entries, in the draw's canonical order)
-// and the auditable draw: `draw run` records the eligible count, the digest of the entry list and
-// the hash of a fresh secret seed, then draws from the seed, stores the winners, publishes the
-// seed and mails the winners; `draw verify` repeats a draw from an exported list.
+// and the auditable draw: `draw run` first lists suspected duplicates (duplicates.server.ts) and
+// goes on only once the operator has said what to do with them (exclude them, some, or none), then
+// records the eligible count, the digest of the entry list, the excluded entries and the hash of a
+// fresh secret seed, draws from the seed, stores the winners, publishes the seed and mails the
+// winners; `draw verify` repeats a draw from an exported list.
 import { readFile, writeFile } from 'node:fs/promises';
 import type { Command } from 'commander';
 import { action, CliError, progress, withDeps } from '../../server/cli.ts';
 import type { AppDeps } from '../../server/deps.ts';
 import { operatorCsv, readOperatorCsv } from '../../server/operator-csv.ts';
 import { parseDate, requirePromotion } from './command-input.cli.ts';
-import { commitDraw, completeDraw, drawnEntryIds, findDraw, verifyDraw } from './draws.server.ts';
+import {
+  commitDraw,
+  completeDraw,
+  drawnEntryIds,
+  eligibleEntries,
+  findDraw,
+  verifyDraw,
+} from './draws.server.ts';
+import { laterDuplicates, suspectedDuplicates } from './duplicates.server.ts';
 import { entryDay, rulesPath } from './entrant.ts';
 import { canonicalEntries } from './fair-draw.server.ts';
 import type { PromotionRow } from './promotions.server.ts';
@@ -27,6 +37,7 @@ export const EXPORT_COLUMNS = [
   'phone',
   'email',
   'member',
+  'user_id',
 ] as const;
 
 /** The CSV of a promotion's entries (one day's, if given), sorted as the draw sorts them. */
@@ -52,6 +63,7 @@ export async function exportEntries(deps: AppDeps, promotionId: string, day: str
         row.phone,
         row.email,
         row.user_id ? 'yes' : 'no',
+        row.user_id ?? '',
       ]);
     chunks.push(operatorCsv(batch));
     progress('entries exported', Math.min(start + 1000, rows.length), rows.length);
@@ -64,13 +76,71 @@ export async function exportEntries(deps: AppDeps, promotionId: string, day: str
  * like `-x@example.com` is written `'-x@example.com`); read back, every cell is the stored value
  * again, so the digest of the list is the one the draw recorded (src/server/operator-csv.ts).
  */
-export function readExport(text: string) {
+export function readExport(text: string, withAccounts = true) {
   const records = readOperatorCsv(text);
   const first = records[0];
   if (first && !('entry_id' in first && 'person_key' in first)) {
     throw new CliError('the file has no entry_id and person_key columns (made by: entries export)');
   }
-  return records.map((record) => ({ id: record.entry_id ?? '', person_key: record.person_key ?? '' }));
+  // A draw since migration 0017 counts accounts too; exports made before it lack the column.
+  if (first && withAccounts && !('user_id' in first)) {
+    throw new CliError('the file has no user_id column: export the entries again (entries export)');
+  }
+  return records.map((record) => ({
+    id: record.entry_id ?? '',
+    person_key: record.person_key ?? '',
+    user_id: record.user_id || null,
+  }));
+}
+
+interface DuplicateChoice {
+  excludeDuplicates?: boolean;
+  exclude?: string;
+  keepDuplicates?: boolean;
+}
+
+/**
+ * Lists the suspected duplicates among the eligible entries and returns the entries to exclude, as
+ * the operator said; with suspects and no word from the operator, stops before anything is recorded.
+ */
+async function chooseExclusions(
+  deps: AppDeps,
+  promotion: PromotionRow,
+  day: string | null,
+  choice: DuplicateChoice,
+): Promise<string[]> {
+  const entries = await eligibleEntries(deps, promotion.id, day);
+  const groups = suspectedDuplicates(entries);
+  if (groups.length > 0) {
+    console.log(
+      `${groups.length} group(s) of suspected duplicates (same day; same phone, or same address and last name):`,
+    );
+    for (const [index, group] of groups.entries()) {
+      console.log(`  group ${index + 1}, ${group[0]?.entry_day}:`);
+      for (const entry of group) {
+        console.log(
+          `    entry ${entry.id}  ${entry.person_key}  ${entry.phone}  ${entry.address_1} ${entry.zip}  ${entry.last_name}`,
+        );
+      }
+    }
+  } else console.log('no suspected duplicates');
+  const named = (choice.exclude ?? '')
+    .split(',')
+    .map((id) => id.trim())
+    .filter(Boolean);
+  const eligible = new Set(entries.map((entry) => entry.id));
+  const unknown = named.filter((id) => !eligible.has(id));
+  if (unknown.length > 0)
+    throw new CliError(`--exclude names entries that are not eligible: ${unknown.join(', ')}`);
+  if (choice.excludeDuplicates && choice.keepDuplicates)
+    throw new CliError('choose one of --exclude-duplicates and --keep-duplicates');
+  const excluded = new Set([...named, ...(choice.excludeDuplicates ? laterDuplicates(groups) : [])]);
+  if (groups.length > 0 && !choice.excludeDuplicates && !choice.keepDuplicates && named.length === 0) {
+    throw new CliError(
+      'nothing drawn: decide about the suspected duplicates above and run again with --exclude-duplicates (keeps the first entry of each group), --exclude <entry ids> or --keep-duplicates',
+    );
+  }
+  return [...excluded].sort();
 }
 
 async function mailWinners(deps: AppDeps, promotion: PromotionRow, emails: string[]) {
@@ -133,8 +203,11 @@ export function registerDrawCommands(program: Command): void {
     .requiredOption('--promotion <id>', 'the promotion')
     .option('--day <YYYY-MM-DD>', "draw from one day's entries only")
     .option('--winners <n>', "how many (default: the promotion's number)")
+    .option('--exclude-duplicates', 'leave out every suspected duplicate but the first entry of its group')
+    .option('--exclude <ids>', 'leave out these entries (ids separated by commas)')
+    .option('--keep-duplicates', 'draw with the suspected duplicates in')
     .action(
-      action(async (options: { promotion: string; day?: string; winners?: string }) => {
+      action(async (options: { promotion: string; day?: string; winners?: string } & DuplicateChoice) => {
         const day = options.day ? parseDate(options.day, '--day') : null;
         await withDeps(async (deps) => {
           const promotion = await requirePromotion(deps, options.promotion);
@@ -142,8 +215,11 @@ export function registerDrawCommands(program: Command): void {
           const winners = options.winners ? Number(options.winners) : promotion.winners_count;
           if (!Number.isInteger(winners) || winners < 1)
             throw new CliError('--winners must be a whole number from 1');
-          const { draw: row, seed, entries } = await commitDraw(deps, { promotion, day, winners });
+          const excluded = await chooseExclusions(deps, promotion, day, options);
+          const { draw: row, seed, entries } = await commitDraw(deps, { promotion, day, winners, excluded });
           console.log(`draw ${row.id} committed: ${row.eligible_count} eligible entries`);
+          if (excluded.length > 0)
+            console.log(`  excluded by the operator (${excluded.length}): ${excluded.join(', ')}`);
           console.log(`  entries digest (SHA-256): ${row.entries_digest}`);
           console.log(`  seed hash (SHA-256):      ${row.seed_hash}`);
           const drawn = await completeDraw(deps, promotion, row, seed, entries);
@@ -172,10 +248,10 @@ export function registerDrawCommands(program: Command): void {
         const text = await readFile(options.entries, 'utf8').catch(() => {
           throw new CliError(`cannot read ${options.entries}`);
         });
-        const entries = readExport(text);
         await withDeps(async (deps) => {
           const record = await findDraw(deps, options.draw);
           if (!record?.seed) throw new CliError(`there is no finished draw '${options.draw}'`);
+          const entries = readExport(text, record.method !== 1);
           const result = verifyDraw(
             { ...record, seed: record.seed },
             entries,

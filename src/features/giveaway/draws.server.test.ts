@@ -139,3 +139,48 @@ test('a draw over entries that look like spreadsheet formulas verifies from its 
   expect(result.problems).toEqual([]);
   expect(result.ok).toBe(true);
 });
+
+test("one prize per account: a member's entries under two mailboxes win once; old exports are refused for new draws", async () => {
+  const promotion = await runningPromotion(t, { winners_count: 5 }, 'accounts');
+  const member = await t.member();
+  const rows = [
+    ['acc-1', 'ann@example.com', member.id],
+    ['acc-2', 'ann.other@example.com', member.id],
+    ['acc-3', 'bob@example.com', null],
+  ] as const;
+  for (const [id, email, userId] of rows) {
+    await t.db
+      .insertInto('giveaway_entries')
+      .values({
+        id,
+        promotion_id: promotion.id,
+        person_key: personKey(email),
+        entry_day: '2026-04-01',
+        user_id: userId,
+        first_name: 'A',
+        last_name: id,
+        address_1: `${id} Main St`,
+        city: 'Erie',
+        state: 'PA',
+        zip: '16501',
+        phone: id,
+        email,
+        created_at: t.now(),
+      })
+      .execute();
+  }
+  const { draw, seed, entries } = await commitDraw(t.deps, { promotion, day: null, winners: 5 });
+  const winners = await completeDraw(t.deps, promotion, draw, seed, entries);
+  expect(winners).toHaveLength(2);
+  expect(winners.map((w) => w.entry.id)).toContain('acc-3');
+  const { csv } = await exportEntries(t.deps, promotion.id, null);
+  const drawn = await drawnEntryIds(t.deps, draw.id);
+  expect(verifyDraw({ ...draw, seed }, readExport(csv), drawn).ok).toBe(true);
+  // Without the accounts (an export made before they were listed) the draw cannot be repeated.
+  const withoutAccounts = csv
+    .trim()
+    .split(/\r?\n/)
+    .map((line) => line.slice(0, line.lastIndexOf(',')))
+    .join('\n');
+  expect(() => readExport(withoutAccounts)).toThrow(/no user_id column/);
+});

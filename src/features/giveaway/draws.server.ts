@@ -1,13 +1,16 @@
 // Draws in the database, in two recorded steps: commit (eligible count, digest of the canonical
-// entry list, hash of the secret seed, stored before any winner is known), then draw (winners
-// chosen from the seed, stored with the seed itself, which is thereby published). `verifyDraw`
-// repeats a draw from an exported entry list and the published record.
+// entry list, hash of the secret seed, the entries the operator excluded as suspected duplicates,
+// stored before any winner is known), then draw (winners chosen from the seed among the entries not
+// excluded, stored with the seed itself, which is thereby published). `verifyDraw` repeats a draw
+// from an exported entry list and the published record, exclusions included.
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, DrawsTable } from '../../server/db/schema.ts';
 import {
   canonicalEntries,
+  DRAW_METHOD,
   type DrawEntry,
+  type DrawMethod,
   drawWinners,
   entriesDigest,
   newSeed,
@@ -21,11 +24,24 @@ export interface DrawDeps {
 }
 export type DrawRow = Selectable<DrawsTable>;
 
-/** The entries a draw chooses from: the promotion's, or one day's, in canonical order. */
+/**
+ * The entries a draw chooses from: the promotion's, or one day's, in canonical order, with what the
+ * duplicate check compares (duplicates.server.ts).
+ */
 export async function eligibleEntries(deps: DrawDeps, promotionId: string, day: string | null) {
   let query = deps.db
     .selectFrom('giveaway_entries')
-    .select(['id', 'person_key'])
+    .select([
+      'id',
+      'person_key',
+      'user_id',
+      'entry_day',
+      'phone',
+      'address_1',
+      'zip',
+      'last_name',
+      'created_at',
+    ])
     .where('promotion_id', '=', promotionId);
   if (day) query = query.where('entry_day', '=', day);
   return canonicalEntries(await query.execute());
@@ -35,11 +51,24 @@ export interface DrawRequest {
   promotion: PromotionRow;
   day: string | null;
   winners: number;
+  /** Entries the operator excluded as suspected duplicates; each must be one of the eligible. */
+  excluded?: readonly string[];
 }
 
-/** Step 1: records what the draw will choose from and the seed's hash; the seed stays secret. */
-export async function commitDraw(deps: DrawDeps, { promotion, day, winners }: DrawRequest) {
+/** The entries a draw chooses among: the canonical list without the excluded ones. */
+const withoutExcluded = <E extends DrawEntry>(canonical: readonly E[], excluded: ReadonlySet<string>) =>
+  canonical.filter((entry) => !excluded.has(entry.id));
+
+/**
+ * Step 1: records what the draw will choose from (every eligible entry, and which of them the
+ * operator excluded) and the seed's hash; the seed stays secret. Returns the entries to draw from.
+ */
+export async function commitDraw(deps: DrawDeps, { promotion, day, winners, excluded = [] }: DrawRequest) {
   const entries = await eligibleEntries(deps, promotion.id, day);
+  const excludedIds = [...new Set(excluded)].sort();
+  const known = new Set(entries.map((entry) => entry.id));
+  const unknown = excludedIds.filter((id) => !known.has(id));
+  if (unknown.length > 0) throw new RangeError(`not among the eligible entries: ${unknown.join(', ')}`);
   const seed = newSeed();
   const draw: DrawRow = {
     id: randomUUID(),
@@ -47,14 +76,16 @@ export async function commitDraw(deps: DrawDeps, { promotion, day, winners }: Dr
     entry_day: day,
     winners_wanted: winners,
     eligible_count: entries.length,
-    entries_digest: entriesDigest(entries),
+    entries_digest: entriesDigest(entries, DRAW_METHOD),
     seed_hash: seedHash(seed),
     seed: null,
     committed_at: deps.now(),
     drawn_at: null,
+    method: DRAW_METHOD,
+    excluded_ids: excludedIds.length > 0 ? JSON.stringify(excludedIds) : null,
   };
   await deps.db.insertInto('draws').values(draw).execute();
-  return { draw, seed, entries };
+  return { draw, seed, entries: withoutExcluded(entries, new Set(excludedIds)) };
 }
 
 /** Step 2: chooses the winners from the seed, stores them and publishes the seed, all at once. */
@@ -124,27 +155,41 @@ export interface DrawRecord {
   seed_hash: string;
   seed: string;
   winners_wanted: number;
+  method: number;
+  excluded_ids: string | null;
 }
 
-/** Repeats a draw from a list of entries and its published record; lists every mismatch. */
+/** The entry ids a draw record says the operator excluded. */
+export const excludedIdsOf = (record: Pick<DrawRecord, 'excluded_ids'>): string[] =>
+  record.excluded_ids ? (JSON.parse(record.excluded_ids) as string[]) : [];
+
+/**
+ * Repeats a draw from a list of entries and its published record, the way it was made (its method,
+ * without the entries it excluded); lists every mismatch.
+ */
 export function verifyDraw(record: DrawRecord, entries: readonly DrawEntry[], drawnIds: readonly string[]) {
-  const canonical = canonicalEntries(entries);
+  const method: DrawMethod = record.method === 1 ? 1 : 2;
+  // Method 1 drew one winner per person key only: accounts are left out to repeat it as it was.
+  const listed = method === 1 ? entries.map(({ id, person_key }) => ({ id, person_key })) : entries;
+  const canonical = canonicalEntries(listed);
   const problems: string[] = [];
   if (canonical.length !== record.eligible_count) {
     problems.push(`the list has ${canonical.length} entries, the draw recorded ${record.eligible_count}`);
   }
-  if (entriesDigest(canonical) !== record.entries_digest) {
+  if (entriesDigest(canonical, method) !== record.entries_digest) {
     problems.push('the digest of the list differs from the one recorded before the draw');
   }
   if (seedHash(record.seed) !== record.seed_hash) {
     problems.push('the published seed does not match the hash recorded before the draw');
   }
-  const winners =
-    canonical.length === 0
-      ? []
-      : drawWinners(record.seed, canonical, record.winners_wanted).map(
-          (index) => (canonical[index] as DrawEntry).id,
-        );
+  const excluded = excludedIdsOf(record);
+  const listedIds = new Set(canonical.map((entry) => entry.id));
+  const missing = excluded.filter((id) => !listedIds.has(id));
+  if (missing.length > 0) problems.push(`the list lacks the excluded entries ${missing.join(', ')}`);
+  const drawable = withoutExcluded(canonical, new Set(excluded));
+  const winners = drawWinners(record.seed, drawable, record.winners_wanted).map(
+    (index) => (drawable[index] as DrawEntry).id,
+  );
   if (winners.join() !== drawnIds.join()) {
     problems.push(
       `the repeated draw chose ${winners.join(', ') || 'nobody'}, the record ${drawnIds.join(', ') || 'nobody'}`,

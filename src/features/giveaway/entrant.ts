@@ -2,15 +2,13 @@
 // that the server, the operator commands and the sample-data seeder (run by plain Node) share one
 // definition.
 import { chainDay } from '../../lib/dates.ts';
+import { personOf } from '../../lib/mailbox.ts';
 
-/** One person: the address lower-cased, without a +tag ('Ann+win@x.com' is 'ann@x.com'). */
-export function personKey(email: string): string {
-  const address = email.trim().toLowerCase();
-  const at = address.lastIndexOf('@');
-  if (at < 0) return address;
-  const local = address.slice(0, at).split('+')[0];
-  return `${local}${address.slice(at)}`;
-}
+/**
+ * One person: their mailbox ('J.Ann+win@GoogleMail.com' is 'jann@gmail.com'), by the one table of
+ * providers in src/lib/mailbox.ts. A member is also one person by their account (recordEntry).
+ */
+export const personKey = personOf;
 
 /** The day an entry made at this instant counts for: the chain's calendar date. */
 export const entryDay = chainDay;

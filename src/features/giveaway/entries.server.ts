@@ -1,6 +1,8 @@
-// Giveaway entries in the database. The entry limit (policy.ts: once a day per person) is held by the unique key
-// (promotion_id, person_key, entry_day): of two simultaneous entries only one insert succeeds,
-// on SQLite and on PostgreSQL alike, and the other answers 409.
+// Giveaway entries in the database. The entry limit (policy.ts: once a day per person) is held by two
+// unique keys: (promotion_id, person_key, entry_day), the mailbox (entrant.ts), and, for a signed-in
+// member, (promotion_id, member_id, entry_day), the account, whatever email the form carries
+// (migration 0017). Of two simultaneous entries only one insert succeeds, on SQLite and on
+// PostgreSQL alike, and the other answers 409.
 import { randomUUID } from 'node:crypto';
 import type { AppDeps } from '../../server/deps';
 import { ApiError, isUniqueViolation } from '../../server/errors';
@@ -10,7 +12,7 @@ import { GIVEAWAY_MESSAGES } from './policy';
 
 export const ALREADY_ENTERED = [409, 'already_entered', GIVEAWAY_MESSAGES.alreadyEntered] as const;
 
-/** Stores one entry for today (New York); 409 when this person has entered this promotion today. */
+/** Stores one entry for today (New York); 409 when this mailbox or this member has entered this promotion today. */
 export async function recordEntry(
   deps: AppDeps,
   promotionId: string,
@@ -24,6 +26,7 @@ export async function recordEntry(
     person_key: personKey(entry.email),
     entry_day: entryDay(now),
     user_id: userId,
+    member_id: userId,
     first_name: entry.first_name,
     last_name: entry.last_name,
     address_1: entry.address_1,

@@ -42,6 +42,34 @@ describe('fair draw', () => {
     expect(drawWinners(newSeed(), [], 3)).toEqual([]);
   });
 
+  test('draws made before accounts counted (method 1) come out as they did: same winners, same digest', () => {
+    // Computed with the draw as it was before migration 0017, so `draw verify` still repeats old draws.
+    expect(drawWinners('f'.repeat(64), entries, 25)).toEqual([
+      16, 20, 7, 1, 4, 9, 19, 15, 10, 25, 2, 28, 11, 12, 14, 13, 23, 6, 17, 18,
+    ]);
+    expect(entriesDigest(entries, 1)).toBe(
+      'a13b1c5a2e985d7ff1f598544ad5d527fa47d61fca9c05fb61853852ef28e262',
+    );
+  });
+
+  test('one win per account too: a member who won under one email does not win under another', () => {
+    const members = [
+      { id: 'a', person_key: 'ann@example.com', user_id: 'u1' },
+      { id: 'b', person_key: 'ann.other@example.com', user_id: 'u1' },
+      { id: 'c', person_key: 'ann@example.com', user_id: null },
+      { id: 'd', person_key: 'bob@example.com', user_id: null },
+    ];
+    for (let i = 0; i < 20; i++) {
+      const picked = drawWinners(newSeed(), members, 4).map((index) => members[index]?.id);
+      // a, b and c are one person (a shares b's account and c's mailbox): with d, two winners at most.
+      expect(picked).toHaveLength(2);
+      expect(picked).toContain('d');
+    }
+    // The account is part of what the digest pins.
+    const moved = members.map((entry) => (entry.id === 'b' ? { ...entry, user_id: 'u2' } : entry));
+    expect(entriesDigest(moved)).not.toBe(entriesDigest(members));
+  });
+
   test('numbers at or above the largest multiple of n are drawn again (no modulo bias)', () => {
     // For n = 3 the limit is 2^32 - 1: 4294967295 is refused, 7 gives 7 % 3 = 1.
     const values = [4294967295, 4294967295, 7];

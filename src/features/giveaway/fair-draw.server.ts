@@ -8,7 +8,17 @@ import { createHash, createHmac, randomBytes } from 'node:crypto';
 export interface DrawEntry {
   id: string;
   person_key: string;
+  /** The member's account (draw method 2); a person's entries as a member and as a guest are one person. */
+  user_id?: string | null;
 }
+
+/**
+ * How a draw counts people, recorded with it (draws.method) so that `draw verify` repeats old draws
+ * as they were made. 1: one winner per person key, the digest over `id,person_key`. 2: one winner
+ * per person key and per account, the digest over `id,person_key,user_id`.
+ */
+export type DrawMethod = 1 | 2;
+export const DRAW_METHOD: DrawMethod = 2;
 
 const sha256Hex = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 
@@ -16,9 +26,17 @@ const sha256Hex = (text: string) => createHash('sha256').update(text, 'utf8').di
 export const canonicalEntries = <E extends DrawEntry>(entries: readonly E[]): E[] =>
   [...entries].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 
-/** SHA-256 of the canonical list, one `id,person_key` line per entry. */
-export const entriesDigest = (canonical: readonly DrawEntry[]): string =>
-  sha256Hex(canonical.map((entry) => `${entry.id},${entry.person_key}`).join('\n'));
+/** SHA-256 of the canonical list, one `id,person_key` line per entry (method 2: `id,person_key,user_id`). */
+export const entriesDigest = (canonical: readonly DrawEntry[], method: DrawMethod = DRAW_METHOD): string =>
+  sha256Hex(
+    canonical
+      .map((entry) =>
+        method === 1
+          ? `${entry.id},${entry.person_key}`
+          : `${entry.id},${entry.person_key},${entry.user_id ?? ''}`,
+      )
+      .join('\n'),
+  );
 
 /** A fresh secret seed: 32 random bytes as hex. */
 export const newSeed = (): string => randomBytes(32).toString('hex');
@@ -58,18 +76,53 @@ export function uniformIndex(next: () => number, n: number): number {
 }
 
 /**
- * Positions (in the canonical list) of up to `count` winners, one per person: an entry whose
- * person has already been chosen is passed over and the draw goes on.
+ * One label per item such that items sharing any key, directly or through others, have the same
+ * label (union-find): used for the people of a draw and for groups of suspected duplicates.
+ */
+export function linkedLabels<T>(items: readonly T[], keysOf: (item: T) => string[]): number[] {
+  const parent = items.map((_, index) => index);
+  const root = (index: number): number => {
+    let at = index;
+    while (parent[at] !== at) at = parent[at] as number;
+    parent[index] = at;
+    return at;
+  };
+  const firstWith = new Map<string, number>();
+  items.forEach((item, index) => {
+    for (const key of keysOf(item)) {
+      const first = firstWith.get(key);
+      if (first === undefined) firstWith.set(key, index);
+      else parent[root(index)] = root(first);
+    }
+  });
+  return items.map((_, index) => root(index));
+}
+
+/**
+ * One label per person for each entry: entries that share a person key or an account are one person,
+ * and so is every entry linked to them through another ('ann@x' as a guest, the account that also
+ * entered as 'ann@x', and that account's entry under 'ann.other@y').
+ */
+const peopleOf = (canonical: readonly DrawEntry[]): number[] =>
+  linkedLabels(canonical, (entry) =>
+    entry.user_id
+      ? [`person:${entry.person_key}`, `account:${entry.user_id}`]
+      : [`person:${entry.person_key}`],
+  );
+
+/**
+ * Positions (in the canonical list) of up to `count` winners, one per person (peopleOf): an entry
+ * whose person has already been chosen is passed over and the draw goes on.
  */
 export function drawWinners(seed: string, canonical: readonly DrawEntry[], count: number): number[] {
-  const people = new Set(canonical.map((entry) => entry.person_key));
-  const wanted = Math.min(count, people.size);
+  const people = peopleOf(canonical);
+  const wanted = Math.min(count, new Set(people).size);
   const next = randomStream(seed);
   const chosen: number[] = [];
-  const chosenPeople = new Set<string>();
+  const chosenPeople = new Set<number>();
   while (chosen.length < wanted) {
     const index = uniformIndex(next, canonical.length);
-    const person = canonical[index]?.person_key as string;
+    const person = people[index] as number;
     if (chosenPeople.has(person)) continue;
     chosenPeople.add(person);
     chosen.push(index);

@@ -7,6 +7,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createTestApi, type TestApi } from '../../server/testing';
 import { entryValues, insertEntry } from './giveaway.sample';
+import { runningPromotion } from './testing';
 
 const run = promisify(execFile);
 let t: TestApi;
@@ -86,13 +87,21 @@ test('a promotion from creation to a verified draw', async () => {
   expect(exported.stderr).toContain('30 entries written');
   const csv = (await readFile(file, 'utf8')).trim().split('\n');
   expect(csv[0]).toBe(
-    'entry_id,person_key,entry_day,entered_at,first_name,last_name,address_1,city,state,zip,phone,email,member',
+    'entry_id,person_key,entry_day,entered_at,first_name,last_name,address_1,city,state,zip,phone,email,member,user_id',
   );
   expect(csv).toHaveLength(31);
   const oneDay = await admin('entries', 'export', '--promotion', 'autumn', '--day', '2026-03-02');
   expect(oneDay.stdout.trim().split('\n')).toHaveLength(4);
 
-  const drawn = await admin('draw', 'run', '--promotion', 'autumn');
+  // Every entry of the factory gives the same phone: each day's entries are suspected duplicates,
+  // and nothing is drawn until the operator says what to do with them.
+  const undecided = await admin('draw', 'run', '--promotion', 'autumn');
+  expect(undecided.code).toBe(2);
+  expect(undecided.stdout).toContain('10 group(s) of suspected duplicates');
+  expect(undecided.stderr).toContain('nothing drawn');
+  expect(await t.db.selectFrom('draws').select('id').execute()).toEqual([]);
+
+  const drawn = await admin('draw', 'run', '--promotion', 'autumn', '--keep-duplicates');
   expect(drawn.code).toBe(0);
   expect(drawn.stdout).toContain('committed: 30 eligible entries');
   expect(drawn.stdout).toMatch(/seed hash \(SHA-256\): +[0-9a-f]{64}/);
@@ -103,9 +112,15 @@ test('a promotion from creation to a verified draw', async () => {
     'You won the Autumn Giveaway!',
     'You won the Autumn Giveaway!',
   ]);
-  expect((await admin('draw', 'run', '--promotion', 'autumn')).stderr).toContain('already drawn');
+  expect((await admin('draw', 'run', '--promotion', 'autumn', '--keep-duplicates')).stderr).toContain(
+    'already drawn',
+  );
 
-  const draw = await t.db.selectFrom('draws').select('id').executeTakeFirstOrThrow();
+  const draw = await t.db
+    .selectFrom('draws')
+    .select('id')
+    .where('promotion_id', '=', 'autumn')
+    .executeTakeFirstOrThrow();
   const verified = await admin('draw', 'verify', '--draw', draw.id, '--entries', file);
   expect(verified.stdout).toContain('verified: the same 2 winner(s)');
   await writeFile(file, csv.filter((_, i) => i !== 5).join('\n'));
@@ -120,4 +135,60 @@ test('a promotion from creation to a verified draw', async () => {
   expect((await admin('promotion', 'end', 'autumn')).stdout).toContain('ended autumn  off');
   expect((await admin('promotion', 'list')).stdout).toContain('autumn  off');
   expect((await admin('--help')).stdout).toMatch(/promotion[\s\S]*entries[\s\S]*draw/);
+}, 120_000);
+
+test("one person under two mailboxes but one phone: listed before the draw, excluded only on the operator's word, recorded, and verified", async () => {
+  await runningPromotion(
+    t,
+    { title: 'Winter Giveaway', starts_on: '2026-02-01', ends_on: '2026-02-28', winners_count: 6 },
+    'winter',
+  );
+  const day = Date.UTC(2026, 1, 5, 15);
+  const people = [
+    ['w-a', 'sam.jones@gmail.com', '(814) 555-0199', '12 Oak Street', 'Jones'],
+    ['w-b', 'sammy.j@yahoo.com', '1-814-555-0199', '12 Oak St.', 'Jones'],
+    ['w-c', 'ann@example.com', '814-555-0101', '1 Elm Ave', 'Smith'],
+    ['w-d', 'bob@example.com', '814-555-0102', '2 Elm Ave', 'Brown'],
+    ['w-e', 'cy@example.com', '814-555-0103', '3 Elm Ave', 'Green'],
+    ['w-f', 'di@example.com', '814-555-0104', '4 Elm Ave', 'White'],
+  ] as const;
+  for (const [index, [id, email, phone, address_1, last_name]] of people.entries()) {
+    await insertEntry(t.db, 'winter', entryValues(email, { phone, address_1, last_name }), day + index, id);
+  }
+
+  const undecided = await admin('draw', 'run', '--promotion', 'winter');
+  expect(undecided.code).toBe(2);
+  expect(undecided.stdout).toMatch(
+    /1 group\(s\) of suspected duplicates[\s\S]*group 1, 2026-02-05:\n {4}entry w-a [^\n]*\n {4}entry w-b /,
+  );
+  expect(undecided.stdout).not.toMatch(/entry w-[c-f]/);
+
+  const unknown = await admin('draw', 'run', '--promotion', 'winter', '--exclude', 'w-b,nope');
+  expect(unknown.code).toBe(2);
+  expect(unknown.stderr).toContain('--exclude names entries that are not eligible: nope');
+
+  const drawn = await admin('draw', 'run', '--promotion', 'winter', '--exclude-duplicates');
+  expect(drawn.code).toBe(0);
+  expect(drawn.stdout).toContain('committed: 6 eligible entries');
+  expect(drawn.stdout).toContain('excluded by the operator (1): w-b');
+  const winners = [...drawn.stdout.matchAll(/\(entry (w-[a-f])\)/g)].map((match) => match[1]).sort();
+  expect(winners).toEqual(['w-a', 'w-c', 'w-d', 'w-e', 'w-f']);
+
+  const record = await t.db
+    .selectFrom('draws')
+    .selectAll()
+    .where('promotion_id', '=', 'winter')
+    .executeTakeFirstOrThrow();
+  expect(record).toMatchObject({ method: 2, excluded_ids: '["w-b"]', eligible_count: 6 });
+  expect((await admin('draw', 'list')).stdout).toContain('"excluded_ids":"[\\"w-b\\"]"');
+
+  const file = join(t.config.dataDir, 'winter.csv');
+  await admin('entries', 'export', '--promotion', 'winter', '--out', file);
+  const verified = await admin('draw', 'verify', '--draw', record.id, '--entries', file);
+  expect(verified.stdout).toContain('verified: the same 5 winner(s)');
+  // The record without its exclusion does not repeat the draw.
+  await t.db.updateTable('draws').set({ excluded_ids: null }).where('id', '=', record.id).execute();
+  const without = await admin('draw', 'verify', '--draw', record.id, '--entries', file);
+  expect(without.code).toBe(1);
+  await t.db.updateTable('draws').set({ excluded_ids: '["w-b"]' }).where('id', '=', record.id).execute();
 }, 120_000);

@@ -161,11 +161,81 @@ describe('POST /promotion/{id}/entry', () => {
     expect((await t.call('DELETE', '/me', { token: member.token })).status).toBe(200);
     const row = await t.db
       .selectFrom('giveaway_entries')
-      .select('user_id')
+      .select(['user_id', 'member_id'])
       .where('id', '=', entry.json.id)
       .executeTakeFirstOrThrow();
-    expect(row.user_id).toBeNull();
+    expect(row).toEqual({ user_id: null, member_id: null });
   });
+});
+
+describe('one person, one entry (issue 21: one person enters many times a day)', () => {
+  test('the four spellings of one Gmail mailbox on one day: one entry', async () => {
+    const spellings = [
+      'johnqpublic7@gmail.com',
+      'john.q.public7@gmail.com',
+      'j.o.h.n.q.p.u.b.l.i.c.7@gmail.com',
+      'johnqpublic7@googlemail.com',
+    ];
+    const statuses = [];
+    for (const email of spellings) statuses.push((await enter(t, promotionId, entryFor(email))).status);
+    // The fourth is also past the 3 attempts an hour of one person: the same person again.
+    expect(statuses).toEqual([201, 409, 409, 429]);
+    const stored = await t.db
+      .selectFrom('giveaway_entries')
+      .select(['person_key', 'email'])
+      .where('person_key', '=', 'johnqpublic7@gmail.com')
+      .execute();
+    expect(stored).toEqual([{ person_key: 'johnqpublic7@gmail.com', email: 'johnqpublic7@gmail.com' }]);
+  });
+
+  test('a member entering under three emails on one day: one entry, one listed in Past Entries', async () => {
+    const member = await t.member();
+    const statuses = [];
+    for (const email of [member.email, 'other.one@example.com', 'third@example.net']) {
+      const answer = await enter(t, promotionId, entryFor(email), { token: member.token });
+      statuses.push(answer.status);
+      if (answer.status === 409) expect(answer.json.error.code).toBe('already_entered');
+    }
+    expect(statuses).toEqual([201, 409, 409]);
+    const again = await enter(t, promotionId, entryFor('fourth@example.org'), { token: member.token });
+    expect(again.json.error).toEqual({
+      code: 'already_entered',
+      description: GIVEAWAY_MESSAGES.alreadyEntered,
+    });
+    expect((await t.call('GET', '/me/entries', { token: member.token })).json.items).toHaveLength(1);
+    // The emails the member was refused under are free for their own people.
+    expect((await enter(t, promotionId, entryFor('other.one@example.com'))).status).toBe(201);
+    // The next day the member enters again.
+    t.advance(24 * 60 * 60 * 1000);
+    expect((await enter(t, promotionId, entryFor('third@example.net'), { token: member.token })).status).toBe(
+      201,
+    );
+  });
+
+  test('simultaneous entries of one member under different emails: the unique key keeps one', async () => {
+    const member = await t.member();
+    const results = await Promise.allSettled(
+      Array.from({ length: 20 }, (_, i) =>
+        recordEntry(t.deps, promotionId, entryFor(`member-rush-${i}@example.com`), member.id),
+      ),
+    );
+    expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
+    for (const result of results) {
+      if (result.status === 'rejected')
+        expect(result.reason).toMatchObject({ status: 409, code: 'already_entered' });
+    }
+  });
+
+  test.each(['+win@gmail.com', '+@example.com'])(
+    '%j names no mailbox: 400 naming the email field',
+    async (email) => {
+      const answer = await enter(t, promotionId, entryFor(email));
+      expect(answer.status).toBe(400);
+      expect(answer.json.error.code).toBe('invalid_input');
+      expect(answer.json.error.fields).toEqual({ email: GIVEAWAY_MESSAGES.emailNoMailbox });
+      expect(await count({ email })).toBe(0);
+    },
+  );
 });
 
 describe('attempt limits of the entry form (issue 21: no lockout by strangers)', () => {

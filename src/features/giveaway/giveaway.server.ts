@@ -8,7 +8,7 @@ import { publicForm } from '../../server/form-guard';
 import { bearerToken, findSessionUser } from '../../server/sessions';
 import { sha256 } from '../../server/tokens';
 import { query } from '../../server/validate';
-import { entryDay, personKey } from './entrant';
+import { entryDay } from './entrant';
 import { recordEntry } from './entries.server';
 import { entrySchema, GIVEAWAY_FORM } from './giveaway';
 import { GIVEAWAY_MESSAGES } from './policy';
@@ -73,8 +73,8 @@ export const giveawayRoutes = new Hono<AppEnv>()
     '/promotion/:id/entry',
     entryGate,
     query(cbQuery),
-    // One person whatever the +tag: the limits count the mailbox, as the once-a-day rule does.
-    publicForm(GIVEAWAY_FORM, entrySchema, { person: (entry) => personKey(entry.email) }),
+    // The limits count the mailbox (emailKey), as the once-a-day key does (personKey): one table.
+    publicForm(GIVEAWAY_FORM, entrySchema, { person: (entry) => entry.email }),
     async (c) => {
       const deps = c.var.deps;
       const entry = c.req.valid('json');

@@ -59,6 +59,13 @@ describe('submit checks in SPEC 5.1 order', () => {
     expect(submitProblems(filled, ready)).toEqual({ message: null, errors: {} });
   });
 
+  test('an address with no name before the @ once its +tag is cut names no mailbox', () => {
+    for (const email of ['+win@gmail.com', '+@example.com']) {
+      expect(fieldProblems({ ...filled, email }).email).toBe(GIVEAWAY_MESSAGES.emailNoMailbox);
+    }
+    expect(fieldProblems({ ...filled, email: 'j.o.h.n+win@gmail.com' })).toEqual({});
+  });
+
   test('format messages', () => {
     const errors = fieldProblems({ ...filled, email: 'dana@', phone: '555-0123', zip: '1636', state: 'CA' });
     expect(errors).toEqual({

@@ -6,6 +6,7 @@ import * as v from 'valibot';
 import { guardMessage } from '../../components/form/guards';
 import { emailField, optionalText, phoneField, requiredText, zipField } from '../../lib/fields';
 import { GUARD_MESSAGES } from '../../lib/form-rules';
+import { namesMailbox } from '../../lib/mailbox';
 import { GIVEAWAY_MESSAGES, GIVEAWAY_STATE_CODES } from './policy';
 
 export const GIVEAWAY_FORM = 'giveaway';
@@ -23,7 +24,8 @@ const rulesField = v.literal(true, GIVEAWAY_MESSAGES.rules);
 
 /** The entry fields in the order of SPEC 5.1, so the first problem reported is the first listed there. */
 const entryFields = {
-  email: emailField,
+  // One person per mailbox: an address that names none ('+win@gmail.com') could not be counted once.
+  email: v.pipe(emailField, v.check(namesMailbox, GIVEAWAY_MESSAGES.emailNoMailbox)),
   phone: phoneField,
   zip: zipField,
   first_name: requiredText('First name', 50),

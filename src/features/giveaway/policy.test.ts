@@ -45,5 +45,10 @@ describe('giveaway policy', () => {
     expect(RULES_TEXT.limit).toMatch(
       /^Limit: one entry per person per day; a day is a calendar day in Eastern Time\. A person/,
     );
+    expect(RULES_TEXT.limit).toContain('a Gmail address written with dots or at googlemail.com');
+    expect(RULES_TEXT.limit).toContain('a member enters once a day whatever address the entry gives');
+    expect(GIVEAWAY_MESSAGES.emailNoMailbox).toBe(
+      'Please enter your email address with your name before the @.',
+    );
   });
 });

@@ -47,6 +47,8 @@ export const GIVEAWAY_MESSAGES = {
   failed: 'There was an error submitting your entry. Please try again.',
   alreadyEntered: `You have already entered the giveaway today. You can enter again ${ENTRY_LIMIT.next}.`,
   notRunning: 'This giveaway is not open for entries today.',
+  /** An address with nothing before the @ once a +tag is cut ('+win@gmail.com'): no mailbox (src/lib/mailbox.ts). */
+  emailNoMailbox: 'Please enter your email address with your name before the @.',
   noPromotion: 'There is no giveaway open right now. Please check back soon.',
 } as const;
 
@@ -63,5 +65,5 @@ export const GIVEAWAY_INVITATION = {
 /** The official rules' eligibility and limit sentences (rules.ts). */
 export const RULES_TEXT = {
   eligibility: `Open only to legal residents of ${GIVEAWAY_STATE_NAMES} who are 18 years of age or older at the time of entry. Employees of the sponsor and their immediate families and households are not eligible.`,
-  limit: `Limit: ${ENTRY_LIMIT.perPerson}; ${ENTRY_LIMIT.day}. A person is identified by their email address: the same address written with other capital letters or with a "+" tag counts as the same person. Further entries that day are refused.`,
+  limit: `Limit: ${ENTRY_LIMIT.perPerson}; ${ENTRY_LIMIT.day}. A person is identified by their email address and, when signed in, by their account: the same address written with other capital letters or with a "+" tag, and a Gmail address written with dots or at googlemail.com, count as the same person, and a member enters once a day whatever address the entry gives. Further entries that day are refused.`,
 };

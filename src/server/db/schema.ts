@@ -107,11 +107,13 @@ export interface PromotionsTable {
 export interface GiveawayEntriesTable {
   id: string;
   promotion_id: string;
-  /** The email lower-cased without a +tag: one person, however they spell it. */
+  /** The mailbox of the email (src/lib/mailbox.ts): one person, however they spell it. */
   person_key: string;
   /** The New York calendar date of the entry, YYYY-MM-DD. */
   entry_day: string;
   user_id: string | null;
+  /** The member's account, kept for the once-a-day-per-account key (migration 0017); null for guests. */
+  member_id: string | null;
   first_name: string;
   last_name: string;
   address_1: string;
@@ -134,6 +136,10 @@ export interface DrawsTable {
   seed: string | null;
   committed_at: number;
   drawn_at: number | null;
+  /** 1: one winner per person key; 2: per person key and per account, the account in the digest. */
+  method: Generated<number>;
+  /** The entries the operator excluded as suspected duplicates: a JSON array of ids, or null. */
+  excluded_ids: string | null;
 }
 
 export interface WinnersTable {
