@@ -202,8 +202,6 @@ export interface Config {
   geocoderKey?: string;
   /** false (MIGRATE_ON_START=0): migrations are an operator step; the server only checks the schema. */
   migrateOnStart?: boolean;
-  /** On SIGTERM, how long the server keeps answering (readiness failing) before it closes. */
-  drainSeconds?: number;
   /** Mistakes in the environment (parseEnv), each naming its variable; said at start as warnings. */
   envIssues?: string[];
 }
@@ -277,7 +275,6 @@ export function loadConfig(environment: Env = process.env): Config {
     geocoderUrl: env.GEOCODER_URL,
     geocoderKey: env.GEOCODER_KEY,
     migrateOnStart: env.MIGRATE_ON_START,
-    drainSeconds: env.DRAIN_SECONDS,
     envIssues: issues.map((issue) => issue.message),
   };
 }
