@@ -12,7 +12,7 @@ import { sharedDatabase } from './db/shared.ts';
 
 export const PROBE_PATHS: ReadonlySet<string> = new Set(['/healthz', '/readyz']);
 /** Longer than this and the database counts as unreachable: a probe must answer before the balancer gives up. */
-export const READY_TIMEOUT_MS = 2000;
+const READY_TIMEOUT_MS = 2000;
 
 // On globalThis: the server's bundle and Astro's load separate copies of this module.
 const DRAINING = Symbol.for('kwikfill.draining');
@@ -24,7 +24,7 @@ export function startDraining(): void {
 }
 export const draining = (): boolean => scope[DRAINING] === true;
 
-export interface ProbeAnswer {
+interface ProbeAnswer {
   status: 200 | 503;
   body: { ok: boolean; reason?: 'draining' | 'database' };
 }

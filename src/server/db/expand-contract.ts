@@ -24,7 +24,7 @@ import {
 import type { Migration } from 'kysely/migration';
 
 /** Migrations shipped before the rule (0014 dropped rate_limit_hits in the release that stopped using it). */
-export const CHECKED_AFTER = '0016_contact_ack_withheld';
+const CHECKED_AFTER = '0016_contact_ack_withheld';
 const MIGRATIONS_DIR = 'src/server/db/migrations';
 const SCHEMA_FILE = 'src/server/db/schema.ts';
 
@@ -104,7 +104,7 @@ export function removals(statements: string[]): Removal[] {
 }
 
 /** The header line `// contract: a, b.c (unused since <migration>)`, when the file has one. */
-export function contractHeader(source: string): { objects: string[]; since: string } | undefined {
+function contractHeader(source: string): { objects: string[]; since: string } | undefined {
   const match = /^\/\/\s*contract:\s*(.+?)\s*\(unused since\s+(\w+)\)/m.exec(source);
   if (!match) return undefined;
   const objects = String(match[1])
@@ -115,7 +115,7 @@ export function contractHeader(source: string): { objects: string[]; since: stri
 }
 
 /** Where code can be searched: the working tree, or the tree at one commit. */
-export type Tree = 'working' | { commit: string };
+type Tree = 'working' | { commit: string };
 
 const git = (args: string[]): string => {
   try {
@@ -164,7 +164,7 @@ function typedColumns(tree: Tree, table: string): string[] {
  * the table's type in schema.ts (typed queries cannot name a column it lacks) or by a file naming
  * both the table and the column (raw SQL). Conservative: a word in a comment counts too.
  */
-export function usesOf(tree: Tree, object: string): string[] {
+function usesOf(tree: Tree, object: string): string[] {
   const [table, column] = object.split('.') as [string, string | undefined];
   if (!column) return filesWithWords(tree, [table]);
   const files = filesWithWords(tree, [table, column]).filter((file) => file !== SCHEMA_FILE);
@@ -172,7 +172,7 @@ export function usesOf(tree: Tree, object: string): string[] {
 }
 
 /** The commit that added a migration's file (its release), when committed. */
-export function commitThatAdded(name: string): string | undefined {
+function commitThatAdded(name: string): string | undefined {
   const file = `${MIGRATIONS_DIR}/${name.replaceAll('_', '-')}.ts`;
   return git(['log', '--diff-filter=A', '--format=%H', '--', file]).trim().split('\n').pop() || undefined;
 }
