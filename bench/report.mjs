@@ -117,6 +117,12 @@ const md = [
     ? `Server memory (RSS): ${server.memory.restMb} MB at rest, ${server.memory.peakUnderLoadMb} MB at the peak under load, ${server.memory.afterLoadMb} MB right after${server.memory.settledMb === undefined ? '' : `, ${server.memory.settledMb} MB ${server.memory.settleSeconds} s after`}.`
     : '',
   '',
+  '## Rolling restart under load (bench/rolling-restart.mjs)',
+  '',
+  parts.rolling
+    ? `${load(parts.rolling)}. Two built servers on one database behind a round-robin client that follows /readyz every ${parts.rolling.checkEveryMs} ms; each server in turn gets SIGTERM (drain ${parts.rolling.drainSeconds} s), is started again and rejoins, under ${parts.rolling.concurrency} requests at a time: **${parts.rolling.failed} failed of ${parts.rolling.requests}** in ${parts.rolling.seconds} s.${parts.rolling.failures.length ? ` First failures: ${parts.rolling.failures.join('; ')}.` : ''}`
+    : 'not run',
+  '',
   `## Database inserts beside entries (${database?.database ?? 'not run'})`,
   '',
   `${load(database)}. In-process (vitest bench, src/features/giveaway/entries.bench.ts), one at a time.`,

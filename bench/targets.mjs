@@ -4,7 +4,7 @@
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 
 /** One row per target: what it asks, the figure measured, met (true/false/null = not measured). */
-export function checkTargets({ lighthouse, pages, server, database, gazetteer }) {
+export function checkTargets({ lighthouse, pages, server, database, gazetteer, rolling }) {
   const rows = [];
   const add = (target, figure, met) => rows.push({ target, figure, met });
   const lh = lighthouse?.pages ?? [];
@@ -53,6 +53,11 @@ export function checkTargets({ lighthouse, pages, server, database, gazetteer })
       ? `${kb(locator.jsBrotli)} before interaction, map code ${locator.mapEager ? 'among it' : `later (${kb(locator.lazyJsGzip)} gzip)`}`
       : 'not measured',
     locator ? !locator.mapEager : null,
+  );
+  add(
+    'Rolling restart of two servers under load: no failed request (issue 18)',
+    rolling ? `${rolling.failed} failed of ${rolling.requests}` : 'not measured',
+    rolling ? rolling.failed === 0 : null,
   );
   const api = (name) => server?.cases.find((c) => c.case.startsWith(name));
   const list = api('GET /api/v1/store');

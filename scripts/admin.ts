@@ -10,6 +10,7 @@ import { registerLocatorCommands } from '../src/features/locator/locator.cli';
 import { registerOffersCommands } from '../src/features/offers/offers.cli';
 import { registerVitalsCommands } from '../src/features/vitals/vitals.cli';
 import { registerDatabaseCommands } from '../src/server/db/db.cli';
+import { registerMigrateCommand } from '../src/server/db/migrate.cli';
 import { registerMaintenanceCommands } from '../src/server/maintenance/cli';
 
 const program = new Command('admin')
@@ -19,6 +20,7 @@ const program = new Command('admin')
 
 // The platform's own commands (backups, moving to PostgreSQL).
 registerDatabaseCommands(program);
+registerMigrateCommand(program);
 registerMaintenanceCommands(program);
 
 // Feature commands: one line per feature.

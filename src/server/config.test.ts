@@ -190,6 +190,8 @@ describe('the environment schema (parseEnv)', () => {
         GEOCODER_URL: undefined,
         GEOCODER_KEY: undefined,
         MAINTENANCE: false,
+        MIGRATE_ON_START: true,
+        DRAIN_SECONDS: 10,
         TRUST_PROXY: false,
         APPLICATION_KEYS: undefined,
         APPLICATION_KEY_FILE: undefined,

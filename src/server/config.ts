@@ -25,10 +25,10 @@ type Env = Record<string, string | undefined>;
 const meaning = v.description;
 const text = (about: string) => v.pipe(v.optional(v.string()), meaning(about));
 const textOr = (fallback: string, about: string) => v.pipe(v.optional(v.string(), fallback), meaning(about));
-/** On with 1, true or on; off with 0, false or off (or unset). */
-const flag = (about: string) =>
+/** On with 1, true or on; off with 0, false or off; unset is off unless said otherwise. */
+const flag = (about: string, fallback: '0' | '1' = '0') =>
   v.pipe(
-    v.optional(v.picklist(['1', 'true', 'on', '0', 'false', 'off'], 'must be 1 (on) or 0 (off)'), '0'),
+    v.optional(v.picklist(['1', 'true', 'on', '0', 'false', 'off'], 'must be 1 (on) or 0 (off)'), fallback),
     v.transform((value) => ['1', 'true', 'on'].includes(value)),
     meaning(about),
   );
@@ -101,6 +101,16 @@ export const ENV_SCHEMA = v.object({
   ),
   GEOCODER_KEY: text('the key parameter sent to GEOCODER_URL'),
   MAINTENANCE: flag('hold the maintenance screen on from the start'),
+  MIGRATE_ON_START: flag(
+    '0: the server runs no migration, it only checks the schema (npm run admin -- db migrate)',
+    '1',
+  ),
+  DRAIN_SECONDS: whole(
+    0,
+    600,
+    10,
+    'on SIGTERM: seconds the server keeps answering, with /readyz failing, before it closes',
+  ),
   TRUST_PROXY: flag('behind a reverse proxy: the client address is the last X-Forwarded-For entry'),
   APPLICATION_KEYS: text(
     'keys that seal stored applications, id:base64-of-32-bytes,... (first seals new records)',
@@ -190,6 +200,8 @@ export interface Config {
    */
   geocoderUrl?: string;
   geocoderKey?: string;
+  /** false (MIGRATE_ON_START=0): migrations are an operator step; the server only checks the schema. */
+  migrateOnStart?: boolean;
   /** Mistakes in the environment (parseEnv), each naming its variable; said at start as warnings. */
   envIssues?: string[];
 }
@@ -262,6 +274,7 @@ export function loadConfig(environment: Env = process.env): Config {
     siteUrl: env.SITE_URL,
     geocoderUrl: env.GEOCODER_URL,
     geocoderKey: env.GEOCODER_KEY,
+    migrateOnStart: env.MIGRATE_ON_START,
     envIssues: issues.map((issue) => issue.message),
   };
 }

@@ -1,9 +1,10 @@
 // Start and stop of the Node server (src/server/http/server.ts), `npm run seed` and the operator commands.
 // Loaded by Node directly (type stripping), so everything it imports uses `.ts` import paths.
 import type { Server } from 'node:http';
-import { loadConfig, warnAboutConfig } from './config.ts';
+import { loadConfig, parseEnv, warnAboutConfig } from './config.ts';
 import { closeSharedDatabase, sharedDatabase } from './db/shared.ts';
 import { log } from './log.ts';
+import { draining, startDraining } from './probes.ts';
 import { checkStorage } from './storage-check.ts';
 
 /**
@@ -22,15 +23,23 @@ export const closeDatabase = closeSharedDatabase;
 export const warnAboutSettings = (): void => warnAboutConfig(loadConfig());
 
 /**
- * Clean shutdown on SIGINT and SIGTERM: stop accepting connections, let requests in flight finish,
- * then `close` (the database: SQLite checkpoints its WAL) and exit 0. Requests still running after
- * `graceMs` are cut off so that the database closes anyway; exit 1 if even that hangs.
+ * Clean shutdown. On SIGTERM (a deploy, a process manager) the server drains first: /readyz answers
+ * 503 at once (src/server/probes.ts) so the load balancer takes it out of rotation, and for
+ * DRAIN_SECONDS every request is still answered, each with `Connection: close` so that the client's
+ * next request opens a connection elsewhere. Then, as at once on SIGINT (Ctrl-C) or a second signal:
+ * stop accepting connections, let requests in flight finish, `close` (the database: SQLite
+ * checkpoints its WAL) and exit 0. Requests still running after `graceMs` are cut off so that the
+ * database closes anyway; exit 1 if even that hangs.
  */
-export function onShutdown(server: Server, close: () => Promise<void>, { graceMs = 5000 } = {}): void {
-  let stopping = false;
-  const stop = () => {
-    if (stopping) return;
-    stopping = true;
+export function onShutdown(
+  server: Server,
+  close: () => Promise<void>,
+  { graceMs = 5000, drainMs = parseEnv().env.DRAIN_SECONDS * 1000 } = {},
+): void {
+  let closing = false;
+  const closeNow = () => {
+    if (closing) return;
+    closing = true;
     server.close(() => {
       close().then(
         () => process.exit(0),
@@ -44,5 +53,18 @@ export function onShutdown(server: Server, close: () => Promise<void>, { graceMs
     setTimeout(() => server.closeAllConnections(), graceMs).unref();
     setTimeout(() => process.exit(1), graceMs * 2).unref();
   };
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, stop);
+  // First of the request listeners, so that the header is set before any handler answers.
+  server.prependListener('request', (_req, res) => {
+    if (draining()) res.setHeader('Connection', 'close');
+  });
+  const stop = (signal: NodeJS.Signals) => {
+    if (draining() || signal !== 'SIGTERM' || drainMs <= 0) {
+      startDraining();
+      return closeNow();
+    }
+    startDraining();
+    log.info({ drain_ms: drainMs }, 'SIGTERM: draining (/readyz answers 503), then closing');
+    setTimeout(closeNow, drainMs);
+  };
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, stop);
 }

@@ -66,6 +66,8 @@ export async function startBuiltServer(options = {}) {
     HOST: '127.0.0.1',
     HUMAN_CHECK: 'local',
     GIFT_CARD_PROVIDER: 'local',
+    // stop() and close() send SIGTERM: no drain unless a test or benchmark asks for one.
+    DRAIN_SECONDS: '0',
     ...options.env,
   };
   for (const [key, value] of Object.entries(env)) if (value === undefined) delete env[key];

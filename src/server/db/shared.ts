@@ -4,7 +4,7 @@
 // Astro's (dist/server) load separate copies of this module.
 import type { Config } from '../config.ts';
 import { type DatabaseHandle, openDatabase } from './database.ts';
-import { migrateToLatest } from './migrate.ts';
+import { checkSchema, migrateToLatest } from './migrate.ts';
 
 interface Shared {
   handle?: Promise<DatabaseHandle>;
@@ -18,13 +18,17 @@ const shared = (): Shared => {
   return scope[KEY];
 };
 
-/** The process's database, opened and migrated on first use. */
+/**
+ * The process's database, opened and migrated on first use; with MIGRATE_ON_START=0 (migrations
+ * run as an operator step, `npm run admin -- db migrate`) only checked to have this release's schema.
+ */
 export function sharedDatabase(config: Config): Promise<DatabaseHandle> {
   const state = shared();
   state.handle ??= (async () => {
     const handle = openDatabase(config);
     try {
-      await migrateToLatest(handle.db);
+      if (config.migrateOnStart === false) await checkSchema(handle.db);
+      else await migrateToLatest(handle.db);
     } catch (error) {
       await handle.close().catch(() => {});
       throw error;

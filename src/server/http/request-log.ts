@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ApiBindings } from '../deps.ts';
 import { type Logger, log as processLog } from '../log.ts';
+import { PROBE_PATHS } from '../probes.ts';
 
 /** An id from the proxy in front (X-Request-Id, only under TRUST_PROXY): short, safe characters. */
 const INCOMING_ID = /^[\w.:-]{1,64}$/;
@@ -47,7 +48,9 @@ export function requestLog({ trustProxy, log = processLog }: { trustProxy: boole
       ms: Math.round((performance.now() - (req[STARTED] ?? 0)) * 100) / 100,
     };
     if (!this.writableFinished) line.aborted = true;
-    log.info(line);
+    // A load balancer's probes, every few seconds from each of its nodes: debug level only.
+    if (!api && PROBE_PATHS.has(pathOf(req.url))) log.debug(line);
+    else log.info(line);
   }
 
   return function track(req: IncomingMessage, res: ServerResponse): void {

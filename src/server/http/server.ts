@@ -5,7 +5,8 @@
 //   visits never reach it;
 // - while the maintenance switch is on, every page answers its screen (src/server/maintenance/);
 // - any other method gets a 405 (the API's own, with the route's Allow), never a 500;
-// - every request: one JSON log line (request id, method, route, status, ms) and X-Request-Id.
+// - every request: one JSON log line (request id, method, route, status, ms) and X-Request-Id;
+// - /healthz and /readyz, the load balancer's probes (src/server/probes.ts), before anything else.
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -15,6 +16,7 @@ import { loadConfig } from '../config.ts';
 import { closeDatabase, onShutdown, prepareDatabase, warnAboutSettings } from '../lifecycle.ts';
 import { log } from '../log.ts';
 import { maintenanceScreen, pageInMaintenance } from '../maintenance/page.ts';
+import { PROBE_HEADERS, PROBE_PATHS, probe } from '../probes.ts';
 import { apiListener } from './api-binding.ts';
 import { distDir } from './dist-dir.ts';
 import { finishRenderedHeaders, readPagePolicies, setCommonHeaders } from './headers.ts';
@@ -25,6 +27,8 @@ import { staticFiles } from './static-files.ts';
 type Listener = (req: IncomingMessage, res: ServerResponse) => void;
 
 const clientDir = distDir('client');
+/** Idle keep-alive connections are kept this long (see where it is set). */
+const KEEP_ALIVE_MS = 65_000;
 const port = Number(process.env.PORT ?? 4321);
 const host = process.env.HOST ?? '127.0.0.1';
 /**
@@ -103,10 +107,22 @@ const decoded = (path: string): string | undefined => {
 // One JSON log line per request (request-log.ts), and its id as X-Request-Id.
 const track = requestLog({ trustProxy });
 
+async function answerProbe(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    res.writeHead(405, { 'Content-Type': 'text/plain; charset=utf-8', Allow: 'GET, HEAD' });
+    res.end('Method Not Allowed');
+    return;
+  }
+  const { status, body } = await probe(path);
+  res.writeHead(status, PROBE_HEADERS);
+  res.end(req.method === 'HEAD' ? undefined : JSON.stringify(body));
+}
+
 const server = http.createServer(async (req, res) => {
   track(req, res);
   setCommonHeaders(req, res, trustProxy);
   const path = (req.url ?? '/').split('?')[0] ?? '/';
+  if (PROBE_PATHS.has(path)) return answerProbe(req, res, path);
   if (path === '/api/v1' || path.startsWith('/api/v1/')) {
     return apiListener(req, res);
   }
@@ -140,6 +156,13 @@ warnAboutSettings();
 keepMemoryReducerWorking();
 // The database, migrated, before the first request. Sample data is a step of its own (`npm run seed`).
 await prepareDatabase().catch(cannotStart);
+// Above a load balancer's usual 60 s idle timeout: the balancer, not this server, closes an idle
+// connection, so it never sends a request on one this server is closing (a 502). The headers may
+// take a second longer than that (Node's rule: headersTimeout above keepAliveTimeout); a whole
+// request keeps Node's 5 minutes (an application's 24 MB upload on a slow line).
+server.keepAliveTimeout = KEEP_ALIVE_MS;
+server.headersTimeout = KEEP_ALIVE_MS + 1000;
 server.listen(port, host, () => log.info(`Serving on http://${host}:${port}`));
-// Clean shutdown: stop accepting, let requests in flight finish, close the database, exit 0.
+// On SIGTERM: /readyz fails at once, requests are answered for DRAIN_SECONDS, then the server closes
+// (requests in flight finish), the database closes, exit 0. docs/api.md "Load balancers".
 onShutdown(server, closeDatabase);

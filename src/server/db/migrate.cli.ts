@@ -1,0 +1,30 @@
+// `npm run admin -- db migrate`: the schema migrations as an operator step, run before the servers
+// of a new release start (with MIGRATE_ON_START=0 they only check the schema). Safe while the
+// previous release serves: migrations only add (docs/decisions/0011-expand-contract-migrations.md).
+import type { Command } from 'commander';
+import { action } from '../cli.ts';
+import { loadConfig } from '../config.ts';
+import { checkStorage } from '../storage-check.ts';
+import { openDatabase } from './database.ts';
+import { migrateToLatest } from './migrate.ts';
+
+export function registerMigrateCommand(program: Command): void {
+  program
+    .command('db')
+    .description('The database schema')
+    .command('migrate')
+    .description("Run this release's pending migrations (before starting servers with MIGRATE_ON_START=0)")
+    .action(
+      action(async () => {
+        const config = loadConfig();
+        checkStorage(config);
+        const handle = openDatabase(config);
+        try {
+          const applied = await migrateToLatest(handle.db);
+          console.log(applied.length > 0 ? `Applied ${applied.join(', ')}.` : 'The database is up to date.');
+        } finally {
+          await handle.close();
+        }
+      }),
+    );
+}
