@@ -67,12 +67,14 @@ export const offerInputSchema = v.pipe(
     title: limitedText('Title', 80),
     description: limitedText('Description', 300),
     price: limitedText('Price', 40),
-    // Checked before the text rules drop control characters: in a file name or path they are a
-    // trick (`x.png\0.svg`), not a slip, so the row is refused rather than quietly mended.
+    // Control characters in a file name or path are a trick (`x.png\0.svg`), not a slip: the row
+    // is refused, where the other texts have them dropped.
     image: v.pipe(
       text('Image is required'),
       v.check((image) => !hasControlCharacters(image), 'Image may not hold control characters'),
-      limitedText('Image', 200),
+      v.trim(),
+      v.nonEmpty('Image is required'),
+      v.maxLength(200, 'Image must be at most 200 characters'),
     ),
     category: v.picklist(CATEGORY_NAMES, `Category must be one of: ${CATEGORY_NAMES.join(', ')}`),
     starts_on: day('Start date'),

@@ -92,7 +92,7 @@ describe('paths that climb out of the client folder', () => {
       '/media/offers/..%5c..%5c..%5csecret.txt',
       '/media\\..\\..\\secret.txt',
     ]) {
-      for (const headers of [{}, { Range: 'bytes=0-5' }]) {
+      for (const headers of [{}, { Range: 'bytes=0-5' }] as Record<string, string>[]) {
         const answer = await get(target, headers);
         expect(answer.body, target).not.toContain('SECRET');
         expect(answer.status, target).toBe(404);
