@@ -67,6 +67,31 @@ describe('requiredString and its named forms', () => {
   });
 });
 
+describe('control characters and bidi overrides in text fields', () => {
+  const ESC = '\u001b';
+  it('are dropped from one line, and a tab or line break there reads as a space', () => {
+    const name = requiredText('Name', 50);
+    expect(field(name, { f: `Ann${ESC}[2J${ESC}]0;pwned\u0007` })).toEqual({ ok: 'Ann[2J]0;pwned' });
+    expect(field(name, { f: 'Ann\u202eeilrahC\u202c\u2066x\u2069' })).toEqual({ ok: 'AnneilrahCx' });
+    expect(field(name, { f: 'Ann\tMarie\r\nSmith' })).toEqual({ ok: 'Ann Marie Smith' });
+    expect(field(name, { f: 'C1\u009b31m and DEL\u007f' })).toEqual({ ok: 'C131m and DEL' });
+    expect(field(optionalString(20), { f: `${ESC}[31mred` })).toEqual({ ok: '[31mred' });
+    // Only invisible characters: as empty as a blank field, with the field's own message.
+    expect(field(name, { f: '\u202e\u0000' })).toEqual({ error: 'Name is required' });
+    // Letters of any script stay.
+    expect(field(name, { f: 'Zoë Ñandú 李' })).toEqual({ ok: 'Zoë Ñandú 李' });
+  });
+
+  it('leave a multi-line field its line breaks and tabs, and only those', () => {
+    const message = requiredString(100, { required: 'Say it', tooLong: 'Too much' }, { multiLine: true });
+    expect(field(message, { f: 'Hi,\r\n\tthanks\rbye' })).toEqual({ ok: 'Hi,\n\tthanks\nbye' });
+    expect(field(message, { f: `a${ESC}[1A\u2067b\u000bc` })).toEqual({ ok: 'a[1Abc' });
+    expect(field(optionalString(20, 'Long', { multiLine: true }), { f: 'a\nb\u0085' })).toEqual({
+      ok: 'a\nb',
+    });
+  });
+});
+
 describe('tenDigitPhone', () => {
   it.each([
     ['(814) 555-0100', { ok: '8145550100' }],

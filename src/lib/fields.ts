@@ -1,6 +1,7 @@
 // Field rules shared by every form, with the exact messages of SPEC 5. Islands and the API import
 // the same schemas, so a rule and its wording live in one place.
 import * as v from 'valibot';
+import { withoutControlCharacters } from './control-characters';
 import { digitsOnly } from './digits';
 import { US_STATE_CODES } from './us-states';
 
@@ -14,18 +15,37 @@ export { digitsOnly };
  */
 export const text = (message: string) => v.optional(v.string(message), '');
 
+/** Where a free-text field reads more than one line (a message); every other text field is one line. */
+export interface TextShape {
+  multiLine?: boolean;
+}
+
+/**
+ * Control characters and bidi overrides dropped (src/lib/control-characters.ts): what a visitor or
+ * an import file types into a text field is stored without them, so no stored text can move an
+ * operator's cursor or turn its own words around. Silently: they are invisible, there is nothing to
+ * show the visitor. One line keeps no line break (a pasted one becomes a space).
+ */
+const plainText = ({ multiLine = false }: TextShape = {}) =>
+  v.transform((value: string) => withoutControlCharacters(value, multiLine));
+
 /** A required string, trimmed, of at most `max` characters: the shape every required text field has. */
-export const requiredString = (max: number, messages: { required: string; tooLong: string }) =>
+export const requiredString = (
+  max: number,
+  messages: { required: string; tooLong: string },
+  shape?: TextShape,
+) =>
   v.pipe(
     text(messages.required),
+    plainText(shape),
     v.trim(),
     v.nonEmpty(messages.required),
     v.maxLength(max, messages.tooLong),
   );
 
 /** A string that may be left out ('' then), trimmed, of at most `max` characters. */
-export const optionalString = (max: number, tooLong?: string) =>
-  v.optional(v.pipe(v.string(), v.trim(), v.maxLength(max, tooLong)), '');
+export const optionalString = (max: number, tooLong?: string, shape?: TextShape) =>
+  v.optional(v.pipe(v.string(), plainText(shape), v.trim(), v.maxLength(max, tooLong)), '');
 
 /** '{Field name} is required' (SPEC 5.1), '{Field name} is too long'. */
 export const requiredText = (label: string, max = 100) =>

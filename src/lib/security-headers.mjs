@@ -83,6 +83,23 @@ export const API_POLICY = `default-src 'none'; ${FRAME_ANCESTORS}`;
 const API_HEADERS = Object.freeze({ ...PAGE_HEADERS, 'Content-Security-Policy': API_POLICY });
 
 /**
+ * Files under /media (offer images, artwork, videos) are on the origin that holds the session: were
+ * one a document that runs script (an SVG can be), opening it would act as the signed-in visitor.
+ * Opened directly, such a file may load nothing, run nothing (sandbox: no scripts, forms, popups or
+ * navigation, and an opaque origin) and is framed only by our pages. Inline styles are allowed: the
+ * browser's own viewer of a directly opened image styles its page inline (Chromium reports every
+ * image opened otherwise), and an SVG's <style> draws it; without loads or scripts, a style reaches
+ * nothing. In pages (<img>, <video>) this header plays no part. A video opened on its own does not
+ * play under the sandbox: the site only ever plays them in its pages. docs/threat-model.md, "Imports".
+ */
+export const MEDIA_POLICY = `default-src 'none'; style-src 'unsafe-inline'; sandbox; ${FRAME_ANCESTORS}`;
+export const MEDIA_PATHS = '/media/*';
+
+/** The CSP of a static file that is not a page (a page's own comes from Astro): /media has its own. */
+export const filePolicy = (/** @type {string} */ pathname) =>
+  pathname.startsWith(MEDIA_PATHS.slice(0, -1)) ? MEDIA_POLICY : undefined;
+
+/**
  * The headers of every answer for this path, but HSTS (HTTPS only) and a page's own CSP. One of
  * three frozen objects, made once: the Node server asks on every request.
  * @returns {Readonly<Record<string, string>>}
@@ -106,6 +123,7 @@ export function netlifyHeadersFile() {
     ...PERSONAL_PATHS.map(
       (path) => /** @type {[string, Record<string, string>]} */ ([path, { 'Cache-Control': PERSONAL_CACHE }]),
     ),
+    [MEDIA_PATHS, { 'Content-Security-Policy': MEDIA_POLICY }],
   ];
   const lines = ['# Written by the build from src/lib/security-headers.mjs: do not edit.'];
   for (const [path, values] of rules) {

@@ -2,9 +2,11 @@ import { describe, expect, it } from 'vitest';
 import {
   ASSET_CACHE,
   cacheControl,
+  filePolicy,
   headersFor,
   isPersonal,
   LOCATOR_PERMISSIONS_POLICY,
+  MEDIA_POLICY,
   netlifyHeadersFile,
   PAGE_CACHE,
   PERMISSIONS_POLICY,
@@ -76,6 +78,18 @@ describe('the same headers on every answer', () => {
   });
 });
 
+describe('files under /media', () => {
+  it('get a policy that loads and runs nothing, sandboxed; other files get none of their own', () => {
+    expect(MEDIA_POLICY).toBe(
+      "default-src 'none'; style-src 'unsafe-inline'; sandbox; frame-ancestors 'self'",
+    );
+    for (const path of ['/media/offers/pie.png', '/media/home/hero.mp4', '/media/cafe.svg'])
+      expect(filePolicy(path), path).toBe(MEDIA_POLICY);
+    for (const path of ['/favicon.svg', '/mediakit.svg', '/_astro/app.js', '/news/media/x.svg'])
+      expect(filePolicy(path), path).toBeUndefined();
+  });
+});
+
 describe("Netlify's _headers file", () => {
   /** path -> { header -> value }, as written. */
   function parse(text: string) {
@@ -102,6 +116,7 @@ describe("Netlify's _headers file", () => {
     for (const path of ['/account', '/account/*', '/fleet-fueling.html']) {
       expect(rules.get(path), path).toEqual({ 'Cache-Control': 'no-store' });
     }
+    expect(rules.get('/media/*')).toEqual({ 'Content-Security-Policy': MEDIA_POLICY });
   });
 
   it('never sets one header in two rules (Netlify would merge them in an order of its own)', () => {

@@ -5,6 +5,7 @@
 import { loadConfig } from './config.ts';
 import { type AppDeps, createDeps } from './deps.ts';
 import { closeDatabase, prepareDatabase } from './lifecycle.ts';
+import { terminalLines } from './terminal-text.ts';
 
 /** A mistake the operator can fix (bad option, unknown id): printed without a stack trace. */
 export class CliError extends Error {
@@ -38,7 +39,8 @@ export function action<A extends unknown[]>(run: (...args: A) => Promise<void>) 
       await run(...args);
     } catch (error) {
       if (error instanceof CliError) {
-        console.error(`error: ${error.message}`);
+        // A message may quote a row of an import file, or stored text: printed escaped.
+        console.error(`error: ${terminalLines(error.message)}`);
         process.exitCode = 2;
       } else {
         console.error('error: the command failed:', error);

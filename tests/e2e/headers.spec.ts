@@ -6,7 +6,7 @@
 // builds with one configured and checks where it appears.
 import { type APIResponse, expect, test } from '@playwright/test';
 import { DEFAULT_API_KEY } from '../../src/lib/api-key';
-import { PERMISSIONS_POLICY } from '../../src/lib/security-headers.mjs';
+import { MEDIA_POLICY, PERMISSIONS_POLICY } from '../../src/lib/security-headers.mjs';
 
 const API = { 'X-API-Key': DEFAULT_API_KEY };
 const VIDEO_HOST = 'https://www.youtube-nocookie.com'; // site.config's default video host
@@ -97,6 +97,40 @@ test('static files and API answers have the security headers; personal API answe
       "default-src 'none'; frame-ancestors 'self'",
     );
   }
+});
+
+test('files under /media carry their own policy (load nothing, run nothing, sandboxed) and nosniff', async ({
+  request,
+}) => {
+  for (const [path, headers] of [
+    ['/media/offers/coffee.svg', {}],
+    ['/media/home/hero-poster.webp', {}],
+    ['/media/home/hero.mp4', {}],
+    ['/media/home/hero.mp4', { Range: 'bytes=0-1' }],
+  ] as const) {
+    const answer = await request.get(path, { headers });
+    checkCommon(path, answer, {
+      status: 'Range' in headers ? 206 : 200,
+      geolocation: '()',
+      cache: 'no-cache',
+    });
+    expect(answer.headers()['content-security-policy'], path).toBe(MEDIA_POLICY);
+  }
+});
+
+test('an image under /media opened on its own still shows, and nothing of it breaks the policy', async ({
+  page,
+}) => {
+  const refused: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) refused.push(message.text());
+  });
+  await page.goto('/media/home/hero-poster.webp');
+  const width = await page.evaluate(() => document.querySelector('img')?.naturalWidth ?? 0);
+  expect(width).toBeGreaterThan(0);
+  await page.goto('/media/offers/coffee.svg');
+  expect(await page.evaluate(() => document.documentElement.localName)).toBe('svg');
+  expect(refused).toEqual([]);
 });
 
 test('the public store list stays cacheable: revalidated with its ETag, a 304 when unchanged', async ({

@@ -35,6 +35,10 @@ test('header, pills with All first and selected, and a card per offer with image
   const [coffee] = SAMPLE_OFFERS as [(typeof SAMPLE_OFFERS)[number]];
   const card = cards(page).filter({ hasText: coffee.title });
   await expect(card.getByRole('img', { name: coffee.description })).toBeVisible();
+  // Drawn, not only laid out: the /media policy (nothing loads in the file itself) leaves <img> alone.
+  await expect
+    .poll(() => card.getByRole('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBeGreaterThan(0);
   await expect(card.getByText(coffee.price, { exact: true })).toBeVisible();
   await expect(card.getByText(coffee.description, { exact: true })).toBeVisible();
   await expectNoAxeViolations(page);

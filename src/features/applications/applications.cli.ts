@@ -4,6 +4,7 @@
 import type { Command } from 'commander';
 import { action, CliError, progress, withDeps } from '../../server/cli';
 import { parseEnv } from '../../server/config';
+import { terminalJson, terminalText } from '../../server/terminal-text';
 import { APPLICATION_KINDS, type ApplicationKind, isApplicationKind } from './applications';
 import { type ExportFormat, exportApplication } from './export.server';
 import { addKeyToFile, keyringFor, retireKeys } from './keys.server';
@@ -47,10 +48,12 @@ export function registerApplicationsCommands(program: Command): void {
           received_at: new Date(created_at).toISOString(),
           name: summary,
         }));
-        if (options.json) console.log(JSON.stringify(items, null, 2));
+        if (options.json) console.log(terminalJson(items, 2));
         else
           for (const item of items)
-            console.log(`${item.reference}  ${item.kind.padEnd(13)}  ${item.received_at}  ${item.name}`);
+            console.log(
+              `${item.reference}  ${item.kind.padEnd(13)}  ${item.received_at}  ${terminalText(item.name)}`,
+            );
         if (!options.json && items.length === 0) console.log('no applications');
       }),
     );

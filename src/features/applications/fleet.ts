@@ -145,7 +145,7 @@ const base = {
   how_heard: v.optional(v.union([v.literal(''), v.picklist(codes(HOW_HEARD))]), ''),
   store_number: optional('Store #', 20),
   employee_number: optional('Employee #', 20),
-  additional_info: optional('Additional Information', 2000),
+  additional_info: optional('Additional Information', 2000, { multiLine: true }),
   user_agent: v.optional(
     v.pipe(
       v.string(),

@@ -2,7 +2,7 @@
 // Imported by the islands and the API alike, so a rule and its wording live in one place.
 import * as v from 'valibot';
 import { isCalendarDate } from '../../lib/dates';
-import { digitsOnly, limitedText, optionalString } from '../../lib/fields';
+import { digitsOnly, limitedText, optionalString, type TextShape } from '../../lib/fields';
 
 export const APPLICATION_MESSAGES = {
   // SPEC 5.6: the form-level messages, shown above the submit button.
@@ -43,8 +43,8 @@ const text = (label: string) => v.string(`${label} is required`);
 /** A required text of at most `max` characters. */
 export const required = limitedText;
 
-export const optional = (label: string, max = 100) =>
-  optionalString(max, `${label} must be at most ${max} characters`);
+export const optional = (label: string, max = 100, shape?: TextShape) =>
+  optionalString(max, `${label} must be at most ${max} characters`, shape);
 
 /** SPEC 3: 9 characters, digits only, no dashes. */
 export const ssnPattern = /^\d{9}$/;

@@ -4,6 +4,7 @@ import type { Selectable } from 'kysely';
 import type { ContactMessagesTable } from '../../server/db/schema';
 import type { AppDeps } from '../../server/deps';
 import { operatorCsv } from '../../server/operator-csv';
+import { terminalText } from '../../server/terminal-text';
 import { storeDate } from '../offers/offers';
 import { MAX_MAIL_ATTEMPTS } from './contact-mail.server';
 import { DEPARTMENT_NAMES, type DepartmentId } from './departments';
@@ -33,10 +34,21 @@ export async function findMessages(deps: AppDeps, filter: MessageFilter): Promis
   });
 }
 
-export function mailStatus(row: MessageRow): 'sent' | 'pending' | 'failed' {
+function mailStatus(row: MessageRow): 'sent' | 'pending' | 'failed' {
   if (row.department_mailed_at !== null && (row.ack_mailed_at !== null || row.ack_withheld_at !== null))
     return 'sent';
   return row.mail_attempts >= MAX_MAIL_ATTEMPTS ? 'failed' : 'pending';
+}
+
+/**
+ * The line `contact list` prints for a message. The sender's words are printed through
+ * terminalText: a name or subject stored with an escape sequence shows it, it does not run it.
+ */
+export function messageLine(row: MessageRow): string {
+  const state = `${row.handled_at ? 'handled' : 'open'}, mail ${mailStatus(row)}`;
+  const day = new Date(row.created_at).toISOString().slice(0, 16);
+  const sender = terminalText(`${row.first_name} ${row.last_name} <${row.email}>`);
+  return `${row.reference}  ${day}  ${row.department}  ${sender}  ${terminalText(row.subject)}  [${state}]`;
 }
 
 const iso = (ms: number | null) => (ms === null ? '' : new Date(ms).toISOString());

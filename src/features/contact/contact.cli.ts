@@ -1,7 +1,7 @@
 // Operator commands for contact messages: `npm run admin -- contact list|export|handle|retry-mail`.
 import type { Command } from 'commander';
 import { action, CliError, withDeps } from '../../server/cli';
-import { findMessages, type MessageFilter, mailStatus, markHandled, messagesCsv } from './admin.server';
+import { findMessages, type MessageFilter, markHandled, messageLine, messagesCsv } from './admin.server';
 import { retryContactMail } from './contact-mail.server';
 import { DEPARTMENT_IDS, DEPARTMENT_NAMES, type DepartmentId } from './departments';
 
@@ -41,12 +41,7 @@ export function registerContactCommands(program: Command): void {
   ).action(
     action(async (options: FilterOptions) => {
       const rows = await withDeps((deps) => findMessages(deps, toFilter(options)));
-      for (const row of rows) {
-        const state = `${row.handled_at ? 'handled' : 'open'}, mail ${mailStatus(row)}`;
-        console.log(
-          `${row.reference}  ${new Date(row.created_at).toISOString().slice(0, 16)}  ${row.department}  ${row.first_name} ${row.last_name} <${row.email}>  ${row.subject}  [${state}]`,
-        );
-      }
+      for (const row of rows) console.log(messageLine(row));
       console.error(`${rows.length} messages`);
     }),
   );

@@ -113,6 +113,24 @@ describe('POST /contact', () => {
     expect(row.ip).toBeNull();
   });
 
+  it('stores names and subject without control characters or bidi overrides; the message keeps its lines', async () => {
+    const answer = await send({
+      ...ownAddress(),
+      first_name: 'Pat\u001b[2J\u001b]0;owned\u0007',
+      last_name: '\u202eeeL',
+      subject: 'Refund\r\nBcc: x\u009b',
+      message: 'Line one\r\n\tLine two\u001b[1A',
+    });
+    expect(answer.status).toBe(201);
+    const row = await stored(answer.json.reference);
+    expect([row.first_name, row.last_name, row.subject, row.message]).toEqual([
+      'Pat[2J]0;owned',
+      'eeL',
+      'Refund Bcc: x',
+      'Line one\n\tLine two[1A',
+    ]);
+  });
+
   it('links the message to a signed-in member', async () => {
     const member = await t.member();
     const answer = await send(flat(), { token: member.token });

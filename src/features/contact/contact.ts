@@ -3,8 +3,15 @@
 // order: the human check, then the required fields, then (beyond the original) the formats of
 // email and phone and of the department's extra fields.
 import * as v from 'valibot';
+import { withoutControlCharacters } from '../../lib/control-characters';
 import { isRealDate } from '../../lib/dates';
-import { numberOrText, optionalString, requiredString, tenDigitPhone } from '../../lib/fields';
+import {
+  numberOrText,
+  optionalString,
+  requiredString,
+  type TextShape,
+  tenDigitPhone,
+} from '../../lib/fields';
 import { CARD_TYPES, type DepartmentId, EXTRA_FIELDS, type ExtraKind, isDepartment } from './departments';
 
 export const CONTACT_MESSAGES = {
@@ -21,8 +28,8 @@ export const MESSAGE_ROWS = 6;
 export const MAX_MESSAGE = 5000;
 
 const tooLong = (max: number) => `Please keep this field under ${max} characters.`;
-const required = (max: number) =>
-  requiredString(max, { required: CONTACT_MESSAGES.required, tooLong: tooLong(max) });
+const required = (max: number, shape?: TextShape) =>
+  requiredString(max, { required: CONTACT_MESSAGES.required, tooLong: tooLong(max) }, shape);
 const optional = (max: number) => optionalString(max, tooLong(max));
 
 /** The format each kind of extra field must have when it is filled in (all extra fields are optional). */
@@ -54,7 +61,7 @@ export const contactFields = {
   email: v.pipe(required(254), v.email(CONTACT_MESSAGES.email), v.toLowerCase()),
   phone: v.pipe(required(30), tenDigitPhone(CONTACT_MESSAGES.phone)),
   subject: required(150),
-  message: required(MAX_MESSAGE),
+  message: required(MAX_MESSAGE, { multiLine: true }),
   // SPEC 5.4: labelled required on the form but not checked.
   address: optional(250),
   city: optional(100),
@@ -77,7 +84,7 @@ export function checkExtraData(department: DepartmentId, extra: Record<string, s
   const out: Record<string, string> = {};
   const errors: Record<string, string> = {};
   for (const field of EXTRA_FIELDS[department]) {
-    const value = String(extra[field.key] ?? '').trim();
+    const value = withoutControlCharacters(String(extra[field.key] ?? '')).trim();
     if (value === '') continue;
     if (EXTRA_RULES[field.kind].test(value)) out[field.key] = value;
     else errors[field.key] = EXTRA_RULES[field.kind].message;

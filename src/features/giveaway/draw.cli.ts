@@ -9,6 +9,7 @@ import type { Command } from 'commander';
 import { action, CliError, progress, withDeps } from '../../server/cli.ts';
 import type { AppDeps } from '../../server/deps.ts';
 import { operatorCsv, readOperatorCsv } from '../../server/operator-csv.ts';
+import { terminalJson, terminalText } from '../../server/terminal-text.ts';
 import { parseDate, requirePromotion } from './command-input.cli.ts';
 import {
   commitDraw,
@@ -225,7 +226,7 @@ export function registerDrawCommands(program: Command): void {
           const drawn = await completeDraw(deps, promotion, row, seed, entries);
           for (const { position, entry } of drawn) {
             console.log(
-              `  winner ${position}: ${entry.first_name} ${entry.last_name}, ${entry.city} ${entry.state} (entry ${entry.id})`,
+              `  winner ${position}: ${terminalText(`${entry.first_name} ${entry.last_name}, ${entry.city} ${entry.state}`)} (entry ${entry.id})`,
             );
           }
           console.log(`  seed (published):         ${seed}`);
@@ -280,7 +281,7 @@ export function registerDrawCommands(program: Command): void {
             .selectAll()
             .orderBy('committed_at', 'desc')
             .execute();
-          for (const row of rows) console.log(JSON.stringify(row));
+          for (const row of rows) console.log(terminalJson(row));
           if (rows.length === 0) console.log('no draws yet');
         });
       }),

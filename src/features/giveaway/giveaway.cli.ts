@@ -2,6 +2,7 @@
 // create, edit, list and end promotions here; the export and the auditable draw in draw.cli.ts.
 import { type Command, Option } from 'commander';
 import { action, CliError, withDeps } from '../../server/cli.ts';
+import { terminalJson, terminalText } from '../../server/terminal-text.ts';
 import { parseCount, parseDate, requirePromotion } from './command-input.cli.ts';
 import { registerDrawCommands } from './draw.cli.ts';
 import { entryDay } from './entrant.ts';
@@ -62,7 +63,7 @@ function checkDates(row: Pick<PromotionRow, 'starts_on' | 'ends_on' | 'draw_on'>
 }
 
 const show = (row: PromotionRow) =>
-  `${row.id}  ${row.active ? 'on ' : 'off'}  ${row.starts_on} to ${row.ends_on}, draw ${row.draw_on}  ${row.title} (${row.prize})`;
+  `${row.id}  ${row.active ? 'on ' : 'off'}  ${row.starts_on} to ${row.ends_on}, draw ${row.draw_on}  ${terminalText(`${row.title} (${row.prize})`)}`;
 
 function promotionOptions(command: Command, required: boolean) {
   const option = (flags: string, text: string) =>
@@ -130,7 +131,7 @@ export function registerGiveawayCommands(program: Command): void {
             .selectAll()
             .orderBy('starts_on', 'desc')
             .execute();
-          if (options.json) console.log(JSON.stringify(rows.map(toApiPromotion), null, 2));
+          if (options.json) console.log(terminalJson(rows.map(toApiPromotion), 2));
           else console.log(rows.length ? rows.map(show).join('\n') : 'no promotions yet');
         });
       }),

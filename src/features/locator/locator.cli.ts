@@ -5,6 +5,7 @@ import type { Command } from 'commander';
 import type * as v from 'valibot';
 import { action, CliError, progress, withDeps } from '../../server/cli';
 import { type RowFileSpec, readRowFile } from '../../server/import-rows';
+import { terminalJson } from '../../server/terminal-text';
 import { STORE_LIST_SIZE } from './locator';
 import { applyPrices, applyStores, priceFile, storeFile } from './store-import.server';
 import { listStores } from './store-rows.server';
@@ -105,7 +106,7 @@ export function registerLocatorCommands(program: Command): void {
     .action(
       action(async () => {
         await withDeps(async (deps) => {
-          console.log(JSON.stringify({ items: await listStores(deps.db, STORE_LIST_SIZE * 100) }, null, 2));
+          console.log(terminalJson({ items: await listStores(deps.db, STORE_LIST_SIZE * 100) }, 2));
         });
       }),
     );

@@ -1,16 +1,32 @@
 // Importing offers from a CSV or JSON file (operators, `npm run admin -- offers import`): the shared
 // row importer checks every row first and reports every problem by row; an image named by file is
-// checked (type, size) and copied to the site's media folder. Then all offers are written in one
+// checked (size, and by its content: a raster image of the type its name says; never SVG, which can
+// hold scripts) and copied to the site's media folder; a site path must name a file right in
+// /media/offers/ once normalised. Then all offers are written in one
 // transaction: either the whole file is imported or nothing is. Rows with an existing id replace
 // that offer.
 import { copyFile, mkdir, rm, stat } from 'node:fs/promises';
-import { basename, extname, join, resolve } from 'node:path';
+import { basename, extname, join, posix, resolve } from 'node:path';
+import { fileTypeFromFile } from 'file-type';
 import * as v from 'valibot';
 import type { AppDeps } from '../../server/deps';
 import { type RowFileSpec, readRowFile } from '../../server/import-rows';
 import { type OfferInput, offerInputSchema } from './offers';
 
-export const IMAGE_TYPES = ['.svg', '.webp', '.avif', '.png', '.jpg', '.jpeg'];
+/**
+ * What an imported image may be, by its name and, read by file-type, by its content. No SVG: an SVG
+ * is a document that can carry scripts, and offers are photos (docs/threat-model.md, "Imports").
+ */
+const RASTER_TYPES: Record<string, string> = {
+  '.webp': 'webp',
+  '.avif': 'avif',
+  '.png': 'png',
+  '.jpg': 'jpg',
+  '.jpeg': 'jpg',
+};
+export const IMAGE_TYPES = Object.keys(RASTER_TYPES);
+/** A site path may also name the project's own artwork, committed with the code (the sample offers). */
+const SITE_IMAGE_TYPES = [...IMAGE_TYPES, '.svg'];
 /** Offers are looked at on phones over slow connections: a card image must stay small. */
 export const MAX_IMAGE_BYTES = 200 * 1024;
 export const MEDIA_PATH = '/media/offers/';
@@ -43,20 +59,47 @@ interface Planned {
   copy?: { from: string; name: string };
 }
 
+/**
+ * A path on the site, as a browser would resolve it (percent-decoding, dot segments): only a file
+ * right in /media/offers/ passes, so `/media/offers/../../x`, `%2e%2e`, backslashes (which some
+ * browsers read as slashes) and doubled slashes are refused, not resolved to somewhere else.
+ */
+function sitePath(image: string): string {
+  const refused = `image "${image}" must be a file right in ${MEDIA_PATH}`;
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(image);
+  } catch {
+    return refused;
+  }
+  const name = decoded.slice(MEDIA_PATH.length);
+  if (decoded.includes('\\') || posix.normalize(decoded) !== decoded || !decoded.startsWith(MEDIA_PATH))
+    return refused;
+  if (name === '' || name.includes('/') || name.startsWith('.')) return refused;
+  if (!SITE_IMAGE_TYPES.includes(extname(name).toLowerCase()))
+    return `image "${image}" must be one of ${SITE_IMAGE_TYPES.join(', ')}`;
+  return '';
+}
+
 async function planImage(
   image: string,
   imagesDir: string,
 ): Promise<{ path: string; copy?: Planned['copy'] } | string> {
-  if (image.startsWith(MEDIA_PATH)) return { path: image }; // already on the site
+  if (image.startsWith('/')) return sitePath(image) || { path: image }; // already on the site
   if (image.includes('/') || image.includes('\\') || image.startsWith('.'))
     return `image "${image}" must be a file name in the images folder or a path under ${MEDIA_PATH}`;
   const ext = extname(image).toLowerCase();
-  if (!IMAGE_TYPES.includes(ext)) return `image "${image}" must be one of ${IMAGE_TYPES.join(', ')}`;
+  const type = RASTER_TYPES[ext];
+  if (!type) return `image "${image}" must be one of ${IMAGE_TYPES.join(', ')}`;
   const from = join(imagesDir, image);
   const info = await stat(from).catch(() => undefined);
   if (!info?.isFile()) return `image "${image}" was not found in ${imagesDir}`;
   if (info.size > MAX_IMAGE_BYTES)
     return `image "${image}" is ${Math.ceil(info.size / 1024)} KB; at most ${MAX_IMAGE_BYTES / 1024} KB (optimise it first)`;
+  // By content, whatever the name says: an SVG or a page renamed .png is refused here.
+  const found = await fileTypeFromFile(from).catch(() => undefined);
+  if (found?.ext !== type)
+    return `image "${image}" is not a ${type.toUpperCase()} image by its content (${found ? `it holds ${found.ext.toUpperCase()}` : 'not an image file type'})`;
   return { path: `${MEDIA_PATH}${image}`, copy: { from, name: image } };
 }
 

@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { action, CliError, withDeps } from '../../server/cli';
 import { parseEnv } from '../../server/config';
+import { terminalJson } from '../../server/terminal-text';
 import { importOffers } from './import.server';
 import { offersRunning } from './offers.server';
 
@@ -51,7 +52,7 @@ export function registerOffersCommands(program: Command): void {
     .action(
       action(async () => {
         const items = await withDeps((deps) => offersRunning(deps.db, deps.now()));
-        console.log(JSON.stringify(items, null, 2));
+        console.log(terminalJson(items, 2));
       }),
     );
 }

@@ -2,6 +2,7 @@
 // offer as GET /offers answers it, the rules an imported offer must meet, and the pill filter.
 // Shared by the page, its script, the API and the import command.
 import * as v from 'valibot';
+import { hasControlCharacters } from '../../lib/control-characters';
 import { chainDay, isRealDate } from '../../lib/dates';
 import { limitedText, numberOrText, text } from '../../lib/fields';
 
@@ -66,7 +67,15 @@ export const offerInputSchema = v.pipe(
     title: limitedText('Title', 80),
     description: limitedText('Description', 300),
     price: limitedText('Price', 40),
-    image: limitedText('Image', 200),
+    // Control characters in a file name or path are a trick (`x.png\0.svg`), not a slip: the row
+    // is refused, where the other texts have them dropped.
+    image: v.pipe(
+      text('Image is required'),
+      v.check((image) => !hasControlCharacters(image), 'Image may not hold control characters'),
+      v.trim(),
+      v.nonEmpty('Image is required'),
+      v.maxLength(200, 'Image must be at most 200 characters'),
+    ),
     category: v.picklist(CATEGORY_NAMES, `Category must be one of: ${CATEGORY_NAMES.join(', ')}`),
     starts_on: day('Start date'),
     ends_on: day('End date'),

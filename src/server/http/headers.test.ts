@@ -3,7 +3,15 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { finishRenderedHeaders, isHttps, pagePolicy, readPagePolicies, setCommonHeaders } from './headers';
+import { MEDIA_POLICY } from '../../lib/security-headers.mjs';
+import {
+  finishRenderedHeaders,
+  isHttps,
+  pagePolicy,
+  readPagePolicies,
+  setCommonHeaders,
+  staticHeaders,
+} from './headers';
 
 /** Just enough of node:http's request and response for the header helpers. */
 const fakeRequest = (headers: Record<string, string> = {}, encrypted = false, url = '/') =>
@@ -106,5 +114,20 @@ describe('page policies', () => {
     const redirect = fakeResponse(302, { 'cache-control': 'no-cache' });
     finishRenderedHeaders(redirect, policies);
     expect(redirect.getHeader('content-security-policy')).toBeUndefined();
+  });
+});
+
+describe('the headers of a prebuilt file', () => {
+  it('give a file under /media its own policy, a page its page policy, other files none', () => {
+    const policies = new Map([['/news/index.html', "default-src 'self'; frame-ancestors 'self'"]]);
+    expect(staticHeaders(policies, '/media/offers/pie.png')['Content-Security-Policy']).toBe(MEDIA_POLICY);
+    expect(staticHeaders(policies, '/media/home/hero.mp4')).toMatchObject({
+      'Content-Security-Policy': MEDIA_POLICY,
+      'Cache-Control': 'public, no-cache',
+    });
+    expect(staticHeaders(policies, '/news/')['Content-Security-Policy']).toBe(
+      "default-src 'self'; frame-ancestors 'self'",
+    );
+    expect(staticHeaders(policies, '/favicon.svg')).not.toHaveProperty('Content-Security-Policy');
   });
 });

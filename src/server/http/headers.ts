@@ -9,6 +9,7 @@ import type { TLSSocket } from 'node:tls';
 import {
   cacheControl,
   FRAME_ANCESTORS,
+  filePolicy,
   HSTS,
   headersFor,
   isPersonal,
@@ -94,11 +95,12 @@ export function finishRenderedHeaders(res: ServerResponse, policies: PagePolicie
 
 /**
  * The headers a prebuilt file gets beyond those of every answer, however it is sent (from memory,
- * by sirv, as a byte range): caching and, for a page, its CSP. The one place they are made.
+ * by sirv, as a byte range): caching and, for a page, its CSP; for a file under /media, the policy
+ * that lets it run nothing when opened directly. The one place they are made.
  */
 export function staticHeaders(policies: PagePolicies, pathname: string): OutgoingHttpHeaders {
   const headers: OutgoingHttpHeaders = { 'Accept-Ranges': 'bytes', 'Cache-Control': cacheControl(pathname) };
-  const policy = pagePolicy(policies, pathname);
+  const policy = pagePolicy(policies, pathname) ?? filePolicy(pathname);
   if (policy) headers['Content-Security-Policy'] = policy;
   return headers;
 }

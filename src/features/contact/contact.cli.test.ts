@@ -1,0 +1,43 @@
+// `contact list` run for real (tsx, as `npm run admin` runs it) against a test database holding a
+// message stored with escape sequences and a bidi override (as before the forms dropped them, or
+// written by anything else): the operator's terminal shows them escaped and never receives an ESC.
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { hasControlCharacters } from '../../lib/control-characters';
+import { createTestApi, START, type TestApi } from '../../server/testing';
+
+const run = promisify(execFile);
+let t: TestApi;
+beforeAll(async () => {
+  t = await createTestApi();
+  await t.db
+    .insertInto('contact_messages')
+    .values({
+      id: 'KF-ESC0-0001',
+      reference: 'KF-ESC0-0001',
+      department: 3,
+      first_name: 'Pat\u001b[2J\u001b]0;owned\u0007',
+      last_name: 'Lee\r',
+      email: 'pat@example.com',
+      phone: '8145550100',
+      subject: 'Refund \u202egnp.exe\u009b31m',
+      message: 'Hello',
+      extra_data: '{}',
+      created_at: START,
+    })
+    .execute();
+});
+afterAll(() => t.close());
+
+test('contact list prints control characters from names and subjects as visible escapes', async () => {
+  const { stdout } = await run(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', 'contact', 'list'], {
+    env: { ...process.env, DATA_DIR: t.config.dataDir, DATABASE_URL: t.config.databaseUrl ?? '' },
+    cwd: process.cwd(),
+  });
+  const line = stdout.split('\n').find((l) => l.startsWith('KF-ESC0-0001')) ?? '';
+  expect(line).toContain(
+    'Pat\\u001b[2J\\u001b]0;owned\\u0007 Lee\\u000d <pat@example.com>  Refund \\u202egnp.exe\\u009b31m  [open',
+  );
+  expect(hasControlCharacters(stdout.replaceAll('\n', ''))).toBe(false);
+});
