@@ -6,7 +6,7 @@ import { SAMPLE_PDF, SECRETS, STATEMENT_MARKER, sampleChargeCard, sampleFleet } 
 import { keyringFor } from './keys.server';
 import { APPLICATION_MESSAGES } from './rules';
 import { openApplication } from './store.server';
-import { FILE_SIZE_MESSAGE, FILE_TYPE_MESSAGE, MAX_UPLOAD_BYTES } from './uploads';
+import { FILE_SIZE_MESSAGE, FILE_TYPE_MESSAGE, MAX_APPLICATION_BYTES, MAX_UPLOAD_BYTES } from './uploads';
 
 let api: TestApi;
 const log = captureLog();
@@ -137,9 +137,13 @@ describe('POST /applications/{kind}', () => {
     expect((await api.call('POST', '/applications/unknown', { raw: new FormData() })).status).toBe(404);
     const unguarded = await api.call('POST', '/applications/fleet-fueling', { raw: new FormData() });
     expect(unguarded.json.error.code).toBe('too_fast');
+    // A stated length over the limit is refused on its header, before anything else.
     const huge = await api.call('POST', '/applications/fleet-fueling', {
-      raw: new Uint8Array(25 * 1024 * 1024),
-      headers: { 'Content-Type': 'multipart/form-data; boundary=x' },
+      raw: new Uint8Array(16),
+      headers: {
+        'Content-Type': 'multipart/form-data; boundary=x',
+        'Content-Length': String(MAX_APPLICATION_BYTES + 1),
+      },
     });
     expect(huge.status).toBe(413);
   });

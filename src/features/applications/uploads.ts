@@ -40,6 +40,8 @@ export type UploadExtension = (typeof UPLOAD_EXTENSIONS)[number];
 /** Per file: a scanned statement or a spreadsheet fits easily; a video of one would not. */
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 export const MAX_UPLOAD_LABEL = '10 MB';
+/** A whole application: two statements, the drawn signatures and the fields fit well within it. */
+export const MAX_APPLICATION_BYTES = 24 * 1024 * 1024;
 
 export const UPLOAD_FIELDS = [
   ['annual_statement', 'Annual Financial Statement'],
