@@ -1,3 +1,4 @@
+import { PDFDocument, PDFName, PDFString } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApi, type TestApi } from '../../server/testing';
 import { captureLog, dumpAtRest, submit } from './api-testing';
@@ -6,7 +7,13 @@ import { SAMPLE_PDF, SECRETS, STATEMENT_MARKER, sampleChargeCard, sampleFleet } 
 import { keyringFor } from './keys.server';
 import { APPLICATION_MESSAGES } from './rules';
 import { openApplication } from './store.server';
-import { FILE_SIZE_MESSAGE, FILE_TYPE_MESSAGE, MAX_APPLICATION_BYTES, MAX_UPLOAD_BYTES } from './uploads';
+import {
+  FILE_SIZE_MESSAGE,
+  FILE_TYPE_MESSAGE,
+  MAX_APPLICATION_BYTES,
+  MAX_UPLOAD_BYTES,
+  PDF_ACTIVE_MESSAGE,
+} from './uploads';
 
 let api: TestApi;
 const log = captureLog();
@@ -129,6 +136,22 @@ describe('POST /applications/{kind}', () => {
       '198.51.100.4',
     );
     expect(big.json.error.fields).toEqual({ current_statement: FILE_SIZE_MESSAGE });
+  });
+
+  it('refuses a PDF that runs a script when opened, with the reason beside its field', async () => {
+    const document = await PDFDocument.create();
+    document.addPage();
+    const action = document.context.obj({ S: 'JavaScript', JS: PDFString.of('app.launchURL("x")') });
+    document.catalog.set(PDFName.of('OpenAction'), document.context.register(action));
+    const answer = await submit(
+      api,
+      'fleet-fueling',
+      { ...sampleFleet(), contact_email: 'active@acme.example' },
+      { annual_statement: { name: 'statement.pdf', content: await document.save() } },
+      '198.51.100.6',
+    );
+    expect(answer.status).toBe(400);
+    expect(answer.json.error.fields).toEqual({ annual_statement: PDF_ACTIVE_MESSAGE });
   });
 
   it('refuses other bodies, kinds and unguarded submissions with JSON 4xx answers', async () => {
