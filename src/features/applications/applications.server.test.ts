@@ -147,7 +147,7 @@ describe('POST /applications/{kind}', () => {
       api,
       'fleet-fueling',
       { ...sampleFleet(), contact_email: 'active@acme.example' },
-      { annual_statement: { name: 'statement.pdf', content: await document.save() } },
+      { annual_statement: { name: 'statement.pdf', content: new Uint8Array(await document.save()) } },
       '198.51.100.6',
     );
     expect(answer.status).toBe(400);
