@@ -47,6 +47,20 @@ function openUpload(headers: Record<string, string>, first: string) {
   return { request, answer };
 }
 
+/** Guard headers for `count` submissions, once the form's dwell has passed. */
+async function guards(count: number): Promise<Record<string, string>[]> {
+  const prepared = await prepareAll(count, async (n) => ({
+    n,
+    path: '',
+    address: '',
+    body: {
+      [GUARD_HEADERS.form_ticket]: await formTicket(server.base, 'fleet-fueling'),
+      [GUARD_HEADERS.human_check_token]: await humanCheckToken(server.base, 'fleet-fueling'),
+    },
+  }));
+  return prepared.map((submission) => submission.body as Record<string, string>);
+}
+
 describe('application uploads on the built server', () => {
   it('refuses a body that never ends, without a ticket, on its headers', async () => {
     const { request, answer } = openUpload({}, field('f0', 'x').repeat(1000));
@@ -56,19 +70,13 @@ describe('application uploads on the built server', () => {
     expect(json.error?.code).toBe('too_fast');
   });
 
-  it('answers other requests while an upload is still coming in', async () => {
-    const [prepared] = await prepareAll(1, async (n) => ({
-      n,
-      path: '',
-      address: '',
-      body: {
-        [GUARD_HEADERS.form_ticket]: await formTicket(server.base, 'fleet-fueling'),
-        [GUARD_HEADERS.human_check_token]: await humanCheckToken(server.base, 'fleet-fueling'),
-      },
-    }));
-    const guard = prepared?.body as Record<string, string>;
+  it('answers other requests while an upload is still coming in; a field flood after the guard stops at its limit', async () => {
+    const [guard, second] = await guards(2);
     const opening = `--${BOUNDARY}\r\nContent-Disposition: form-data; name="annual_statement"; filename="a.txt"\r\n\r\n`;
-    const { request, answer } = openUpload(guard, `${field('contact_email', 'slow@acme.example')}${opening}`);
+    const { request, answer } = openUpload(
+      guard ?? {},
+      `${field('contact_email', 'slow@acme.example')}${opening}`,
+    );
     // A statement coming in slowly: health is answered between its chunks, the upload still open.
     for (let i = 0; i < 5; i++) {
       const health = await fetch(`${server.base}${API}/health`, {
@@ -82,5 +90,12 @@ describe('application uploads on the built server', () => {
     // Read to the end and checked: the rest of the form is missing.
     expect(status).toBe(400);
     expect(json.error?.code).toBe('invalid_input');
+    // With a passed guard, a flood of fields that never ends stops at the field limit, answered.
+    const flood = openUpload(second ?? {}, field('f', 'x').repeat(1000));
+    flood.request.write(field('f', 'x').repeat(1000));
+    const refused = await flood.answer;
+    flood.request.destroy();
+    expect(refused.status).toBe(413);
+    expect(refused.json.error?.code).toBe('too_many_parts');
   });
 });
