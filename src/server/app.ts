@@ -12,6 +12,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { authRoutes } from '../features/account/auth.server';
 import { meRoutes } from '../features/account/me.server';
 import { applicationRoutes } from '../features/applications/applications.server';
+import { MAX_APPLICATION_BYTES } from '../features/applications/uploads';
 import { contactRoutes } from '../features/contact/contact.server';
 import { giftCardRoutes } from '../features/gift-card/gift-card.server';
 import { giveawayRoutes } from '../features/giveaway/giveaway.server';
@@ -28,11 +29,6 @@ import { platformRoutes } from './routes/platform';
 
 export const API_BASE = '/api/v1';
 export const MAX_BODY_BYTES = 64 * 1024;
-/**
- * The application forms carry up to two financial statements of 10 MB and drawn signatures
- * (src/features/applications/uploads.ts); only their path may send this much.
- */
-export const MAX_UPLOAD_BODY_BYTES = 24 * 1024 * 1024;
 const UPLOAD_PATH = `${API_BASE}/applications/`;
 
 /** True when the client closed the connection before its request was read to the end. */
@@ -89,7 +85,13 @@ export function createApp(deps: AppDeps) {
     };
   };
   const jsonLimit = limit(MAX_BODY_BYTES);
-  const uploadLimit = limit(MAX_UPLOAD_BODY_BYTES);
+  // The application forms' uploads: a stated length over the limit is refused here; a body of
+  // unknown length is not read ahead (bodyLimit would buffer all of it before the route's guard),
+  // the route's streaming reader counts it (src/features/applications/multipart.server.ts).
+  const uploadLimit: MiddlewareHandler<AppEnv> = (c, next) =>
+    Number.parseInt(c.req.header('content-length') ?? '0', 10) > MAX_APPLICATION_BYTES
+      ? Promise.resolve(tooLarge(c))
+      : next();
   // Every body is a JSON object, except the application forms' multipart uploads (read by their
   // route). GET and HEAD carry none.
   const bodyRules: MiddlewareHandler<AppEnv> = (c, next) => {
