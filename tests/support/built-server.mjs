@@ -3,6 +3,7 @@
 // which need a real process to load, kill and restart. One way to do it, so every caller gets the
 // same readiness check, output capture and clean-up. `npm run build` must have run first.
 import { execFileSync, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -50,6 +51,12 @@ export const sparePort = () =>
  *   log collector would take it, instead of collecting it in this process (the benchmarks)
  * @returns {Promise<BuiltServer>}
  */
+/** A signing secret and an application key, as an operator gives them to every server of a set. */
+const sharedKeys = () => ({
+  APP_SECRET: randomBytes(32).toString('base64url'),
+  APPLICATION_KEYS: `shared:${randomBytes(32).toString('base64')}`,
+});
+
 export async function startBuiltServer(options = {}) {
   const entry = join(distDir(''), SERVER_ENTRY);
   if (!existsSync(entry)) {
@@ -62,10 +69,17 @@ export async function startBuiltServer(options = {}) {
   const env = {
     ...outer,
     DATA_DIR: dataDir,
+    KEYS_DIR: join(dataDir, 'keys'),
     PORT: String(port),
     HOST: '127.0.0.1',
+    // The demo's settings, as `npm start` gives them: the server entry runs as production.
     HUMAN_CHECK: 'local',
     GIFT_CARD_PROVIDER: 'local',
+    ALLOW_STAND_INS: '1',
+    SITE_URL: 'http://localhost:4321',
+    // PostgreSQL: a server that may be one of several, so it needs keys given to it (the same on
+    // every server), never keys of its own (src/server/config.ts settingProblems).
+    ...(options.env?.DATABASE_URL ? sharedKeys() : {}),
     ...options.env,
   };
   for (const [key, value] of Object.entries(env)) if (value === undefined) delete env[key];
