@@ -275,11 +275,14 @@ export interface Config {
 /** The start cannot go on: every mistake in the settings, one a line, each naming its setting. */
 export class ConfigError extends Error {
   override name = 'ConfigError';
-  constructor(readonly problems: string[]) {
+  readonly problems: string[];
+  constructor(problems: string[]) {
     super(
       `The configuration has ${problems.length === 1 ? 'a mistake' : `${problems.length} mistakes`} ` +
         `(see the README, Configuration):\n${problems.map((problem) => `- ${problem}`).join('\n')}`,
     );
+    // Assigned here, not as a parameter property: Node loads this file by stripping types only.
+    this.problems = problems;
   }
 }
 
