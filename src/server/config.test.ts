@@ -332,6 +332,7 @@ describe('human check mode and start-up warnings', () => {
     ]);
     expect(configWarnings(env({ ...https, TRUST_PROXY: 'true' }))).toEqual([]);
     expect(configWarnings(env({ ...https, TRUST_PROXY: '10.0.0.0/8, fd00::/8' }))).toEqual([]);
+    expect(configWarnings(env({ ...https, CLIENT_IP_HEADER: 'x-nf-client-connection-ip' }))).toEqual([]);
     expect(configWarnings(env({ HUMAN_CHECK: 'local', SITE_URL: 'http://localhost:4321' }))).toEqual([]);
   });
 

@@ -472,7 +472,7 @@ export function configWarnings(config: Config): string[] {
     );
   }
   // This server speaks plain HTTP: an https SITE_URL means a proxy terminates TLS in front of it.
-  if (!config.trustProxy && URL.parse(config.siteUrl)?.protocol === 'https:') {
+  if (!config.trustProxy && !config.clientIpHeader && URL.parse(config.siteUrl)?.protocol === 'https:') {
     warnings.push(
       `SITE_URL is ${config.siteUrl} but TRUST_PROXY is off: behind a proxy every visitor would share ` +
         "the proxy's address for the per-address limits. Set TRUST_PROXY=1 when a proxy you control " +
