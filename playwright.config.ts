@@ -52,9 +52,13 @@ export default defineConfig({
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
+      // Beside the data folder, not in it, as in production (`keys/` beside `data/`).
+      KEYS_DIR: `${dataDir}-keys`,
       SEED_SAMPLE_DATA: '1',
       HUMAN_CHECK: 'local',
       GIFT_CARD_PROVIDER: 'local',
+      ALLOW_STAND_INS: '1',
+      SITE_URL: 'http://localhost:4321',
     },
   },
 });

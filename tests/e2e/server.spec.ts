@@ -1,6 +1,6 @@
 // The production server (src/server/http/server.ts): precompressed pages, caching, byte ranges, methods,
 // security headers, the data folder's modes, and that it never serves a file from outside the build.
-import { statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import http from 'node:http';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
@@ -189,8 +189,12 @@ test('the database, its -wal/-shm files and the secret are readable by the owner
 }) => {
   await request.get('/api/v1/health', { headers: { 'X-API-Key': DEFAULT_API_KEY } });
   const dataDir = process.env.E2E_DATA_DIR as string;
-  expect(statSync(dataDir).mode & 0o777).toBe(0o700);
-  for (const name of ['kwikfill.sqlite', 'kwikfill.sqlite-wal', 'kwikfill.sqlite-shm', 'secret.key']) {
+  // The keys beside the data folder, not in it (playwright.config.ts): a backup of the data holds none.
+  const keysDir = `${dataDir}-keys`;
+  for (const dir of [dataDir, keysDir]) expect(statSync(dir).mode & 0o777, dir).toBe(0o700);
+  for (const name of ['kwikfill.sqlite', 'kwikfill.sqlite-wal', 'kwikfill.sqlite-shm']) {
     expect(statSync(join(dataDir, name)).mode & 0o777, name).toBe(0o600);
   }
+  expect(statSync(join(keysDir, 'secret.key')).mode & 0o777).toBe(0o600);
+  expect(existsSync(join(dataDir, 'secret.key'))).toBe(false);
 });

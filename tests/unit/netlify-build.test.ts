@@ -59,6 +59,9 @@ afterAll(() => {
   for (const dir of [distDir, join(root, '.netlify'), tmp]) rmSync(dir, { recursive: true, force: true });
 });
 
+/** A signing secret of the length the configuration asks for (src/server/config.ts). */
+const APP_SECRET = 'test-secret-of-at-least-32-characters';
+
 /** Calls the built function as Netlify does (a Request and a context), in a process of its own. */
 async function callFunction(env: Record<string, string>, requests: { path: string; headers?: object }[]) {
   const script = `
@@ -177,7 +180,7 @@ describe('the Netlify build output', () => {
   });
 
   it('answers the API and the on-demand pages from the function', async () => {
-    const { answers } = await callFunction({ DATA_DIR: join(tmp, 'data'), APP_SECRET: 'test-secret' }, [
+    const { answers } = await callFunction({ DATA_DIR: join(tmp, 'data'), APP_SECRET }, [
       { path: '/api/v1/health', headers: { 'X-API-Key': DEFAULT_API_KEY } },
       { path: '/api/v1/health' },
       { path: '/fleet-fueling' },
@@ -193,7 +196,7 @@ describe('the Netlify build output', () => {
   });
 
   it("sets the security headers, geolocation and no-store on the function's own answers", async () => {
-    const { answers } = await callFunction({ DATA_DIR: join(tmp, 'data'), APP_SECRET: 'test-secret' }, [
+    const { answers } = await callFunction({ DATA_DIR: join(tmp, 'data'), APP_SECRET }, [
       { path: '/stores' },
       { path: '/specials' },
       { path: '/frame/charge-card' },
@@ -226,11 +229,11 @@ describe('the Netlify build output', () => {
   it('answers 503 JSON and logs what to set when it has no writable disk and no DATABASE_URL', async () => {
     const file = join(tmp, 'a-file');
     writeFileSync(file, '');
-    const { answers, output } = await callFunction({ DATA_DIR: join(file, 'data'), APP_SECRET: 's' }, [
+    const { answers, output } = await callFunction({ DATA_DIR: join(file, 'data'), APP_SECRET }, [
       { path: '/api/v1/health', headers: { 'X-API-Key': DEFAULT_API_KEY } },
     ]);
     expect(answers[0].status).toBe(503);
     expect(JSON.parse(answers[0].body).error.code).toBe('unavailable');
-    expect(output).toContain('set DATABASE_URL (PostgreSQL), APP_SECRET and SMTP_URL');
+    expect(output).toContain('set DATABASE_URL (PostgreSQL), APP_SECRET, APPLICATION_KEYS and SMTP_URL');
   });
 });

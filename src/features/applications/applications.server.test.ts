@@ -25,7 +25,7 @@ afterAll(async () => {
   await api.close();
 });
 
-const open = (reference: string) => openApplication(api.db, keyringFor(api.config.dataDir), reference);
+const open = (reference: string) => openApplication(api.db, keyringFor(api.config), reference);
 const expected = (kind: 'charge-card' | 'fleet-fueling', values: Record<string, unknown>) =>
   schemaFor(kind, values, api.now())['~run']({ value: values }, {}).value;
 

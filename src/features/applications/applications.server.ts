@@ -101,7 +101,7 @@ export const applicationRoutes = new Hono<AppEnv>().post('/:kind', async (c: Sen
     throw error;
   }
   const files = await checkUploads(uploads);
-  const record = await saveApplication(deps.db, keyringFor(deps.config.dataDir), {
+  const record = await saveApplication(deps.db, keyringFor(deps.config), {
     kind,
     data,
     files,

@@ -7,7 +7,7 @@ import * as v from 'valibot';
 import type { AppEnv } from '../../server/deps';
 import { isUniqueViolation } from '../../server/errors';
 import { publicForm } from '../../server/form-guard';
-import { clientIp } from '../../server/http';
+import { clientAddress } from '../../server/http';
 import { bearerToken, findSessionUser } from '../../server/sessions';
 import { sha256 } from '../../server/tokens';
 import { query } from '../../server/validate';
@@ -43,7 +43,7 @@ export const contactRoutes = new Hono<AppEnv>()
         ...message,
         id,
         extra_data: JSON.stringify(message.extra_data),
-        ip: c.req.valid('query').include_ip === 'true' ? (clientIp(c) ?? null) : null,
+        ip: c.req.valid('query').include_ip === 'true' ? (clientAddress(c) ?? null) : null,
         user_id: user?.id ?? null,
         created_at: deps.now(),
         ack_withheld_at: (await acknowledges(deps, message.email)) ? null : deps.now(),

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import compression from 'compression';
 import onHeaders from 'on-headers';
-import { loadConfig } from '../config.ts';
+import { ConfigError, loadConfig, parseEnv } from '../config.ts';
 import { closeDatabase, onShutdown, prepareDatabase, warnAboutSettings } from '../lifecycle.ts';
 import { log } from '../log.ts';
 import { maintenanceScreen, pageInMaintenance } from '../maintenance/page.ts';
@@ -29,23 +29,24 @@ type Listener = (req: IncomingMessage, res: ServerResponse) => void;
 const clientDir = distDir('client');
 /** Idle keep-alive connections are kept this long (see where it is set). */
 const KEEP_ALIVE_MS = 65_000;
-const port = Number(process.env.PORT ?? 4321);
-const host = process.env.HOST ?? '127.0.0.1';
 /**
- * A start that cannot succeed (a read-only or full data folder, a database that does not answer)
- * ends with one clear line and exit code 1, not a stack trace or a crash at the first visitor.
+ * A start that cannot succeed (a mistake in the settings, a read-only or full data folder, a
+ * database that does not answer) ends with a clear message (one line; every mistake of the
+ * settings, one a line) and exit code 1, not a stack trace or a crash at the first visitor.
  */
 const cannotStart = (error: unknown): never => {
   const message = error instanceof Error ? error.message : String(error);
-  console.error(`[server] Cannot start: ${message.split('\n')[0]}`);
+  console.error(`[server] Cannot start: ${error instanceof ConfigError ? message : message.split('\n')[0]}`);
   process.exit(1);
 };
 let trustProxy = false;
 try {
-  trustProxy = loadConfig().trustProxy;
+  // The whole configuration is checked here, before anything else: a mistake stops the start.
+  trustProxy = Boolean(loadConfig().trustProxy);
 } catch (error) {
   cannotStart(error);
 }
+const { PORT: port, HOST: host } = parseEnv().env;
 const policies = readPagePolicies(clientDir);
 
 let astro: Promise<Listener> | undefined;
