@@ -10,6 +10,7 @@ import { registerLocatorCommands } from '../src/features/locator/locator.cli';
 import { registerOffersCommands } from '../src/features/offers/offers.cli';
 import { registerVitalsCommands } from '../src/features/vitals/vitals.cli';
 import { registerDatabaseCommands } from '../src/server/db/db.cli';
+import { registerMailCommands } from '../src/server/jobs/mail.cli';
 import { registerMaintenanceCommands } from '../src/server/maintenance/cli';
 
 const program = new Command('admin')
@@ -20,6 +21,7 @@ const program = new Command('admin')
 // The platform's own commands (backups, moving to PostgreSQL).
 registerDatabaseCommands(program);
 registerMaintenanceCommands(program);
+registerMailCommands(program);
 
 // Feature commands: one line per feature.
 registerGiveawayCommands(program);

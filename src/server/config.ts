@@ -101,6 +101,7 @@ export const ENV_SCHEMA = v.object({
   ),
   GEOCODER_KEY: text('the key parameter sent to GEOCODER_URL'),
   MAINTENANCE: flag('hold the maintenance screen on from the start'),
+  ALLOW_STAND_INS: flag('allow the local stand-ins in production (the demo and tests)'),
   TRUST_PROXY: flag('behind a reverse proxy: the client address is the last X-Forwarded-For entry'),
   APPLICATION_KEYS: text(
     'keys that seal stored applications, id:base64-of-32-bytes,... (first seals new records)',
@@ -112,8 +113,21 @@ export const ENV_SCHEMA = v.object({
     1,
     36_500,
     DEFAULT_RETENTION_DAYS,
-    'applications purge deletes applications older than this',
+    'applications older than this are deleted (daily retention job, or applications purge)',
   ),
+  ENTRY_RETENTION_DAYS: whole(
+    1,
+    36_500,
+    365,
+    "giveaway entries are deleted this many days after their promotion's end (winners stay)",
+  ),
+  CONTACT_RETENTION_DAYS: whole(
+    1,
+    36_500,
+    730,
+    'contact messages are deleted this many days after they came',
+  ),
+  VITALS_RETENTION_DAYS: whole(1, 36_500, 90, 'speed samples are deleted this many days after they came'),
   CREDIT_DEPARTMENT_EMAIL: v.pipe(
     v.optional(v.pipe(v.string(), v.email('must be an email address')), 'credit@kwikfill.example'),
     meaning('who is mailed that an application arrived'),
@@ -309,6 +323,23 @@ export function configWarnings(config: Config): string[] {
     );
   }
   return warnings;
+}
+
+/**
+ * Settings with which the server refuses to start, each naming its setting. In production
+ * (NODE_ENV=production, as `npm run serve` sets) on PostgreSQL, several servers may share the
+ * database: mail written to one machine's outbox folder would be marked sent and never arrive.
+ */
+export function configErrors(environment: Env = process.env): string[] {
+  const { env } = parseEnv(environment);
+  const errors: string[] = [];
+  if (environment.NODE_ENV === 'production' && env.DATABASE_URL && !env.SMTP_URL && !env.ALLOW_STAND_INS) {
+    errors.push(
+      'SMTP_URL is not set: in production on PostgreSQL (DATABASE_URL) mail must go to an SMTP server, ' +
+        "not to one machine's outbox folder. Set SMTP_URL (or ALLOW_STAND_INS=1 for a test setup).",
+    );
+  }
+  return errors;
 }
 
 const WARNED = Symbol.for('kwikfill.config-warned');

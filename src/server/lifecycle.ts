@@ -1,16 +1,18 @@
 // Start and stop of the Node server (src/server/http/server.ts), `npm run seed` and the operator commands.
 // Loaded by Node directly (type stripping), so everything it imports uses `.ts` import paths.
 import type { Server } from 'node:http';
-import { loadConfig, warnAboutConfig } from './config.ts';
+import { configErrors, loadConfig, warnAboutConfig } from './config.ts';
 import { closeSharedDatabase, sharedDatabase } from './db/shared.ts';
 import { log } from './log.ts';
 import { checkStorage } from './storage-check.ts';
 
 /**
  * The configured database (SQLite in DATA_DIR, or PostgreSQL with DATABASE_URL), migrated; never
- * seeded. First the disk: a read-only or full data folder stops here (StorageError, one line).
+ * seeded. First the settings it refuses to start with (configErrors), then the disk: a read-only or full data folder stops here (StorageError, one line).
  */
 export async function prepareDatabase() {
+  const [refusal] = configErrors();
+  if (refusal) throw new Error(`[config] ${refusal}`);
   const config = loadConfig();
   checkStorage(config);
   return sharedDatabase(config);

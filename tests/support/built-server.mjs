@@ -65,6 +65,7 @@ export async function startBuiltServer(options = {}) {
     PORT: String(port),
     HOST: '127.0.0.1',
     HUMAN_CHECK: 'local',
+    ALLOW_STAND_INS: '1', // the outbox folder stands in for SMTP, on PostgreSQL too
     GIFT_CARD_PROVIDER: 'local',
     ...options.env,
   };

@@ -15,6 +15,7 @@ import { loadConfig } from '../config.ts';
 import { closeDatabase, onShutdown, prepareDatabase, warnAboutSettings } from '../lifecycle.ts';
 import { log } from '../log.ts';
 import { maintenanceScreen, pageInMaintenance } from '../maintenance/page.ts';
+import { getApp } from '../runtime.ts';
 import { apiListener } from './api-binding.ts';
 import { distDir } from './dist-dir.ts';
 import { finishRenderedHeaders, readPagePolicies, setCommonHeaders } from './headers.ts';
@@ -140,6 +141,7 @@ warnAboutSettings();
 keepMemoryReducerWorking();
 // The database, migrated, before the first request. Sample data is a step of its own (`npm run seed`).
 await prepareDatabase().catch(cannotStart);
+getApp().catch(() => {}); // the API and its job worker now, not at the first request (which retries)
 server.listen(port, host, () => log.info(`Serving on http://${host}:${port}`));
 // Clean shutdown: stop accepting, let requests in flight finish, close the database, exit 0.
 onShutdown(server, closeDatabase);

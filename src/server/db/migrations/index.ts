@@ -12,6 +12,7 @@ import * as maintenance from './0013-maintenance.ts';
 import * as leanLimits from './0014-lean-limits.ts';
 import * as memberEntriesIndex from './0015-member-entries-index.ts';
 import * as contactAckWithheld from './0016-contact-ack-withheld.ts';
+import * as durableJobQueue from './0017-durable-job-queue.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_accounts': accounts,
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   '0014_lean_limits': leanLimits,
   '0015_member_entries_index': memberEntriesIndex,
   '0016_contact_ack_withheld': contactAckWithheld,
+  '0017_durable_job_queue': durableJobQueue,
 };
