@@ -1,6 +1,7 @@
 // Operator work on the database as a whole: an online, consistent backup of the SQLite file while
 // the site runs (`VACUUM INTO` reads one snapshot and writes a compact copy; writers carry on),
-// restoring one, and copying every table from SQLite to PostgreSQL when a site moves up.
+// restoring one, and copying every table from SQLite to PostgreSQL when a site moves up (paged by
+// each table's primary key).
 import { copyFileSync, existsSync, renameSync, rmSync } from 'node:fs';
 import { DatabaseSync } from 'node:sqlite';
 import { type Kysely, sql } from 'kysely';
@@ -76,6 +77,14 @@ async function tablesInOrder(source: Kysely<Database>): Promise<string[]> {
   return ordered;
 }
 
+/** The columns of a table's primary key on SQLite, in key order (every table of ours has one). */
+async function primaryKey(source: Kysely<Database>, table: string): Promise<string[]> {
+  const { rows } = await sql<{ name: string; pk: number }>`
+    select name, pk from pragma_table_info(${table}) where pk > 0 order by pk`.execute(source);
+  if (rows.length === 0) throw new Error(`The table ${table} has no primary key to copy it by.`);
+  return rows.map((row) => row.name);
+}
+
 export type CopyProgress = (table: string, copied: number, total: number) => void;
 
 /**
@@ -100,15 +109,24 @@ export async function copySqliteToPostgres(
       }
       const total = await sql<{ n: number }>`select count(*) as n from ${sql.table(table)}`.execute(source);
       const rowCount = Number(total.rows[0]?.n ?? 0);
+      const key = await primaryKey(source, table);
+      const order = sql.join(key.map((column) => sql.ref(column)));
       let copied = 0;
+      let last: Record<string, unknown> | undefined;
       while (copied < rowCount) {
+        // Pages by primary key, not rowid: WITHOUT ROWID tables (migration 0014) have none. After
+        // the last key seen rather than an offset, so each page is one index seek.
+        const after = last
+          ? sql`where (${order}) > (${sql.join(key.map((column) => (last as Record<string, unknown>)[column]))})`
+          : sql``;
         const { rows } = await sql<Record<string, unknown>>`
-          select * from ${sql.table(table)} order by rowid limit ${batch} offset ${copied}`.execute(source);
+          select * from ${sql.table(table)} ${after} order by ${order} limit ${batch}`.execute(source);
         if (rows.length === 0) break;
         // Rows of any table, copied column for column: the table is only known at run time.
         const untyped = trx as unknown as Kysely<Record<string, Record<string, unknown>>>;
         await untyped.insertInto(table).values(rows).execute();
         copied += rows.length;
+        last = rows.at(-1);
         onProgress?.(table, copied, rowCount);
       }
       counts[table] = copied;
