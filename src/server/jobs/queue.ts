@@ -103,14 +103,22 @@ export async function claimJob(
   // PostgreSQL: concurrent claims skip the row one of them has locked instead of waiting for it;
   // SQLite takes one writer at a time, so its single UPDATE is the whole claim.
   if (kind === 'postgres') due = due.forUpdate().skipLocked();
-  return db
-    .updateTable('jobs')
-    .set((eb) => ({ lease_owner: owner, lease_until: now + JOB_LEASE_MS, attempts: eb('attempts', '+', 1) }))
-    .where('id', 'in', due)
-    .where('status', '=', 'queued')
-    .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]))
-    .returningAll()
-    .executeTakeFirst();
+  return (
+    db
+      .updateTable('jobs')
+      .set((eb) => ({
+        lease_owner: owner,
+        lease_until: now + JOB_LEASE_MS,
+        attempts: eb('attempts', '+', 1),
+      }))
+      // `=`, not `in`: PostgreSQL then runs the subquery once (an InitPlan); under `in` it may run it
+      // again for each row it scans, and each run skips to another free row: one claim took them all.
+      .where('id', '=', due)
+      .where('status', '=', 'queued')
+      .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]))
+      .returningAll()
+      .executeTakeFirst()
+  );
 }
 
 /**
