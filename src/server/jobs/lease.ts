@@ -27,12 +27,3 @@ export async function takeLease(
 export async function releaseLease(db: Kysely<Database>, name: string, holder: string): Promise<void> {
   await db.deleteFrom('leases').where('name', '=', name).where('holder', '=', holder).execute();
 }
-
-/** Who holds `name` and until when, if anyone does. */
-export const leaseHolder = (db: Kysely<Database>, name: string, now: number) =>
-  db
-    .selectFrom('leases')
-    .select(['holder', 'expires_at'])
-    .where('name', '=', name)
-    .where('expires_at', '>=', now)
-    .executeTakeFirst();
