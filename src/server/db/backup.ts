@@ -3,8 +3,10 @@
 // restoring one, and copying every table from SQLite to PostgreSQL when a site moves up (paged by
 // each table's primary key).
 import { copyFileSync, existsSync, renameSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { type Kysely, sql } from 'kysely';
+import { parseEnv } from '../config.ts';
 import { sqliteFile } from './database.ts';
 import { migrateToLatest } from './migrate.ts';
 import type { Database } from './schema.ts';
@@ -13,6 +15,22 @@ import type { Database } from './schema.ts';
 export async function backupSqlite(db: Kysely<Database>, target: string): Promise<void> {
   if (existsSync(target)) throw new Error(`${target} exists already; choose a new file name.`);
   await sql`VACUUM INTO ${target}`.execute(db);
+}
+
+/**
+ * What a backup leaves out on purpose: the keys that open stored applications are never in the
+ * database (issue 18 point 1), so a backup without a copy of them cannot restore the applications.
+ * The key file's place is read as src/features/applications/keys.server.ts reads it.
+ */
+export function keysReminder(dataDir: string, env: Record<string, string | undefined> = process.env): string {
+  const settings = parseEnv(env).env;
+  const where = settings.APPLICATION_KEYS
+    ? 'in the APPLICATION_KEYS setting of the server'
+    : `in the key file ${resolve(settings.APPLICATION_KEY_FILE ?? join(dataDir, 'application-keys.json'))}`;
+  return (
+    `The keys that open stored applications are not in this backup: they are ${where}. Keep a copy ` +
+    'of them too, stored apart from the database backups; without them the applications cannot be read.'
+  );
 }
 
 /** 'ok' when SQLite's integrity check passes, otherwise its first complaint. */
