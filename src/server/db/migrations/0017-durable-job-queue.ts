@@ -3,7 +3,7 @@
 // backoff and finally marked failed with its last error (src/server/jobs/). `leases` holds named
 // locks with an end (one draw per promotion at a time, the daily retention run): whoever holds an
 // unexpired row holds the lock, and a holder that died holds nothing once it has run out.
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations must not depend on today's table types
 export async function up(db: Kysely<any>): Promise<void> {
@@ -30,6 +30,14 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('holder', 'text', (c) => c.notNull())
     .addColumn('expires_at', 'bigint', (c) => c.notNull())
     .execute();
+  // Contact messages that still owe mail were sent by each server's own sweep, which is gone: they
+  // get their job (as src/features/contact/contact-mail.server.ts contactMailJob makes it; the
+  // ids are UUIDs, safe inside the JSON text).
+  await sql`insert into jobs (id, kind, payload, summary, unique_key, status, attempts, run_after, created_at)
+    select 'contact-mail:' || id, 'contact-mail', '{"id":"' || id || '"}', 'contact message ' || reference,
+      'contact-mail:' || id, 'queued', 0, created_at, created_at
+    from contact_messages
+    where department_mailed_at is null or (ack_mailed_at is null and ack_withheld_at is null)`.execute(db);
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: see above
