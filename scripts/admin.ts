@@ -11,6 +11,7 @@ import { registerOffersCommands } from '../src/features/offers/offers.cli';
 import { registerVitalsCommands } from '../src/features/vitals/vitals.cli';
 import { registerDatabaseCommands } from '../src/server/db/db.cli';
 import { registerMigrateCommand } from '../src/server/db/migrate.cli';
+import { registerMailCommands } from '../src/server/jobs/mail.cli';
 import { registerMaintenanceCommands } from '../src/server/maintenance/cli';
 
 const program = new Command('admin')
@@ -22,6 +23,7 @@ const program = new Command('admin')
 registerDatabaseCommands(program);
 registerMigrateCommand(program);
 registerMaintenanceCommands(program);
+registerMailCommands(program);
 
 // Feature commands: one line per feature.
 registerGiveawayCommands(program);

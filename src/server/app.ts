@@ -14,10 +14,12 @@ import { meRoutes } from '../features/account/me.server';
 import { applicationRoutes } from '../features/applications/applications.server';
 import { MAX_APPLICATION_BYTES } from '../features/applications/uploads';
 import { contactRoutes } from '../features/contact/contact.server';
+import { runContactMailJob } from '../features/contact/contact-mail.server';
 import { giftCardRoutes } from '../features/gift-card/gift-card.server';
 import { giveawayRoutes } from '../features/giveaway/giveaway.server';
 import { locatorRoutes } from '../features/locator/locator.server';
 import { offersRoutes } from '../features/offers/offers.server';
+import { RETENTION_EVERY_MS, runRetention } from '../features/retention.server';
 import { vitalsRoutes } from '../features/vitals/vitals.server';
 import type { AppDeps, AppEnv } from './deps';
 import { ApiError, ERRORS, errorBody, isUnavailable } from './errors';
@@ -50,6 +52,12 @@ function errorAnswer(
 }
 
 export function createApp(deps: AppDeps) {
+  // The features' jobs in the durable queue (src/server/jobs/worker.ts; 'mail' is the platform's).
+  deps.jobs.handlers.set('contact-mail', runContactMailJob);
+  deps.jobs.handlers.set('retention', async (d) => {
+    await runRetention(d);
+  });
+  deps.jobs.periodic.set('retention', RETENTION_EVERY_MS);
   const app = new Hono<AppEnv>({ strict: false }).basePath(API_BASE);
 
   // First, what every request needs whatever comes of it: its id (and its log line, when the way

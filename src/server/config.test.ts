@@ -383,6 +383,9 @@ describe('the environment schema (parseEnv)', () => {
         APPLICATION_KEYS: undefined,
         APPLICATION_KEY_FILE: undefined,
         APPLICATION_RETENTION_DAYS: 365,
+        ENTRY_RETENTION_DAYS: 365,
+        CONTACT_RETENTION_DAYS: 730,
+        VITALS_RETENTION_DAYS: 90,
         CREDIT_DEPARTMENT_EMAIL: 'credit@kwikfill.example',
       },
     });

@@ -180,8 +180,21 @@ export const ENV_SCHEMA = v.object({
     1,
     36_500,
     DEFAULT_RETENTION_DAYS,
-    'applications purge deletes applications older than this',
+    'applications older than this are deleted (daily retention job, or applications purge)',
   ),
+  ENTRY_RETENTION_DAYS: whole(
+    1,
+    36_500,
+    365,
+    "giveaway entries are deleted this many days after their promotion's end (winners stay)",
+  ),
+  CONTACT_RETENTION_DAYS: whole(
+    1,
+    36_500,
+    730,
+    'contact messages are deleted this many days after they came',
+  ),
+  VITALS_RETENTION_DAYS: whole(1, 36_500, 90, 'speed samples are deleted this many days after they came'),
   CREDIT_DEPARTMENT_EMAIL: v.pipe(
     v.optional(v.pipe(v.string(), v.email('must be an email address')), 'credit@kwikfill.example'),
     meaning('who is mailed that an application arrived'),
@@ -329,6 +342,14 @@ export function settingProblems(env: ServerEnv, environment: Env): string[] {
   if (production && !isSet('SITE_URL')) {
     problems.push(
       'SITE_URL must be set in production (NODE_ENV=production): the public address of the site.',
+    );
+  }
+  // Several servers may share a PostgreSQL database: mail written to one machine's outbox folder
+  // would be marked sent and never arrive.
+  if (production && env.DATABASE_URL && !env.SMTP_URL && !env.ALLOW_STAND_INS) {
+    problems.push(
+      'SMTP_URL is not set: in production on PostgreSQL (DATABASE_URL) mail must go to an SMTP server, ' +
+        "not to one machine's outbox folder. Set SMTP_URL (or ALLOW_STAND_INS=1 for a test setup).",
     );
   }
   // With PostgreSQL several servers may share the database: what one signs or seals, the others

@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Config } from './config.ts';
 import type { DatabaseKind } from './db/database.ts';
 import type { Database } from './db/schema.ts';
+import { createJobRunner, type JobRunner } from './jobs/worker.ts';
 import { type Logger, log } from './log.ts';
 import { createMailer, type Mailer } from './mailer.ts';
 
@@ -22,6 +23,8 @@ export interface AppDeps {
   settle: () => Promise<void>;
   /** The JSON log (src/server/log.ts); tests read what it wrote. */
   log: Logger;
+  /** The durable job queue's runner: handlers by kind, and kick() after queuing a job. */
+  jobs: JobRunner;
 }
 
 export interface User {
@@ -55,7 +58,7 @@ export function createDeps(
 ): AppDeps {
   const pending = new Set<Promise<unknown>>();
   const logger = base.log ?? log;
-  return {
+  const deps: AppDeps = {
     ...base,
     mailer: base.mailer ?? createMailer(base.config),
     now: base.now ?? Date.now,
@@ -70,5 +73,7 @@ export function createDeps(
     async settle() {
       while (pending.size > 0) await Promise.allSettled([...pending]);
     },
+    jobs: createJobRunner(() => deps),
   };
+  return deps;
 }

@@ -9,6 +9,7 @@ import { beforeDatabaseClose, sharedDatabase } from './db/shared';
 import { type ApiBindings, type AppDeps, createDeps } from './deps';
 import { ERRORS, errorBody } from './errors';
 import { newRequestId } from './http/request-log';
+import { startJobWorker } from './jobs/worker';
 import { log } from './log';
 
 let runtime: Promise<{ deps: AppDeps; app: App }> | undefined;
@@ -21,8 +22,9 @@ function start() {
     warnAboutConfig(config); // already done by src/server/http/server.ts; not under `astro dev`
     const handle = await sharedDatabase(config);
     const deps = createDeps({ config, db: handle.db, dbKind: handle.kind });
-    beforeDatabaseClose(deps.settle);
     ready = createApp(deps);
+    // The queue's worker of this server: mail and deferred jobs (src/server/jobs/worker.ts).
+    beforeDatabaseClose(startJobWorker(deps));
     return { deps, app: ready };
   })().catch((error) => {
     runtime = undefined;

@@ -81,10 +81,11 @@ export async function startBuiltServer(options = {}) {
     HOST: '127.0.0.1',
     // The demo's settings, as `npm start` gives them: the server entry runs as production.
     HUMAN_CHECK: 'local',
+    // The stand-ins allowed in production, and the outbox folder for SMTP on PostgreSQL too.
+    ALLOW_STAND_INS: '1',
     GIFT_CARD_PROVIDER: 'local',
     // stop() and close() send SIGTERM: no drain unless a test or benchmark asks for one.
     DRAIN_SECONDS: '0',
-    ALLOW_STAND_INS: '1',
     SITE_URL: 'http://localhost:4321',
     // PostgreSQL: a server that may be one of several, so it needs keys given to it (the same on
     // every server), never keys of its own (src/server/config.ts settingProblems).

@@ -108,7 +108,7 @@ export const applicationRoutes = new Hono<AppEnv>().post('/:kind', async (c: Sen
     now: deps.now(),
   });
   console.info(`[applications] ${kind} application ${record.reference} stored`);
-  sendApplicationMails(deps, {
+  await sendApplicationMails(deps, {
     kind,
     reference: record.reference,
     summary: record.summary,

@@ -17,6 +17,7 @@ import { closeDatabase, onShutdown, prepareDatabase, warnAboutSettings } from '.
 import { log } from '../log.ts';
 import { maintenanceScreen, pageInMaintenance } from '../maintenance/page.ts';
 import { PROBE_HEADERS, PROBE_PATHS, probe } from '../probes.ts';
+import { getApp } from '../runtime.ts';
 import { apiListener } from './api-binding.ts';
 import { distDir } from './dist-dir.ts';
 import { finishRenderedHeaders, readPagePolicies, setCommonHeaders } from './headers.ts';
@@ -163,6 +164,7 @@ await prepareDatabase().catch(cannotStart);
 // request keeps Node's 5 minutes (an application's 24 MB upload on a slow line).
 server.keepAliveTimeout = KEEP_ALIVE_MS;
 server.headersTimeout = KEEP_ALIVE_MS + 1000;
+getApp().catch(() => {}); // the API and its job worker now, not at the first request (which retries)
 server.listen(port, host, () => log.info(`Serving on http://${host}:${port}`));
 // On SIGTERM: /readyz fails at once, requests are answered for DRAIN_SECONDS, then the server closes
 // (requests in flight finish), the database closes, exit 0. docs/api.md "Load balancers".
