@@ -95,6 +95,10 @@ describe('netlify.toml', () => {
     );
   });
 
+  it('redirects /contact-us permanently to the contact form, as the Node server does (SPEC 2.8)', () => {
+    expect(toml.redirects).toContainEqual(expect.objectContaining({ from: '/contact-us', to: '/help', status: 301 }));
+  });
+
   it('sets no headers itself: the build writes them, from the rules the Node server uses', () => {
     // A header rule here would override the generated ones for its paths.
     expect(toml.headers ?? []).toEqual([]);
@@ -181,6 +185,8 @@ describe('the Netlify build output', () => {
       { path: '/api/v1/health', headers: { 'X-API-Key': DEFAULT_API_KEY } },
       { path: '/api/v1/health' },
       { path: '/fleet-fueling' },
+      { path: '/contact-us' },
+      { path: '/account/no-such-screen' },
     ]);
     expect(answers[0]).toMatchObject({
       status: 200,
@@ -190,6 +196,10 @@ describe('the Netlify build output', () => {
     expect(answers[1].status).toBe(401);
     expect(JSON.parse(answers[1].body).error.code).toBeTruthy();
     expect(answers[2]).toMatchObject({ status: 302, headers: { location: '/fleet-fueling.html' } });
+    expect(answers[3]).toMatchObject({ status: 301, headers: { location: '/help' } });
+    // An unknown account address: the account area's not-found screen (SPEC 2.1).
+    expect(answers[4].status).toBe(404);
+    expect(answers[4].body).toContain('There is no account page at this address.');
   });
 
   it("sets the security headers, geolocation and no-store on the function's own answers", async () => {
