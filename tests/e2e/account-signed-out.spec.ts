@@ -82,7 +82,9 @@ test.describe('session in the browser', () => {
     await expectNoAxeViolations(page);
   });
 
-  test("an unknown account address is the account area's not-found screen, with status 404", async ({ page }) => {
+  test("an unknown account address is the account area's not-found screen, with status 404", async ({
+    page,
+  }) => {
     await storeSession(page, { token: 'not-checked-here', user_id: 'u1', first_name: 'Pat' });
     const response = await page.goto('/account/no-such-screen');
     expect(response?.status()).toBe(404);

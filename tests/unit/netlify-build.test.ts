@@ -96,7 +96,9 @@ describe('netlify.toml', () => {
   });
 
   it('redirects /contact-us permanently to the contact form, as the Node server does (SPEC 2.8)', () => {
-    expect(toml.redirects).toContainEqual(expect.objectContaining({ from: '/contact-us', to: '/help', status: 301 }));
+    expect(toml.redirects).toContainEqual(
+      expect.objectContaining({ from: '/contact-us', to: '/help', status: 301 }),
+    );
   });
 
   it('sets no headers itself: the build writes them, from the rules the Node server uses', () => {
