@@ -100,6 +100,12 @@ export const ENV_SCHEMA = v.object({
     meaning('an external geocode JSON service asked before the local gazetteer'),
   ),
   GEOCODER_KEY: text('the key parameter sent to GEOCODER_URL'),
+  PUBLIC_MAP_PMTILES_URL: v.pipe(
+    v.optional(
+      v.pipe(v.string(), v.regex(/^\/[\w./-]+\.pmtiles$/, 'must be a path on this site ending in .pmtiles')),
+    ),
+    meaning('a PMTiles extract on this site that the locator map draws its streets from'),
+  ),
   MAINTENANCE: flag('hold the maintenance screen on from the start'),
   TRUST_PROXY: flag('behind a reverse proxy: the client address is the last X-Forwarded-For entry'),
   APPLICATION_KEYS: text(
@@ -184,6 +190,8 @@ export interface Config {
   /** Take the client address from X-Forwarded-For (only behind a proxy that sets it). */
   trustProxy: boolean;
   siteUrl: string;
+  /** The locator map's street basemap: a PMTiles extract on this site (PUBLIC_MAP_PMTILES_URL). */
+  mapPmtilesUrl?: string | undefined;
   /**
    * GEOCODER_URL (and GEOCODER_KEY): an external geocode JSON service GET /geocode asks first; the
    * local gazetteer answers when unset or unreachable.
@@ -262,6 +270,7 @@ export function loadConfig(environment: Env = process.env): Config {
     siteUrl: env.SITE_URL,
     geocoderUrl: env.GEOCODER_URL,
     geocoderKey: env.GEOCODER_KEY,
+    mapPmtilesUrl: env.PUBLIC_MAP_PMTILES_URL,
     envIssues: issues.map((issue) => issue.message),
   };
 }
