@@ -180,7 +180,10 @@ test.describe('video tabs', () => {
   test('leaving a tab pauses its clip', async ({ page }) => {
     await page.goto('/');
     await page.getByRole('tab', { name: site.name }).click();
-    const clip = page.getByRole('tabpanel', { name: site.name }).locator('video');
+    // Located by its element, not its role: a hidden panel leaves the accessibility tree.
+    const clip = page.locator(
+      `#${await page.getByRole('tabpanel', { name: site.name }).getAttribute('id')} video`,
+    );
     await clip.evaluate((video: HTMLVideoElement) => {
       video.muted = true;
       return video.play();
