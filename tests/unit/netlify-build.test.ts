@@ -155,7 +155,9 @@ describe('the Netlify build output', () => {
     for (const [path] of policies) {
       if (html(path).includes('class="human-check"')) expect(humanCheckPages, path).toContain(path);
     }
-    expect(allowing(VIDEO_HOST)).toEqual(['/', '/fueling-discovery', '/page/fueling-discovery']);
+    // Only a page with a YouTube video allows the video host; the editors' videos are now self-hosted
+    // clips or posters (content/videos.yaml, content/pages), so none does.
+    expect(allowing(VIDEO_HOST)).toEqual([]);
     for (const [path] of policies) {
       expect(html(path).includes(VIDEO_HOST), path).toBe(allowing(VIDEO_HOST).includes(path));
     }
