@@ -3,6 +3,7 @@
 // commands from `src/features/<feature>/<feature>.cli.ts`; this file only gathers them.
 // `npm run admin -- --help` lists them all; `npm run admin -- <command> --help` explains one.
 import { Command } from 'commander';
+import { registerAccountCommands } from '../src/features/account/account.cli';
 import { registerApplicationsCommands } from '../src/features/applications/applications.cli';
 import { registerContactCommands } from '../src/features/contact/contact.cli';
 import { registerGiveawayCommands } from '../src/features/giveaway/giveaway.cli';
@@ -26,6 +27,7 @@ registerMaintenanceCommands(program);
 registerMailCommands(program);
 
 // Feature commands: one line per feature.
+registerAccountCommands(program);
 registerGiveawayCommands(program);
 registerContactCommands(program);
 registerOffersCommands(program);

@@ -3,6 +3,7 @@
 import { defineCollection } from 'astro:content';
 import { file, glob } from 'astro/loaders';
 import { z } from 'astro/zod';
+import { VIDEO_FILE, YOUTUBE_ID } from './components/content/video';
 
 const pages = defineCollection({
   // One MDX file per content page; the file name is the slug ({slug} in a name is the brand slug).
@@ -96,4 +97,28 @@ const departments = defineCollection({
   }),
 });
 
-export const collections = { pages, faq, forms, departments };
+const videos = defineCollection({
+  // content/videos.yaml: the home page's video tabs (SPEC 2.5). The <Video> component of the content
+  // pages takes the same fields (src/components/content/video.ts).
+  loader: file('content/videos.yaml'),
+  schema: z
+    .object({
+      /** Stable id, e.g. `gift-card`. */
+      id: z.string(),
+      /** Position of the tab, smallest first. */
+      order: z.number().int(),
+      /** The tab's label and the video's name. {brand} is replaced. */
+      title: z.string().min(1),
+      /** One line under the video saying what it is about. {brand} is replaced. */
+      summary: z.string().min(1),
+      /** Poster image under public/ (16:9), shown before play or instead of a player. */
+      poster: z.string().startsWith('/'),
+      /** A self-hosted MP4 under public/media/. */
+      src: z.string().regex(VIDEO_FILE).optional(),
+      /** The id of a published YouTube video. */
+      youtube: z.string().regex(YOUTUBE_ID).optional(),
+    })
+    .refine((video) => !(video.src && video.youtube), { message: 'Give either src or youtube, not both.' }),
+});
+
+export const collections = { pages, faq, forms, departments, videos };

@@ -118,6 +118,12 @@ export const ENV_SCHEMA = v.object({
     meaning('an external geocode JSON service asked before the local gazetteer'),
   ),
   GEOCODER_KEY: text('the key parameter sent to GEOCODER_URL'),
+  PUBLIC_MAP_PMTILES_URL: v.pipe(
+    v.optional(
+      v.pipe(v.string(), v.regex(/^\/[\w./-]+\.pmtiles$/, 'must be a path on this site ending in .pmtiles')),
+    ),
+    meaning('a PMTiles extract on this site that the locator map draws its streets from'),
+  ),
   MAINTENANCE: flag('hold the maintenance screen on from the start'),
   MIGRATE_ON_START: flag(
     '0: the server runs no migration, it only checks the schema (npm run admin -- db migrate)',
@@ -287,6 +293,8 @@ export interface Config {
   /** A CDN's header that carries the client address (CLIENT_IP_HEADER), lower-case. */
   clientIpHeader?: string;
   siteUrl: string;
+  /** The locator map's street basemap: a PMTiles extract on this site (PUBLIC_MAP_PMTILES_URL). */
+  mapPmtilesUrl?: string | undefined;
   /**
    * GEOCODER_URL (and GEOCODER_KEY): an external geocode JSON service GET /geocode asks first; the
    * local gazetteer answers when unset or unreachable.
@@ -462,6 +470,7 @@ export function loadConfig(environment: Env = process.env): Config {
     geocoderUrl: env.GEOCODER_URL,
     geocoderKey: env.GEOCODER_KEY,
     migrateOnStart: env.MIGRATE_ON_START,
+    mapPmtilesUrl: env.PUBLIC_MAP_PMTILES_URL,
   };
 }
 

@@ -9,7 +9,6 @@ import { DEFAULT_API_KEY } from '../../src/lib/api-key';
 import { MEDIA_POLICY, PERMISSIONS_POLICY } from '../../src/lib/security-headers.mjs';
 
 const API = { 'X-API-Key': DEFAULT_API_KEY };
-const VIDEO_HOST = 'https://www.youtube-nocookie.com'; // site.config's default video host
 const TURNSTILE = 'https://challenges.cloudflare.com';
 
 interface Expected {
@@ -42,11 +41,9 @@ function checkPolicy(path: string, answer: APIResponse, origins: string[]) {
 
 const pages: [string, Expected][] = [
   ['/news', { status: 200, geolocation: '()', cache: 'public, no-cache' }],
-  ['/', { status: 200, geolocation: '()', cache: 'public, no-cache', origins: [VIDEO_HOST] }],
-  [
-    '/fueling-discovery',
-    { status: 200, geolocation: '()', cache: 'public, no-cache', origins: [VIDEO_HOST] },
-  ],
+  // The editors' videos are self-hosted clips or posters: no page names the video host until one embeds it.
+  ['/', { status: 200, geolocation: '()', cache: 'public, no-cache' }],
+  ['/fueling-discovery', { status: 200, geolocation: '()', cache: 'public, no-cache' }],
   ['/stores', { status: 200, geolocation: '(self)', cache: 'no-cache' }],
   ['/stores?q=Warren', { status: 200, geolocation: '(self)', cache: 'no-cache' }],
   ['/stores/1', { status: 200, geolocation: '()', cache: 'no-cache' }],

@@ -98,6 +98,12 @@ describe('netlify.toml', () => {
     );
   });
 
+  it('redirects /contact-us permanently to the contact form, as the Node server does (SPEC 2.8)', () => {
+    expect(toml.redirects).toContainEqual(
+      expect.objectContaining({ from: '/contact-us', to: '/help', status: 301 }),
+    );
+  });
+
   it('sets no headers itself: the build writes them, from the rules the Node server uses', () => {
     // A header rule here would override the generated ones for its paths.
     expect(toml.headers ?? []).toEqual([]);
@@ -152,7 +158,9 @@ describe('the Netlify build output', () => {
     for (const [path] of policies) {
       if (html(path).includes('class="human-check"')) expect(humanCheckPages, path).toContain(path);
     }
-    expect(allowing(VIDEO_HOST)).toEqual(['/', '/fueling-discovery', '/page/fueling-discovery']);
+    // Only a page with a YouTube video allows the video host; the editors' videos are now self-hosted
+    // clips or posters (content/videos.yaml, content/pages), so none does.
+    expect(allowing(VIDEO_HOST)).toEqual([]);
     for (const [path] of policies) {
       expect(html(path).includes(VIDEO_HOST), path).toBe(allowing(VIDEO_HOST).includes(path));
     }
@@ -184,6 +192,8 @@ describe('the Netlify build output', () => {
       { path: '/api/v1/health', headers: { 'X-API-Key': DEFAULT_API_KEY } },
       { path: '/api/v1/health' },
       { path: '/fleet-fueling' },
+      { path: '/contact-us' },
+      { path: '/account/no-such-screen' },
     ]);
     expect(answers[0]).toMatchObject({
       status: 200,
@@ -193,6 +203,10 @@ describe('the Netlify build output', () => {
     expect(answers[1].status).toBe(401);
     expect(JSON.parse(answers[1].body).error.code).toBeTruthy();
     expect(answers[2]).toMatchObject({ status: 302, headers: { location: '/fleet-fueling.html' } });
+    expect(answers[3]).toMatchObject({ status: 301, headers: { location: '/help' } });
+    // An unknown account address: the account area's not-found screen (SPEC 2.1).
+    expect(answers[4].status).toBe(404);
+    expect(answers[4].body).toContain('There is no account page at this address.');
   });
 
   it("sets the security headers, geolocation and no-store on the function's own answers", async () => {
