@@ -125,7 +125,7 @@ export default config({
         hero: fields.object(
           {
             src: optionalText('File', 'A file in public/media/; leave empty for a page without one.'),
-            alt: optionalText('Description'),
+            alt: optionalText('What it shows'),
             width: fields.integer({ label: 'Width (pixels)' }),
             height: fields.integer({ label: 'Height (pixels)' }),
           },
