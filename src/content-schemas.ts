@@ -12,7 +12,7 @@ const sitePath = z.string().startsWith('/');
  * An optional group of fields. The editing UI leaves out empty text fields, so a group left empty
  * there arrives as `{}` (no `key`): that counts as absent.
  */
-const optionalGroup = <S extends z.ZodTypeAny>(key: string, schema: S) =>
+const optionalGroup = <S extends z.ZodType>(key: string, schema: S) =>
   z.preprocess(
     (value) => (value && typeof value === 'object' && !(key in value) ? undefined : value),
     schema.optional(),

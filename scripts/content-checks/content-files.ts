@@ -15,14 +15,14 @@ import {
 } from '../../src/content-schemas';
 
 /** Each data file's whole shape: the build's list entries under their key, or one object. */
-export const DATA_FILES: Record<string, z.ZodType> = {
+export const DATA_FILES = {
   'faq.yaml': z.object({ sections: z.array(faqSectionSchema) }),
   'forms.yaml': z.object({ forms: z.array(formSchema) }),
   'departments.yaml': z.object({ departments: z.array(departmentSchema) }),
   'navigation.yaml': navigationSchema,
   'banner.yaml': bannerSchema,
   'home-videos.yaml': homeVideosSchema,
-};
+} satisfies Record<string, z.ZodType>;
 
 /**
  * The mistakes of one YAML text as `file:line:column: where: message` lines. `firstLine` is the line of

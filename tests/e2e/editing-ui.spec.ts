@@ -11,7 +11,8 @@ import { contentMistakes } from '../../scripts/content-checks/content-files';
 const copyDir = process.env.EDITING_COPY_DIR ?? '';
 const pageFile = join(copyDir, 'content/pages/rewards.mdx');
 const sentence = 'Members now also save on car washes.';
-const description = 'Join Kwik Fill Rewards for member offers and car wash savings, and save more per gallon.';
+const description =
+  'Join Kwik Fill Rewards for member offers and car wash savings, and save more per gallon.';
 
 test('an editor changes a page in the editing UI, and the saved file builds and shows the change', async ({
   page,
@@ -27,7 +28,9 @@ test('an editor changes a page in the editing UI, and the saved file builds and 
   await page.keyboard.press('End');
   await page.keyboard.type(` ${sentence}`);
   // A frontmatter field, with the brand placeholder the build fills in.
-  await page.getByRole('textbox', { name: 'Description', exact: true }).fill(description.replace('Kwik Fill', '{brand}'));
+  await page
+    .getByRole('textbox', { name: 'Description', exact: true })
+    .fill(description.replace('Kwik Fill', '{brand}'));
 
   const shot = await page.screenshot();
   await testInfo.attach('editing-ui', { body: shot, contentType: 'image/png' });

@@ -23,7 +23,10 @@ if (!existsSync(join(target, 'node_modules'))) {
   try {
     execFileSync('cp', ['-al', join(root, 'node_modules'), join(target, 'node_modules')]);
   } catch {
-    cpSync(join(root, 'node_modules'), join(target, 'node_modules'), { recursive: true, verbatimSymlinks: true });
+    cpSync(join(root, 'node_modules'), join(target, 'node_modules'), {
+      recursive: true,
+      verbatimSymlinks: true,
+    });
   }
 }
 console.log(`copied ${files.length} files to ${target}`);
