@@ -1,6 +1,7 @@
 // The schemas of everything editors change under content/: the build's content collections
 // (src/content.config.ts) parse the files with them, and the editing UI (keystatic.config.tsx) writes
-// files that must pass them (src/content-schemas.test.ts and tests/e2e/editing-ui.spec.ts check it).
+// files that must pass them (tests/e2e/editing-ui.spec.ts saves a page through it and checks the file;
+// scripts/content-checks/content-files.test.ts checks every file here).
 // Plain astro/zod, so tests and scripts can import them outside Astro.
 import { z } from 'astro/zod';
 import { parse } from 'yaml';
