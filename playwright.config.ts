@@ -13,6 +13,8 @@ process.env.E2E_DATA_DIR = dataDir; // workers re-read this config: keep one fol
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  // The editing UI's test runs against `astro dev` in a copy: playwright.editing.config.ts.
+  testIgnore: /editing-ui\.spec\.ts$/,
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
   retries: 0,
