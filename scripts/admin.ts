@@ -9,6 +9,7 @@ import { registerGiveawayCommands } from '../src/features/giveaway/giveaway.cli'
 import { registerLocatorCommands } from '../src/features/locator/locator.cli';
 import { registerOffersCommands } from '../src/features/offers/offers.cli';
 import { registerVitalsCommands } from '../src/features/vitals/vitals.cli';
+import { registerCdnCommands } from '../src/server/cdn.cli';
 import { registerDatabaseCommands } from '../src/server/db/db.cli';
 import { registerMaintenanceCommands } from '../src/server/maintenance/cli';
 
@@ -20,6 +21,7 @@ const program = new Command('admin')
 // The platform's own commands (backups, moving to PostgreSQL).
 registerDatabaseCommands(program);
 registerMaintenanceCommands(program);
+registerCdnCommands(program);
 
 // Feature commands: one line per feature.
 registerGiveawayCommands(program);

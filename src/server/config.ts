@@ -100,6 +100,18 @@ export const ENV_SCHEMA = v.object({
     meaning('an external geocode JSON service asked before the local gazetteer'),
   ),
   GEOCODER_KEY: text('the key parameter sent to GEOCODER_URL'),
+  NETLIFY_PURGE_TOKEN: text(
+    "a Netlify token allowed to purge the site's CDN cache: operator commands purge what they change",
+  ),
+  NETLIFY_SITE_ID: text('the Netlify site whose CDN cache NETLIFY_PURGE_TOKEN purges'),
+  NETLIFY_API_URL: v.pipe(
+    v.optional(webAddress('must be an http:// or https:// address')),
+    meaning("Netlify's API, for the purge (https://api.netlify.com when unset)"),
+  ),
+  PURGE_WEBHOOK_URL: v.pipe(
+    v.optional(webAddress('must be an http:// or https:// address')),
+    meaning('without Netlify: POSTed {"tags": [...]} to purge another CDN when operators change data'),
+  ),
   MAINTENANCE: flag('hold the maintenance screen on from the start'),
   TRUST_PROXY: flag('behind a reverse proxy: the client address is the last X-Forwarded-For entry'),
   APPLICATION_KEYS: text(

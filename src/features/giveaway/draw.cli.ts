@@ -6,6 +6,7 @@
 // winners; `draw verify` repeats a draw from an exported list.
 import { readFile, writeFile } from 'node:fs/promises';
 import type { Command } from 'commander';
+import { purgeAfterChange } from '../../server/cdn-purge.ts';
 import { action, CliError, progress, withDeps } from '../../server/cli.ts';
 import type { AppDeps } from '../../server/deps.ts';
 import { operatorCsv, readOperatorCsv } from '../../server/operator-csv.ts';
@@ -235,6 +236,7 @@ export function registerDrawCommands(program: Command): void {
             drawn.map(({ entry }) => entry.email),
           );
         });
+        await purgeAfterChange(['winners']);
       }),
     );
 
