@@ -159,11 +159,13 @@ export function fileCacheHeaders(/** @type {string} */ pathname) {
 
 /**
  * The caching headers of a page rendered on request (Astro), answered with `status`: nothing for a
- * redirect (it keeps its own), ERROR_CACHE for an error, else by path. The CDN headers of a shared
+ * redirect or an API answer (they keep their own), ERROR_CACHE for an error, else by path. The CDN headers of a shared
  * page come along; an answer that gets none must lose any it has (CDN_HEADERS).
  * @returns {Readonly<Record<string, string>>}
  */
 export function pageCacheHeaders(/** @type {string} */ pathname, status = 200) {
+  // On Netlify and in `astro dev` the API is an Astro endpoint too: it sets its own (apiCacheHeaders).
+  if (pathname.startsWith('/api/')) return NONE;
   if (status >= 400) return ERROR;
   if (status >= 300 && status !== 304) return NONE;
   if (isPersonal(pathname)) return PERSONAL;
