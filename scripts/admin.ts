@@ -10,6 +10,7 @@ import { registerGiveawayCommands } from '../src/features/giveaway/giveaway.cli'
 import { registerLocatorCommands } from '../src/features/locator/locator.cli';
 import { registerOffersCommands } from '../src/features/offers/offers.cli';
 import { registerVitalsCommands } from '../src/features/vitals/vitals.cli';
+import { registerCdnCommands } from '../src/server/cdn.cli';
 import { registerDatabaseCommands } from '../src/server/db/db.cli';
 import { registerMigrateCommand } from '../src/server/db/migrate.cli';
 import { registerMailCommands } from '../src/server/jobs/mail.cli';
@@ -25,6 +26,7 @@ registerDatabaseCommands(program);
 registerMigrateCommand(program);
 registerMaintenanceCommands(program);
 registerMailCommands(program);
+registerCdnCommands(program);
 
 // Feature commands: one line per feature.
 registerAccountCommands(program);

@@ -26,7 +26,7 @@ import { ApiError, ERRORS, errorBody, isUnavailable } from './errors';
 import { jsonBodies, refuseNulInUrl } from './http';
 import { humanCheckRoutes } from './human-check/routes';
 import { maintenanceGate, maintenanceRoutes } from './maintenance/routes';
-import { identify, logRequest, noStore, requireApiKey } from './middleware';
+import { cachePolicy, identify, logRequest, requireApiKey, unshareErrors } from './middleware';
 import { platformRoutes } from './routes/platform';
 
 export const API_BASE = '/api/v1';
@@ -61,7 +61,7 @@ export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>({ strict: false }).basePath(API_BASE);
 
   // First, what every request needs whatever comes of it: its id (and its log line, when the way
-  // in does not log it), the deps, no-store. One layer: each layer of Hono's chain costs every
+  // in does not log it), the deps, its caching (shared for a public read, else private, no-store). One layer: each layer of Hono's chain costs every
   // request an async step of its own (bench/server.mjs).
   // Hono's methodNotAllowed runs inside that layer too (a 404 of a path that other methods answer
   // becomes a 405 with Allow, once the route has answered).
@@ -72,9 +72,10 @@ export function createApp(deps: AppDeps) {
   });
   app.use((c, next) => {
     c.set('deps', deps);
-    noStore(c);
+    const shared = cachePolicy(c);
     const answer = async () => {
       await notAllowed(c, next);
+      if (shared) unshareErrors(c);
     };
     return identify(c) ? logRequest(c, answer) : answer();
   });

@@ -124,6 +124,18 @@ export const ENV_SCHEMA = v.object({
     ),
     meaning('a PMTiles extract on this site that the locator map draws its streets from'),
   ),
+  NETLIFY_PURGE_TOKEN: text(
+    "a Netlify token allowed to purge the site's CDN cache: operator commands purge what they change",
+  ),
+  NETLIFY_SITE_ID: text('the Netlify site whose CDN cache NETLIFY_PURGE_TOKEN purges'),
+  NETLIFY_API_URL: v.pipe(
+    v.optional(webAddress('must be an http:// or https:// address')),
+    meaning("Netlify's API, for the purge (https://api.netlify.com when unset)"),
+  ),
+  PURGE_WEBHOOK_URL: v.pipe(
+    v.optional(webAddress('must be an http:// or https:// address')),
+    meaning('without Netlify: POSTed {"tags": [...]} to purge another CDN when operators change data'),
+  ),
   MAINTENANCE: flag('hold the maintenance screen on from the start'),
   MIGRATE_ON_START: flag(
     '0: the server runs no migration, it only checks the schema (npm run admin -- db migrate)',

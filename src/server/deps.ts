@@ -35,7 +35,7 @@ export interface User {
 /** What the way in (the Astro endpoint, or the Node server's binding in node.ts) tells the app. */
 export interface ApiBindings {
   clientAddress?: string;
-  /** The Node server has already set `Cache-Control: no-store` on its answer (a route's own replaces it). */
+  /** The Node server has already set `Cache-Control: private, no-store` on its answer (a public read's replaces it). */
   noStoreSet?: boolean;
   /**
    * The request's id, when the way in gave it one and sends it as X-Request-Id (the Node server:

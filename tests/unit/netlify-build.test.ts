@@ -10,7 +10,8 @@ import { promisify } from 'node:util';
 import { parse } from 'smol-toml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_API_KEY } from '../../src/lib/api-key';
-import { ASSET_CACHE, netlifyHeadersFile } from '../../src/lib/security-headers.mjs';
+import { ASSET_CACHE } from '../../src/lib/cache-policy.mjs';
+import { netlifyHeadersFile } from '../../src/lib/security-headers.mjs';
 
 const run = promisify(execFile);
 const root = resolve(import.meta.dirname, '../..');
@@ -117,7 +118,7 @@ describe('the Netlify build output', () => {
     expect(file).toMatch(/^\/\*\n( {2}.+\n)* {2}X-Content-Type-Options: nosniff\n/m);
     expect(file).toContain('  Permissions-Policy: geolocation=(), ');
     expect(file).toContain('  Strict-Transport-Security: max-age=');
-    expect(file).toMatch(/^\/account\/\*\n {2}Cache-Control: no-store$/m);
+    expect(file).toMatch(/^\/account\/\*\n {2}Cache-Control: private, no-store$/m);
     // The adapter writes the hashed assets' rule, the Node server's ASSET_CACHE.
     const config = JSON.parse(readFileSync(join(root, '.netlify', 'v1', 'config.json'), 'utf8'));
     const assets = config.headers.find((rule: { for: string }) => rule.for === '/_astro/*');
@@ -199,7 +200,7 @@ describe('the Netlify build output', () => {
       status: 200,
       body: JSON.stringify({ ok: true, database: 'sqlite', maintenance: false }),
     });
-    expect(answers[0].headers['cache-control']).toBe('no-store');
+    expect(answers[0].headers['cache-control']).toBe('private, no-store');
     expect(answers[1].status).toBe(401);
     expect(JSON.parse(answers[1].body).error.code).toBeTruthy();
     expect(answers[2]).toMatchObject({ status: 302, headers: { location: '/fleet-fueling.html' } });
@@ -233,8 +234,13 @@ describe('the Netlify build output', () => {
       expect(specials.headers['content-security-policy']).not.toContain(host);
     }
     expect(frame.headers['cache-control']).toBe('no-store');
+    // Shared at Netlify's CDN, tagged for the purge (docs/caching.md).
+    expect(stores.headers['netlify-cdn-cache-control']).toMatch(/^public, durable, max-age=60,/);
+    expect(stores.headers['netlify-cache-tag']).toBe('stores,prices');
+    expect(specials.headers['netlify-cache-tag']).toBe('offers');
     expect(frame.headers['content-security-policy']).toContain(TURNSTILE);
-    expect(me).toMatchObject({ status: 401, headers: { 'cache-control': 'no-store' } });
+    expect(me).toMatchObject({ status: 401, headers: { 'cache-control': 'private, no-store' } });
+    expect(me.headers).not.toHaveProperty('netlify-cdn-cache-control');
     expect(me.headers['permissions-policy']).toContain('geolocation=()');
     expect(me.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'self'");
     expect(redirect.status).toBe(302);

@@ -6,6 +6,7 @@
 // winners; `draw verify` repeats a draw from an exported list.
 import { readFile, writeFile } from 'node:fs/promises';
 import type { Command } from 'commander';
+import { purgeAfterChange } from '../../server/cdn-purge.ts';
 import { action, CliError, progress, withDeps } from '../../server/cli.ts';
 import type { AppDeps } from '../../server/deps.ts';
 import { enqueue, mailJob } from '../../server/jobs/queue.ts';
@@ -259,6 +260,7 @@ export function registerDrawCommands(program: Command): void {
           });
           await mailWinners(deps, jobIds);
         });
+        await purgeAfterChange(['winners']);
       }),
     );
 
