@@ -44,21 +44,31 @@ async function readFingerprint(db: Kysely<Database>, source: DataSource): Promis
   return `${row.rows}:${row.latest}:${row.total}`;
 }
 
-/** The table's fingerprint, read again when the last read is a second old (or the clock went back). */
-export async function dataFingerprint(
-  db: Kysely<Database>,
-  source: DataSource,
-  now: number,
-): Promise<string> {
+const keptFor = (db: Kysely<Database>): Map<DataSource, Kept> => {
   const byDb = kept();
   let bySource = byDb.get(db);
   if (!bySource) {
     bySource = new Map();
     byDb.set(db, bySource);
   }
-  const last = bySource.get(source);
-  if (last && now - last.at < FINGERPRINT_REUSE_MS && now >= last.at) return last.value;
+  return bySource;
+};
+
+/** The fingerprint read less than a second ago, or undefined: without a wait, for the hot path. */
+export function recentFingerprint(db: Kysely<Database>, source: DataSource, now: number): string | undefined {
+  const last = keptFor(db).get(source);
+  return last && now - last.at < FINGERPRINT_REUSE_MS && now >= last.at ? last.value : undefined;
+}
+
+/** The table's fingerprint, read again when the last read is a second old (or the clock went back). */
+export async function dataFingerprint(
+  db: Kysely<Database>,
+  source: DataSource,
+  now: number,
+): Promise<string> {
+  const recent = recentFingerprint(db, source, now);
+  if (recent !== undefined) return recent;
   const value = await readFingerprint(db, source);
-  bySource.set(source, { value, at: now });
+  keptFor(db).set(source, { value, at: now });
   return value;
 }

@@ -43,7 +43,7 @@ async function start(options: Partial<PageCacheOptions> = {}) {
     res.write(text);
     res.end('.'.repeat(Math.max(0, site.size - text.length - 1)));
   };
-  const listener = pageCache({
+  const cache = pageCache({
     render,
     fingerprint: async (sources) => `${sources.join('+')}:${site.version}`,
     now: () => site.clock,
@@ -51,7 +51,7 @@ async function start(options: Partial<PageCacheOptions> = {}) {
   });
   const listening = http.createServer((req: IncomingMessage, res: ServerResponse) => {
     res.setHeader('X-Request-Id', String(Math.random()));
-    void listener(req, res);
+    void Promise.resolve(cache.answer(req, res)).then((done) => (done ? undefined : cache.render(req, res)));
   });
   server = listening;
   await new Promise<void>((resolve) => listening.listen(0, '127.0.0.1', resolve));

@@ -32,7 +32,7 @@ export type PageRenderer = (
 export interface PageCacheOptions {
   render: PageRenderer;
   /** The current fingerprint of these tables (several servers: read from the shared database). */
-  fingerprint: (sources: readonly DataSource[]) => Promise<string>;
+  fingerprint: (sources: readonly DataSource[]) => string | Promise<string>;
   now?: () => number;
   maxBytes?: number;
   maxQueryBytes?: number;
@@ -70,6 +70,8 @@ const COMPRESS: Record<Exclude<Encoding, 'identity'>, (body: Buffer) => Buffer> 
 interface Entry {
   fingerprint: string;
   headers: OutgoingHttpHeaders;
+  /** The headers of a 200 in each encoding, made on first use. */
+  sent: Partial<Record<Encoding, OutgoingHttpHeaders>>;
   /** The content's hash: each encoding's strong ETag is made from it. */
   tag: string;
   bodies: Partial<Record<Encoding, Buffer>> & { identity: Buffer };
@@ -137,11 +139,13 @@ export function pageCache(options: PageCacheOptions) {
   const queried = lru(options.maxQueryBytes ?? MAX_QUERY_BYTES);
 
   /** The state of what the page shows: its tables, the day and, for some, the minute. */
-  async function fingerprintOf(page: CachedPage): Promise<string> {
+  function fingerprintOf(page: CachedPage): string | Promise<string> {
     const at = now();
     const sources = page.data.filter((data): data is DataSource => data !== 'minute');
     const time = page.data.includes('minute') ? `${chainDay(at)}T${Math.floor(at / MINUTE)}` : chainDay(at);
-    return `${sources.length ? await options.fingerprint(sources) : ''}@${time}`;
+    if (!sources.length) return `@${time}`;
+    const tables = options.fingerprint(sources);
+    return typeof tables === 'string' ? `${tables}@${time}` : tables.then((value) => `${value}@${time}`);
   }
 
   /** The bytes in this encoding, compressed on first need and kept with the page. */
@@ -156,54 +160,72 @@ export function pageCache(options: PageCacheOptions) {
     return bytes;
   }
 
-  function answer(
-    req: IncomingMessage,
-    res: ServerResponse,
-    store: LRUCache<string, Entry>,
-    key: string,
-    entry: Entry,
-  ) {
+  interface Lookup {
+    key: string;
+    store: LRUCache<string, Entry>;
+    fingerprint: string;
+    kept: Entry | undefined;
+  }
+  type Hit = Lookup & { kept: Entry };
+
+  function answer(req: IncomingMessage, res: ServerResponse, { kept: entry, store, key }: Hit): void {
     const small = entry.bodies.identity.length < COMPRESS_FROM;
     const encoding = small ? 'identity' : (acceptedEncodings(req)[0] ?? 'identity');
-    const common = { ...entry.headers, ETag: etag(entry, encoding), Vary: 'Accept-Encoding' };
     if (notModified(req, entry)) {
       res.writeHead(304, {
-        ETag: common.ETag,
-        Vary: common.Vary,
+        ETag: etag(entry, encoding),
+        Vary: 'Accept-Encoding',
         ...(entry.headers['cache-control'] ? { 'Cache-Control': entry.headers['cache-control'] } : {}),
       });
       res.end();
       return;
     }
     const bytes = body(store, key, entry, encoding);
-    res.writeHead(200, {
-      ...common,
+    entry.sent[encoding] ??= {
+      ...entry.headers,
+      ETag: etag(entry, encoding),
+      Vary: 'Accept-Encoding',
       'Content-Length': bytes.length,
       ...(encoding === 'identity' ? {} : { 'Content-Encoding': encoding }),
-    });
+    };
+    res.writeHead(200, entry.sent[encoding]);
     res.end(req.method === 'HEAD' ? undefined : bytes);
   }
 
-  /** Answers a page request: from memory when the page is kept and current, else rendered (and kept). */
-  return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+  /**
+   * Where the request's page is kept and the state of its data now; undefined: never kept. At once
+   * (no promise) while the data's fingerprints are recent, as on nearly every request.
+   */
+  function lookup(req: IncomingMessage): Lookup | undefined | Promise<Lookup | undefined> {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return undefined;
+    if (req.headers.cookie !== undefined || req.headers.authorization !== undefined) return undefined;
     const [pathname = '/', search = ''] = (req.url ?? '/').split(/(?=\?)/);
     const page = cachedPage(pathname);
     const query = page && queryKey(page, search);
-    const personal = req.headers.cookie !== undefined || req.headers.authorization !== undefined;
-    if (!page || query === undefined || personal || (req.method !== 'GET' && req.method !== 'HEAD')) {
-      return options.render(req, res);
-    }
-    let fingerprint: string;
-    try {
-      fingerprint = await fingerprintOf(page);
-    } catch {
-      return options.render(req, res); // the database is down: the page says so, uncached
-    }
+    if (!page || query === undefined) return undefined;
     const key = query ? `${pathname}?${query}` : pathname;
     const store = query ? queried : pages;
-    const kept = store.get(key);
-    if (kept?.fingerprint === fingerprint) return answer(req, res, store, key, kept);
-    if (req.method !== 'GET') return options.render(req, res);
+    const found = (fingerprint: string): Lookup => ({ key, store, fingerprint, kept: store.get(key) });
+    // The database is down: the page says so, uncached.
+    const unknown = () => undefined;
+    try {
+      const fingerprint = fingerprintOf(page);
+      return typeof fingerprint === 'string' ? found(fingerprint) : fingerprint.then(found, unknown);
+    } catch {
+      return unknown();
+    }
+  }
+
+  const current = (found: Lookup | undefined): found is Hit =>
+    found?.kept !== undefined && found.kept.fingerprint === found.fingerprint;
+
+  /** Renders the page, and keeps it when it may. */
+  function renderAndKeep(req: IncomingMessage, res: ServerResponse, found: Lookup | undefined): void {
+    if (!found || req.method !== 'GET') {
+      options.render(req, res);
+      return;
+    }
+    const { key, store, fingerprint, kept } = found;
     options.render(req, res, (rendered) =>
       tee(rendered, (bytes) => {
         const headers = bytes && keptHeaders(rendered);
@@ -212,8 +234,29 @@ export function pageCache(options: PageCacheOptions) {
           return;
         }
         const tag = createHash('sha256').update(bytes).digest('base64url').slice(0, 27);
-        store.set(key, { fingerprint, headers, tag, bodies: { identity: bytes } });
+        store.set(key, { fingerprint, headers, sent: {}, tag, bodies: { identity: bytes } });
       }),
     );
+  }
+
+  return {
+    /** Answers from memory when the page is kept and its data unchanged; false otherwise. */
+    answer(req: IncomingMessage, res: ServerResponse): boolean | Promise<boolean> {
+      const hit = (found: Lookup | undefined) => {
+        if (!current(found)) return false;
+        answer(req, res, found);
+        return true;
+      };
+      const found = lookup(req);
+      return found instanceof Promise ? found.then(hit) : hit(found);
+    },
+
+    /** Renders a page (from memory if it was kept since), and keeps it when it may. */
+    render(req: IncomingMessage, res: ServerResponse): void | Promise<void> {
+      const go = (found: Lookup | undefined) =>
+        current(found) ? answer(req, res, found) : renderAndKeep(req, res, found);
+      const found = lookup(req);
+      return found instanceof Promise ? found.then(go) : go(found);
+    },
   };
 }

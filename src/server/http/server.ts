@@ -13,7 +13,8 @@ import { pathToFileURL } from 'node:url';
 import compression from 'compression';
 import onHeaders from 'on-headers';
 import { loadConfig } from '../config.ts';
-import { dataFingerprint } from '../data-fingerprint.ts';
+import { type DataSource, dataFingerprint, recentFingerprint } from '../data-fingerprint.ts';
+import type { AppDeps } from '../deps.ts';
 import { closeDatabase, onShutdown, prepareDatabase, warnAboutSettings } from '../lifecycle.ts';
 import { log } from '../log.ts';
 import { maintenanceScreen, pageInMaintenance } from '../maintenance/page.ts';
@@ -78,14 +79,22 @@ const renderCompressed: PageRenderer = (req, res, tee) =>
     return render(req, res);
   });
 // Most of them are kept as rendered, once per change of their data (page-cache.ts).
-const renderPage = pageCache({
-  render: renderCompressed,
-  fingerprint: async (sources) => {
-    const { db, now } = await getDeps();
-    const at = now();
-    return (await Promise.all(sources.map((source) => dataFingerprint(db, source, at)))).join('|');
-  },
-});
+let deps: AppDeps | undefined;
+/** The tables' fingerprints: at once while each was read within the second, as on nearly every request. */
+function pageDataFingerprint(sources: readonly DataSource[]): string | Promise<string> {
+  if (!deps) {
+    return getDeps().then((started) => {
+      deps = started;
+      return pageDataFingerprint(sources);
+    });
+  }
+  const { db, now } = deps;
+  const at = now();
+  const recent = sources.map((source) => recentFingerprint(db, source, at));
+  if (recent.every((value) => value !== undefined)) return recent.join('|');
+  return Promise.all(sources.map((source) => dataFingerprint(db, source, at))).then((all) => all.join('|'));
+}
+const pages = pageCache({ render: renderCompressed, fingerprint: pageDataFingerprint });
 
 // The error pages are rendered with their status by Astro, never sent as a 200 file.
 const errorPage = /^\/(404|500)(\.html|\/|\/index\.html)?$/;
@@ -157,7 +166,11 @@ const server = http.createServer(async (req, res) => {
     return renderCompressed(req, res);
   }
   if (errorPage.test(path) || onlyByExtension(path)) return renderCompressed(req, res);
-  files(req, res, file, () => renderPage(req, res));
+  // A kept page first: no file is ever at an on-demand page's path, and looking for one costs more
+  // than sending it.
+  const kept = pages.answer(req, res);
+  if (kept === true || (kept !== false && (await kept))) return;
+  files(req, res, file, () => pages.render(req, res));
 });
 
 // CONNECT (a proxy's method) never reaches the request handler: refuse it here too.
