@@ -417,7 +417,7 @@ test('a price set with `admin stores prices` shows on the kept /stores and store
   const { gas_price: before } = await answer.json();
   const price = before === '2.999' ? '2.989' : '2.999';
   const kept = await request.get('/stores/2');
-  const etag = kept.headers().etag;
+  const etag = kept.headers().etag ?? '';
   expect(etag).toMatch(/^"[\w-]+"$/); // strong, from the content
   expect((await request.get('/stores/2', { headers: { 'if-none-match': etag } })).status()).toBe(304);
   expect(await (await request.get('/stores?q=Jamestown')).text()).toContain(`Gas $${before}`);
