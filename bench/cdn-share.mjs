@@ -144,7 +144,7 @@ try {
   const { token } = await login.json();
 
   const cache = new Map();
-  const counts = { fromCache: 0, revalidated: 0, full: 0, backgroundRevalidations: 0 };
+  const counts = { fromCache: 0, revalidated: 0, full: 0, backgroundRevalidations: 0, refused: 0 };
   let entriesSent = 0;
   const byKind = {};
   for (const [i, planned] of plan.entries()) {
@@ -190,6 +190,8 @@ try {
     } else {
       const answer = await origin(server.base, { method, path, headers, body });
       if (answer.status >= 500) throw new Error(`${method} ${path}: ${answer.status}`);
+      // A refused entry or read would make the mix another one than planned: counted and shown.
+      if (answer.status >= 400) counts.refused++;
       const policy = new SimulatedPolicy(request, asCdnSees(answer), { shared: true });
       if (policy.storable()) cache.set(key, policy);
     }
@@ -200,7 +202,7 @@ try {
   }
   const share = Number((counts.fromCache / REQUESTS).toFixed(3));
   console.log(
-    `CDN share: ${(share * 100).toFixed(1)}% of ${REQUESTS} requests answered from the cache; ${counts.revalidated} revalidated (304), ${counts.full} sent in full, ${counts.backgroundRevalidations} background revalidations`,
+    `CDN share: ${(share * 100).toFixed(1)}% of ${REQUESTS} requests answered from the cache; ${counts.revalidated} revalidated (304), ${counts.full} sent in full, ${counts.backgroundRevalidations} background revalidations, ${counts.refused} refused (4xx)`,
   );
   for (const [kind, k] of Object.entries(byKind)) console.log(`  ${kind}: ${k.fromCache}/${k.requests}`);
   writePart('cdn', { requests: REQUESTS, simulatedHours: 24, share, ...counts, byKind });

@@ -199,7 +199,10 @@ export function pageCache(options: PageCacheOptions) {
   function lookup(req: IncomingMessage): Lookup | undefined | Promise<Lookup | undefined> {
     if (req.method !== 'GET' && req.method !== 'HEAD') return undefined;
     if (req.headers.cookie !== undefined || req.headers.authorization !== undefined) return undefined;
-    const [pathname = '/', search = ''] = (req.url ?? '/').split(/(?=\?)/);
+    const url = req.url ?? '/';
+    const mark = url.indexOf('?');
+    const pathname = mark < 0 ? url : url.slice(0, mark);
+    const search = mark < 0 ? '' : url.slice(mark);
     const page = cachedPage(pathname);
     const query = page && queryKey(page, search);
     if (!page || query === undefined) return undefined;
