@@ -30,8 +30,9 @@ const pageHeaders = {
   'X-Request-Id': '3f9a1c07-2k1f',
 };
 const health = Buffer.from(JSON.stringify({ ok: true, database: 'sqlite', maintenance: false }));
-// Answers of our server captured by bench/server.mjs (bench/capture.mjs), by path: the store list
-// and a giveaway entry's 201. A POST's body is read in full before the answer, as ours must.
+// Answers of our server captured by bench/server.mjs (bench/capture.mjs), by path: the store list,
+// a giveaway entry's 201 and the on-demand pages /stores and /stores/1 (with the security headers
+// of a page). A POST's body is read in full before the answer, as ours must.
 const captured = Object.entries(
   process.env.BENCH_FIXTURES ? JSON.parse(readFileSync(process.env.BENCH_FIXTURES, 'utf8')) : {},
 ).map(([path, { status, headers, body }]) => [path, { status, headers, body: Buffer.from(body, 'base64') }]);
@@ -41,11 +42,12 @@ http
   .createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0];
     const fixture = fixtures.get(path);
-    if (fixture && req.headers['x-api-key']) {
+    const api = path.startsWith('/api/');
+    if (fixture && (req.headers['x-api-key'] || !api)) {
       req.resume();
       req.on('end', () => {
         res.writeHead(fixture.status, {
-          ...apiHeaders,
+          ...(api ? apiHeaders : { ...headersFor(path), 'X-Request-Id': apiHeaders['X-Request-Id'] }),
           ...fixture.headers,
           'Content-Length': fixture.body.length,
         });

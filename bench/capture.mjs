@@ -2,7 +2,7 @@
 // body still compressed), so the bare server of the benchmark can send exactly the same.
 import http from 'node:http';
 
-const KEPT = ['content-type', 'content-encoding', 'cache-control', 'etag', 'vary'];
+const KEPT = ['content-type', 'content-encoding', 'cache-control', 'etag', 'vary', 'content-security-policy'];
 
 export function captureAnswer(base, method, path, headers, body) {
   return new Promise((resolve, reject) => {

@@ -123,6 +123,19 @@ const md = [
     ? `${load(parts.rolling)}. Two built servers on one database behind a round-robin client that follows /readyz every ${parts.rolling.checkEveryMs} ms; each server in turn gets SIGTERM (drain ${parts.rolling.drainSeconds} s), is started again and rejoins, under ${parts.rolling.concurrency} requests at a time: **${parts.rolling.failed} failed of ${parts.rolling.requests}** in ${parts.rolling.seconds} s.${parts.rolling.failures.length ? ` First failures: ${parts.rolling.failures.join('; ')}.` : ''}`
     : 'not run',
   '',
+  '## A CDN in front (bench/cdn-share.mjs)',
+  '',
+  parts.cdn
+    ? `${load(parts.cdn)}. A simulated day of ${parts.cdn.requests} requests (content pages, the locator, store pages, the giveaway page and entries, the API's public reads, signed-in /me calls) through a shared cache honouring our headers (http-cache-semantics; CDN-Cache-Control where sent): **${(parts.cdn.share * 100).toFixed(1)}% answered from the cache** without reaching the server; ${parts.cdn.revalidated} revalidated by the server (304), ${parts.cdn.full} sent by it in full, ${parts.cdn.backgroundRevalidations} background revalidations.\n\n${table(
+        ['Requests', 'Count', 'From the cache'],
+        Object.entries(parts.cdn.byKind).map(([kind, k]) => [
+          kind,
+          k.requests,
+          `${k.fromCache} (${((100 * k.fromCache) / k.requests).toFixed(0)}%)`,
+        ]),
+      )}`
+    : 'not run',
+  '',
   `## Database inserts beside entries (${database?.database ?? 'not run'})`,
   '',
   `${load(database)}. In-process (vitest bench, src/features/giveaway/entries.bench.ts), one at a time.`,

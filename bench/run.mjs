@@ -11,6 +11,7 @@ const STEPS = [
   { name: 'lighthouse', args: ['bench/lighthouse.mjs'] },
   { name: 'server', args: ['--import', 'tsx', 'bench/server.mjs'] },
   { name: 'rolling restart', args: ['--import', 'tsx', 'bench/rolling-restart.mjs'] },
+  { name: 'cdn share', args: ['--import', 'tsx', 'bench/cdn-share.mjs'] },
   { name: 'gazetteer', args: ['--expose-gc', '--import', 'tsx', 'bench/gazetteer.mjs'] },
   { name: 'vitest bench', args: ['node_modules/vitest/vitest.mjs', 'bench', '--run'] },
 ];

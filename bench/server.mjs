@@ -3,9 +3,11 @@
 // the same bytes (bench/bare-server.mjs), on loopback, with autocannon. Per case: requests/s, p50/p99
 // latency, the ratio ours/bare, and each server's CPU time per request (steadier than requests/s on
 // a busy machine); the server's resident memory (VmRSS) at rest after start, at its peak under load,
-// right after and 30 s after. Cases: a content page, GET /health, GET /store?size=1000 (the locator's list) and
-// giveaway entries (bench/entry-load.mjs: each one a new person). BENCH_SECONDS sets the measured
-// length of each case and server (default 7.5, in 3 rounds). Run after a build (`npm run bench`).
+// right after and 30 s after. Cases: a content page, GET /health, GET /store?size=1000 (the locator's list),
+// the on-demand pages /stores and /stores/1 (issue 19.3: kept as rendered, src/server/http/page-cache.ts)
+// and giveaway entries (bench/entry-load.mjs: each one a new person). BENCH_SECONDS sets the measured
+// length of each case and server (default 7.5, in 3 rounds); BENCH_CASES=stores,health runs only the
+// cases whose name holds one of those words. Run after a build (`npm run bench`).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -25,6 +27,15 @@ const apiKey = { 'x-api-key': process.env.PUBLIC_API_KEY ?? DEFAULT_API_KEY };
 const SETTLE_SECONDS = 30;
 /** Entries are counted, not timed: each needs a person prepared beforehand (warm-up + 3 rounds). */
 const ENTRIES_PER_ROUND = Number(process.env.BENCH_ENTRIES ?? 4000);
+const only = process.env.BENCH_CASES?.split(',').filter(Boolean);
+const selected = (name) => !only || only.some((word) => name.includes(word));
+const ENTRY_CASE = 'POST giveaway entry (each a new person)';
+/** The on-demand pages, as a browser asks for them. */
+const PAGES = ['/stores', '/stores/1'].map((path) => ({
+  name: `GET ${path} (rendered on demand)`,
+  path,
+  headers: { 'accept-encoding': 'br, gzip' },
+}));
 
 // Its log goes to a file, as production's goes to a log collector: read by this process, which is
 // also the load generator, the lines of 30,000 requests a second slowed the load (and so the
@@ -40,21 +51,29 @@ const restRss = Math.round(ours.rssMb());
 
 // The bare server answers with the very bytes and headers ours sent for the same requests.
 const storeList = { path: '/api/v1/store?size=1000', headers: { ...apiKey, 'accept-encoding': 'br, gzip' } };
-const entries = await prepareEntries(ours.base, 3.5 * ENTRIES_PER_ROUND + 1);
+const entries = selected(ENTRY_CASE) ? await prepareEntries(ours.base, 3.5 * ENTRIES_PER_ROUND + 1) : [];
 const fixtureDir = mkdtempSync(join(tmpdir(), 'kwikfill-bench-bare-'));
 const fixtures = join(fixtureDir, 'answers.json');
 const sample = entries.shift();
+const pageAnswers = {};
+for (const { path, headers } of PAGES) {
+  await captureAnswer(ours.base, 'GET', path, headers); // the first one renders it
+  pageAnswers[path] = await captureAnswer(ours.base, 'GET', path, headers);
+}
 writeFileSync(
   fixtures,
   JSON.stringify({
     '/api/v1/store': await captureAnswer(ours.base, 'GET', storeList.path, storeList.headers),
-    [ENTRY_PATH.split('?')[0]]: await captureAnswer(
-      ours.base,
-      'POST',
-      ENTRY_PATH,
-      sample.headers,
-      sample.body,
-    ),
+    ...(sample && {
+      [ENTRY_PATH.split('?')[0]]: await captureAnswer(
+        ours.base,
+        'POST',
+        ENTRY_PATH,
+        sample.headers,
+        sample.body,
+      ),
+    }),
+    ...pageAnswers,
   }),
 );
 const bare = await new Promise((resolve, reject) => {
@@ -81,13 +100,14 @@ const cases = [
   { name: `content page ${page}`, path: page, headers: { 'accept-encoding': 'br, gzip' } },
   { name: 'GET /api/v1/health', path: '/api/v1/health', headers: apiKey },
   { name: 'GET /api/v1/store?size=1000', ...storeList },
+  ...PAGES,
   {
-    name: 'POST giveaway entry (each a new person)',
+    name: ENTRY_CASE,
     // Ours takes each prepared entry once; the bare server, which checks nothing, may reuse them.
     requests: { ours: entryRequests(entries), bare: entryRequests(entries) },
     amount: ENTRIES_PER_ROUND,
   },
-];
+].filter((test) => selected(test.name));
 const rows = [];
 try {
   for (const test of cases) {

@@ -1,8 +1,13 @@
 // The store locator (SPEC 2.9, 4, 5.5, 8) on the seeded sample stores (src/features/locator/
 // locator.seed.ts): #1 Warren PA, #2 Jamestown NY 14701, Westfield in both PA and NY, no store in
 // Scranton. Nothing here may reach the internet: the map must draw from the local basemap.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { type BrowserContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { relabelStoreFeatures } from '../../src/features/locator/locator.sample';
+import { DEFAULT_API_KEY } from '../../src/lib/api-key';
 import { openDatabase } from '../../src/server/db/database';
 import { startBuiltServer } from '../support/built-server.mjs';
 import { hydrated } from './account-helpers';
@@ -505,6 +510,45 @@ test('a store page: hours with open status, prices with their time, directions, 
   ).toBeAttached({ timeout: 20_000 });
   await expectNoAxeViolations(page);
   expect((await page.request.get('/stores/99999')).status()).toBe(404);
+});
+
+/** Runs `npm run admin -- stores prices` on a CSV of these rows against the test server's database. */
+function importPrices(rows: string[]) {
+  const file = join(mkdtempSync(join(tmpdir(), 'kwikfill-prices-')), 'prices.csv');
+  writeFileSync(file, ['store_number,gas_price,diesel_price', ...rows].join('\n'));
+  execFileSync('npm', ['run', '--silent', 'admin', '--', 'stores', 'prices', file], {
+    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR ?? '' },
+    stdio: 'pipe',
+  });
+}
+
+test('a price set with `admin stores prices` shows on the kept /stores and store page within the second', async ({
+  request,
+}) => {
+  // The server keeps these pages as rendered (src/server/http/page-cache.ts) and renders them again
+  // when the stores' fingerprint changes, which it reads at most once a second.
+  const answer = await request.get('/api/v1/store/2', { headers: { 'x-api-key': DEFAULT_API_KEY } });
+  const { gas_price: before } = await answer.json();
+  const price = before === '2.999' ? '2.989' : '2.999';
+  await request.get('/stores/2'); // rendered, and kept
+  const kept = await request.get('/stores/2');
+  const etag = kept.headers().etag ?? '';
+  expect(etag).toMatch(/^"[\w-]+"$/); // strong, from the content
+  expect((await request.get('/stores/2', { headers: { 'if-none-match': etag } })).status()).toBe(304);
+  // The list's HTML as React writes it: its text pieces apart ('Gas <!-- -->$3.339').
+  const listed = async () =>
+    (await (await request.get('/stores?q=Jamestown')).text()).replaceAll('<!-- -->', '');
+  expect(await listed()).toContain(`Gas $${before}`);
+  importPrices([`2,${price},`]);
+  try {
+    await expect.poll(async () => (await request.get('/stores/2')).text()).toContain(`Gas: $${price}`);
+    await expect.poll(listed).toContain(`Gas $${price}`);
+    expect((await request.get('/stores/2', { headers: { 'if-none-match': etag } })).status()).toBe(200);
+    // Cached bytes are the same for every visitor: the policy allows scripts by hash, never a nonce.
+    expect((await request.get('/stores')).headers()['content-security-policy']).not.toContain('nonce-');
+  } finally {
+    importPrices([`2,${before},`]);
+  }
 });
 
 test('the sitemap lists every store page beside the content pages', async ({ request }) => {

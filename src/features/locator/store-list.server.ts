@@ -1,14 +1,12 @@
 // The answer of GET /store?size=1000, made once per change of the stores rather than per request:
 // reading 300 rows, writing 135 KB of JSON, hashing and compressing it cost about 5 ms of CPU a
-// request (bench: 0.06 of a bare server sending the same bytes). A change is seen by a cheap
-// fingerprint of the table (the number of rows and their update times): every write of a store
-// (the import and price commands, the seed) sets `updated_at`, so a price change shows on the very
-// next request, in every server process, without a rebuild or a restart. The fingerprint itself
-// (a scan of the table) is asked at most once a second per process: asked on every request it
-// was most of the answer's cost, and a price shows up to a second later (bench/server.mjs).
+// request (bench: 0.06 of a bare server sending the same bytes). A change is seen by the table's
+// fingerprint (src/server/data-fingerprint.ts: read at most once a second), so a price change shows
+// within a second, in every server process, without a rebuild or a restart.
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Kysely } from 'kysely';
+import { dataFingerprint } from '../../server/data-fingerprint';
 import type { Database } from '../../server/db/schema';
 import { countStores, listStores } from './store-rows.server';
 
@@ -23,30 +21,8 @@ interface StoreList {
 }
 
 const lists = new WeakMap<Kysely<Database>, Map<string, StoreList>>();
-/** How long a fingerprint read from the database stands for the table's state. */
-export const FINGERPRINT_REUSE_MS = 1000;
-const fingerprints = new WeakMap<Kysely<Database>, { value: string; at: number }>();
 
-/** The table's fingerprint, read again when the last read is a second old (or the clock went back). */
-async function currentFingerprint(db: Kysely<Database>, now: number): Promise<string> {
-  const kept = fingerprints.get(db);
-  if (kept && now - kept.at < FINGERPRINT_REUSE_MS && now >= kept.at) return kept.value;
-  const value = await fingerprintOf(db);
-  fingerprints.set(db, { value, at: now });
-  return value;
-}
-
-async function fingerprintOf(db: Kysely<Database>): Promise<string> {
-  const row = await db
-    .selectFrom('stores')
-    .select((eb) => [
-      eb.fn.countAll().as('rows'),
-      eb.fn.max('updated_at').as('latest'),
-      eb.fn.sum('updated_at').as('total'),
-    ])
-    .executeTakeFirstOrThrow();
-  return `${row.rows}:${row.latest}:${row.total}`;
-}
+export { FINGERPRINT_REUSE_MS } from '../../server/data-fingerprint';
 
 /** Same bytes, same tag; the tag changes with any store, price or hour. */
 const etagOf = (body: string) => `W/"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
@@ -61,7 +37,7 @@ export async function storeList(
   const byPage = lists.get(db) ?? new Map<string, StoreList>();
   lists.set(db, byPage);
   const key = `${size}:${page}`;
-  const fingerprint = await currentFingerprint(db, now);
+  const fingerprint = await dataFingerprint(db, 'stores', now);
   const kept = byPage.get(key);
   if (kept?.fingerprint === fingerprint) return kept;
   const [items, total] = await Promise.all([listStores(db, size, page * size), countStores(db)]);

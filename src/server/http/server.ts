@@ -2,7 +2,7 @@
 // - /api/v1 goes straight to the Hono app (api-binding.ts);
 // - other GET/HEAD requests: the files of dist/client (static-files.ts: sirv, and small files from
 //   memory), then Astro's handler (on-demand pages, the 404 page), loaded on first need since most
-//   visits never reach it;
+//   visits never reach it; on-demand pages kept as rendered until their data changes (page-cache.ts);
 // - while the maintenance switch is on, every page answers its screen (src/server/maintenance/);
 // - any other method gets a 405 (the API's own, with the route's Allow), never a 500;
 // - every request: one JSON log line (request id, method, route, status, ms) and X-Request-Id;
@@ -13,15 +13,18 @@ import { pathToFileURL } from 'node:url';
 import compression from 'compression';
 import onHeaders from 'on-headers';
 import { ConfigError, loadConfig, parseEnv } from '../config.ts';
+import { type DataSource, dataFingerprint, recentFingerprint } from '../data-fingerprint.ts';
+import type { AppDeps } from '../deps.ts';
 import { closeDatabase, onShutdown, prepareDatabase, warnAboutSettings } from '../lifecycle.ts';
 import { log } from '../log.ts';
 import { maintenanceScreen, pageInMaintenance } from '../maintenance/page.ts';
 import { PROBE_HEADERS, PROBE_PATHS, probe } from '../probes.ts';
-import { getApp } from '../runtime.ts';
+import { getApp, getDeps } from '../runtime.ts';
 import { apiListener } from './api-binding.ts';
 import { distDir } from './dist-dir.ts';
 import { finishRenderedHeaders, readPagePolicies, setCommonHeaders } from './headers.ts';
 import { keepMemoryReducerWorking } from './memory-reducer.ts';
+import { type PageRenderer, pageCache } from './page-cache.ts';
 import { newRequestId, requestLog } from './request-log.ts';
 import { staticFiles } from './static-files.ts';
 
@@ -69,9 +72,30 @@ const maintenance = maintenanceScreen(clientDir, policies);
 
 // Pages rendered on request (the locator, store pages, offers, the applications: 25-80 KB of HTML)
 // are compressed as they go out (brotli or gzip, as the browser accepts), like the prebuilt pages,
-// which are compressed ahead of time at the build.
+// which are compressed ahead of time at the build. `tee` sees the body before it is compressed.
 const compress = compression({ threshold: 1024 });
-const renderCompressed: Listener = (req, res) => compress(req, res, () => render(req, res));
+const renderCompressed: PageRenderer = (req, res, tee) =>
+  compress(req, res, () => {
+    tee?.(res);
+    return render(req, res);
+  });
+// Most of them are kept as rendered, once per change of their data (page-cache.ts).
+let deps: AppDeps | undefined;
+/** The tables' fingerprints: at once while each was read within the second, as on nearly every request. */
+function pageDataFingerprint(sources: readonly DataSource[]): string | Promise<string> {
+  if (!deps) {
+    return getDeps().then((started) => {
+      deps = started;
+      return pageDataFingerprint(sources);
+    });
+  }
+  const { db, now } = deps;
+  const at = now();
+  const recent = sources.map((source) => recentFingerprint(db, source, at));
+  if (recent.every((value) => value !== undefined)) return recent.join('|');
+  return Promise.all(sources.map((source) => dataFingerprint(db, source, at))).then((all) => all.join('|'));
+}
+const pages = pageCache({ render: renderCompressed, fingerprint: pageDataFingerprint });
 
 // The error pages are rendered with their status by Astro, never sent as a 200 file.
 const errorPage = /^\/(404|500)(\.html|\/|\/index\.html)?$/;
@@ -143,7 +167,11 @@ const server = http.createServer(async (req, res) => {
     return renderCompressed(req, res);
   }
   if (errorPage.test(path) || onlyByExtension(path)) return renderCompressed(req, res);
-  files(req, res, file, () => renderCompressed(req, res));
+  // A kept page first: no file is ever at an on-demand page's path, and looking for one costs more
+  // than sending it.
+  const kept = pages.answer(req, res);
+  if (kept === true || (kept !== false && (await kept))) return;
+  files(req, res, file, () => pages.render(req, res));
 });
 
 // CONNECT (a proxy's method) never reaches the request handler: refuse it here too.
