@@ -13,6 +13,7 @@ import { authRoutes } from '../features/account/auth.server';
 import { meRoutes } from '../features/account/me.server';
 import { applicationRoutes } from '../features/applications/applications.server';
 import { contactRoutes } from '../features/contact/contact.server';
+import { retryContactMail } from '../features/contact/contact-mail.server';
 import { giftCardRoutes } from '../features/gift-card/gift-card.server';
 import { giveawayRoutes } from '../features/giveaway/giveaway.server';
 import { locatorRoutes } from '../features/locator/locator.server';
@@ -34,6 +35,14 @@ export const MAX_BODY_BYTES = 64 * 1024;
  */
 export const MAX_UPLOAD_BODY_BYTES = 24 * 1024 * 1024;
 const UPLOAD_PATH = `${API_BASE}/applications/`;
+
+/**
+ * The deferred work a schedule runs (src/server/scheduled-work.ts: on Netlify, where no process
+ * stays up for a timer): each task by name.
+ */
+export const SCHEDULED_WORK: Record<string, (deps: AppDeps) => Promise<unknown>> = {
+  'contact mail': (deps) => retryContactMail(deps),
+};
 
 /** True when the client closed the connection before its request was read to the end. */
 function clientGone(request: Request, error: Error): boolean {
