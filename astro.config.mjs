@@ -7,6 +7,7 @@ import netlify from '@astrojs/netlify';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
+import keystatic from '@keystatic/astro';
 import { defineConfig } from 'astro/config';
 import { brandPlaceholders } from './src/components/content/brand-placeholders.ts';
 import { FRAME_ANCESTORS, netlifyHeadersFile } from './src/lib/security-headers.mjs';
@@ -45,6 +46,28 @@ if (onNetlify) {
   }
 }
 
+// The editing UI (Keystatic, keystatic.config.tsx) at /keystatic: always in `astro dev` (local mode,
+// writing this checkout's files); in a build only when every GitHub setting is given (GitHub mode:
+// editors who may write to the repository sign in with GitHub and commit on a branch). Otherwise a
+// build has no /keystatic at all: the server answers 404. docs/decisions/0010-editing-ui.md.
+const EDITING_UI_SETTINGS = [
+  'KEYSTATIC_GITHUB_CLIENT_ID',
+  'KEYSTATIC_GITHUB_CLIENT_SECRET',
+  'KEYSTATIC_SECRET',
+  'PUBLIC_KEYSTATIC_GITHUB_REPO',
+];
+/** @type {import('astro').AstroIntegration} */
+const editingUi = {
+  name: 'kwikfill:editing-ui',
+  hooks: {
+    'astro:config:setup': (options) => {
+      const configured = EDITING_UI_SETTINGS.every((name) => process.env[name]);
+      if (options.command !== 'dev' && !configured) return;
+      return keystatic().hooks['astro:config:setup']?.(/** @type {any} */ (options));
+    },
+  },
+};
+
 /** Netlify's `_headers` for the published static files, from the rules the Node server uses too. */
 /** @type {import('astro').AstroIntegration} */
 const netlifyHeaders = {
@@ -66,6 +89,7 @@ export default defineConfig({
   integrations: [
     mdx({ processor: satteri({ mdastPlugins: [brandPlaceholders] }) }),
     react(),
+    editingUi,
     ...(onNetlify ? [netlifyHeaders] : []),
     // Prebuilt pages; the store pages come from the database, in their own sitemap (on request).
     sitemap({

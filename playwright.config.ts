@@ -13,6 +13,8 @@ process.env.E2E_DATA_DIR = dataDir; // workers re-read this config: keep one fol
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  // The editing UI's test runs against `astro dev` in a copy: playwright.editing.config.ts.
+  testIgnore: /editing-ui\.spec\.ts$/,
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
   retries: 0,
@@ -52,9 +54,13 @@ export default defineConfig({
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
+      // Beside the data folder, not in it, as in production (`keys/` beside `data/`).
+      KEYS_DIR: `${dataDir}-keys`,
       SEED_SAMPLE_DATA: '1',
       HUMAN_CHECK: 'local',
       GIFT_CARD_PROVIDER: 'local',
+      ALLOW_STAND_INS: '1',
+      SITE_URL: 'http://localhost:4321',
     },
   },
 });

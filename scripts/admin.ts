@@ -3,14 +3,17 @@
 // commands from `src/features/<feature>/<feature>.cli.ts`; this file only gathers them.
 // `npm run admin -- --help` lists them all; `npm run admin -- <command> --help` explains one.
 import { Command } from 'commander';
+import { registerAccountCommands } from '../src/features/account/account.cli';
 import { registerApplicationsCommands } from '../src/features/applications/applications.cli';
 import { registerContactCommands } from '../src/features/contact/contact.cli';
 import { registerGiveawayCommands } from '../src/features/giveaway/giveaway.cli';
 import { registerLocatorCommands } from '../src/features/locator/locator.cli';
 import { registerOffersCommands } from '../src/features/offers/offers.cli';
 import { registerVitalsCommands } from '../src/features/vitals/vitals.cli';
+import { registerCdnCommands } from '../src/server/cdn.cli';
 import { registerDatabaseCommands } from '../src/server/db/db.cli';
 import { registerMigrateCommand } from '../src/server/db/migrate.cli';
+import { registerMailCommands } from '../src/server/jobs/mail.cli';
 import { registerMaintenanceCommands } from '../src/server/maintenance/cli';
 
 const program = new Command('admin')
@@ -22,8 +25,11 @@ const program = new Command('admin')
 registerDatabaseCommands(program);
 registerMigrateCommand(program);
 registerMaintenanceCommands(program);
+registerMailCommands(program);
+registerCdnCommands(program);
 
 // Feature commands: one line per feature.
+registerAccountCommands(program);
 registerGiveawayCommands(program);
 registerContactCommands(program);
 registerOffersCommands(program);

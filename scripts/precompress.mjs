@@ -6,7 +6,8 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { distDir } from '../src/server/http/dist-dir.ts';
 
 const root = distDir('client');
-const compressible = /\.(html|css|js|mjs|svg|json|txt|xml|webmanifest)$/;
+// pbf: the map's label glyphs (public/map/glyphs/), which compress to about half.
+const compressible = /\.(html|css|js|mjs|svg|json|txt|xml|webmanifest|pbf)$/;
 
 let files = 0;
 for (const entry of await readdir(root, { recursive: true, withFileTypes: true })) {

@@ -1,17 +1,20 @@
 // The headers of every answer Astro makes on request (on-demand pages, the 404 and 500 pages, and on
 // Netlify the API too): Netlify applies its `_headers` file to static files only, so the function
 // sets them itself; the Node server sets the same ones (src/server/http/headers.ts), from the same
-// rules (src/lib/security-headers.mjs).
+// rules (src/lib/security-headers.mjs), and the caching of each path (src/lib/cache-policy.mjs): shared
+// at the CDN for the pages that show stores, prices, offers and promotions, never for errors.
 // Inside it: pages rendered from the database (the locator, store pages, offers) answer the 503 page
 // src/pages/unavailable.astro while the database cannot serve (down, unreachable, disk full), like
 // the API's 503 `unavailable`, rather than the 500 error page (whose status Astro fixes at 500).
 // First of all, in a Netlify function (the adapter puts Netlify's context in locals): the runtime is
 // told so (what it refuses there: src/server/netlify-guard.ts), and the work the answer left running
-// (mail) is handed to the platform's waitUntil, so the instance is not frozen before it is done.
+// (the queue's run that a request kicked, such as the contact message's mails) is handed to the
+// platform's waitUntil, so the instance is not frozen before it is done.
 
 import { defineMiddleware, sequence } from 'astro:middleware';
 import type { NetlifyLocals } from '@astrojs/netlify';
-import { HSTS, headersFor, isPersonal, PERSONAL_CACHE } from './lib/security-headers.mjs';
+import { CDN_HEADERS, pageCacheHeaders } from './lib/cache-policy.mjs';
+import { HSTS, headersFor } from './lib/security-headers.mjs';
 import { isUnavailable } from './server/errors';
 import { runOnNetlify, settleDeferred } from './server/runtime';
 
@@ -32,9 +35,12 @@ const securityHeaders = defineMiddleware(async (context, next) => {
   const { pathname, protocol } = context.url;
   const headers: Record<string, string> = { ...headersFor(pathname) };
   if (protocol === 'https:') headers['Strict-Transport-Security'] = HSTS;
-  if (isPersonal(pathname)) headers['Cache-Control'] = PERSONAL_CACHE;
+  const caching = pageCacheHeaders(pathname, answer.status);
   const set = (response: Response) => {
     for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
+    if (!caching['Cache-Control']) return response; // a redirect keeps its own
+    for (const name of CDN_HEADERS) response.headers.delete(name);
+    for (const [name, value] of Object.entries(caching)) response.headers.set(name, value);
     return response;
   };
   try {

@@ -26,3 +26,14 @@ export const GUARD_MESSAGES = {
   tooMany: 'Too many attempts. Please try again later',
   humanCheck: 'Please complete the security check',
 } as const;
+
+/**
+ * Where a multipart form (the applications) sends its guard values: as headers, so the server
+ * checks trap, ticket, limits and human check before it reads one byte of the body (issue 21).
+ * The trap's value is sent URI-encoded (a header carries Latin-1 only); only its presence matters.
+ */
+export const GUARD_HEADERS = {
+  website: 'X-Form-Website',
+  form_ticket: 'X-Form-Ticket',
+  human_check_token: 'X-Human-Check',
+} as const;

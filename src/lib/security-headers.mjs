@@ -3,18 +3,13 @@
 // (src/server/http/headers.ts, src/server/http/static-files.ts), the on-demand answers of either server
 // (src/middleware.ts) and Netlify's static files (the `_headers` file written at build by
 // astro.config.mjs). The Content-Security-Policy is per page too, but Astro writes it (from its
-// hashes and src/layouts/page-sources.ts). See docs/decisions/0007-security-headers.md.
+// hashes and src/layouts/page-sources.ts). See docs/decisions/0007-security-headers.md. Caching
+// has its own rules beside these: cache-policy.mjs.
+import { barePath, netlifyCacheRules } from './cache-policy.mjs';
 
 export const HSTS = 'max-age=31536000';
 // Only a header can carry frame-ancestors (browsers ignore it in a <meta> CSP).
 export const FRAME_ANCESTORS = /** @type {const} */ ("frame-ancestors 'self'");
-/** Pages: kept, but asked again each time (ETag, 304). */
-export const PAGE_CACHE = 'public, no-cache';
-/** Hashed build assets never change under one name. */
-export const ASSET_CACHE = 'public, max-age=31536000, immutable';
-/** Answers with a visitor's data: never kept by a browser, proxy or back/forward cache. */
-export const PERSONAL_CACHE = 'no-store';
-
 /** The same on every answer. */
 export const COMMON_HEADERS = Object.freeze({
   'X-Content-Type-Options': 'nosniff',
@@ -45,32 +40,8 @@ export const TURNSTILE_ORIGIN = 'https://challenges.cloudflare.com';
 /** The locator, the one page that asks for geolocation ("Use my location"). */
 export const LOCATOR_PATH = '/stores';
 
-/**
- * Pages whose answers carry a visitor's data or what a visitor types into them: the account
- * screens, and the application forms (Social Security and bank numbers). In Netlify's path syntax,
- * also matched by the Node server (a path, its trailing slash and its index.html).
- */
-export const PERSONAL_PATHS = Object.freeze(['/account', '/account/*', '/frame/*', '/fleet-fueling.html']);
-
-const escapeRegExp = (/** @type {string} */ text) => text.replace(/[.+?^${}()|[\]\\]/g, '\\$&');
-// Netlify's `*` is any rest of the path; nothing else in these paths is special to it.
-const personal = new RegExp(
-  `^(?:${PERSONAL_PATHS.map((path) => escapeRegExp(path).replaceAll('*', '.*')).join('|')})$`,
-);
-
-/** The URL path without a trailing slash or index.html ('/' stays '/'). */
-const bare = (/** @type {string} */ pathname) => pathname.replace(/(\/index\.html|\/+)$/, '') || '/';
-
-export const isPersonal = (/** @type {string} */ pathname) => personal.test(bare(pathname));
-
 export const permissionsPolicy = (/** @type {string} */ pathname) =>
-  bare(pathname) === LOCATOR_PATH ? LOCATOR_PERMISSIONS_POLICY : PERMISSIONS_POLICY;
-
-/** Cache-Control of a page or file the server sends as it is (not of API answers: they set their own). */
-export function cacheControl(/** @type {string} */ pathname) {
-  if (pathname.startsWith('/_astro/')) return ASSET_CACHE;
-  return isPersonal(pathname) ? PERSONAL_CACHE : PAGE_CACHE;
-}
+  barePath(pathname) === LOCATOR_PATH ? LOCATOR_PERMISSIONS_POLICY : PERMISSIONS_POLICY;
 
 const PAGE_HEADERS = Object.freeze({ ...COMMON_HEADERS, 'Permissions-Policy': PERMISSIONS_POLICY });
 const LOCATOR_HEADERS = Object.freeze({
@@ -120,12 +91,12 @@ export function netlifyHeadersFile() {
   /** @type {[string, Record<string, string>][]} */
   const rules = [
     ['/*', { ...headersFor('/'), 'Strict-Transport-Security': HSTS }],
-    ...PERSONAL_PATHS.map(
-      (path) => /** @type {[string, Record<string, string>]} */ ([path, { 'Cache-Control': PERSONAL_CACHE }]),
-    ),
+    ...netlifyCacheRules(),
     [MEDIA_PATHS, { 'Content-Security-Policy': MEDIA_POLICY }],
   ];
-  const lines = ['# Written by the build from src/lib/security-headers.mjs: do not edit.'];
+  const lines = [
+    '# Written by the build from src/lib/security-headers.mjs and cache-policy.mjs: do not edit.',
+  ];
   for (const [path, values] of rules) {
     lines.push(path, ...Object.entries(values).map(([name, value]) => `  ${name}: ${value}`));
   }

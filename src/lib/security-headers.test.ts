@@ -1,14 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
-  ASSET_CACHE,
-  cacheControl,
   filePolicy,
   headersFor,
-  isPersonal,
   LOCATOR_PERMISSIONS_POLICY,
   MEDIA_POLICY,
   netlifyHeadersFile,
-  PAGE_CACHE,
   PERMISSIONS_POLICY,
   permissionsPolicy,
 } from './security-headers.mjs';
@@ -30,31 +26,6 @@ describe('Permissions-Policy', () => {
       expect(LOCATOR_PERMISSIONS_POLICY).toContain(`${feature}=()`);
     }
     expect(PERMISSIONS_POLICY).not.toContain('fullscreen');
-  });
-});
-
-describe('Cache-Control', () => {
-  it('is no-store on the account screens and the application forms, in each form of their path', () => {
-    for (const path of [
-      '/account',
-      '/account/',
-      '/account/index.html',
-      '/account/login',
-      '/account/login/index.html',
-      '/frame/charge-card',
-      '/frame/fleet-fueling/',
-      '/fleet-fueling.html',
-    ]) {
-      expect(isPersonal(path), path).toBe(true);
-      expect(cacheControl(path), path).toBe('no-store');
-    }
-  });
-
-  it('revalidates other pages and keeps hashed assets for a year', () => {
-    for (const path of ['/', '/accounts', '/news/', '/stores', '/fleet-fueling', '/charge-card']) {
-      expect(cacheControl(path), path).toBe(PAGE_CACHE);
-    }
-    expect(cacheControl('/_astro/app.Ab12.js')).toBe(ASSET_CACHE);
   });
 });
 
@@ -114,7 +85,7 @@ describe("Netlify's _headers file", () => {
       'Strict-Transport-Security': 'max-age=31536000',
     });
     for (const path of ['/account', '/account/*', '/fleet-fueling.html']) {
-      expect(rules.get(path), path).toEqual({ 'Cache-Control': 'no-store' });
+      expect(rules.get(path), path).toEqual({ 'Cache-Control': 'private, no-store' });
     }
     expect(rules.get('/media/*')).toEqual({ 'Content-Security-Policy': MEDIA_POLICY });
   });

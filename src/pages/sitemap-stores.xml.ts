@@ -7,5 +7,5 @@ export const prerender = false;
 
 export const GET: APIRoute = async ({ site, url }) =>
   new Response(await storeSitemap(site?.href ?? url.origin), {
-    headers: { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': 'no-cache' },
+    headers: { 'Content-Type': 'application/xml; charset=utf-8' },
   });

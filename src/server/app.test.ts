@@ -24,7 +24,7 @@ describe('platform', () => {
       database: process.env.DATABASE_URL ? 'postgres' : 'sqlite',
       maintenance: false,
     });
-    expect(answer.headers.get('cache-control')).toBe('no-store');
+    expect(answer.headers.get('cache-control')).toBe('private, no-store');
     expect(answer.headers.get('content-type')).toMatch(/application\/json/);
   });
 
@@ -65,7 +65,7 @@ describe('platform', () => {
       expect(answer.json).toEqual({
         error: { code: 'invalid_api_key', description: 'This client is not allowed to use the API.' },
       });
-      expect(answer.headers.get('cache-control')).toBe('no-store');
+      expect(answer.headers.get('cache-control')).toBe('private, no-store');
     }
   });
 
@@ -73,7 +73,7 @@ describe('platform', () => {
     const missing = await t.call('GET', '/nothing/here');
     expect(missing.status).toBe(404);
     expect(missing.json.error.code).toBe('not_found');
-    expect(missing.headers.get('cache-control')).toBe('no-store');
+    expect(missing.headers.get('cache-control')).toBe('private, no-store');
 
     const wrong = await t.call('DELETE', '/health');
     expect(wrong.status).toBe(405);

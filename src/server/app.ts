@@ -12,37 +12,26 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { authRoutes } from '../features/account/auth.server';
 import { meRoutes } from '../features/account/me.server';
 import { applicationRoutes } from '../features/applications/applications.server';
+import { MAX_APPLICATION_BYTES } from '../features/applications/uploads';
 import { contactRoutes } from '../features/contact/contact.server';
-import { retryContactMail } from '../features/contact/contact-mail.server';
+import { runContactMailJob } from '../features/contact/contact-mail.server';
 import { giftCardRoutes } from '../features/gift-card/gift-card.server';
 import { giveawayRoutes } from '../features/giveaway/giveaway.server';
 import { locatorRoutes } from '../features/locator/locator.server';
 import { offersRoutes } from '../features/offers/offers.server';
+import { RETENTION_EVERY_MS, runRetention } from '../features/retention.server';
 import { vitalsRoutes } from '../features/vitals/vitals.server';
 import type { AppDeps, AppEnv } from './deps';
 import { ApiError, ERRORS, errorBody, isUnavailable } from './errors';
 import { jsonBodies, refuseNulInUrl } from './http';
 import { humanCheckRoutes } from './human-check/routes';
 import { maintenanceGate, maintenanceRoutes } from './maintenance/routes';
-import { identify, logRequest, noStore, requireApiKey } from './middleware';
+import { cachePolicy, identify, logRequest, requireApiKey, unshareErrors } from './middleware';
 import { platformRoutes } from './routes/platform';
 
 export const API_BASE = '/api/v1';
 export const MAX_BODY_BYTES = 64 * 1024;
-/**
- * The application forms carry up to two financial statements of 10 MB and drawn signatures
- * (src/features/applications/uploads.ts); only their path may send this much.
- */
-export const MAX_UPLOAD_BODY_BYTES = 24 * 1024 * 1024;
 const UPLOAD_PATH = `${API_BASE}/applications/`;
-
-/**
- * The deferred work a schedule runs (src/server/scheduled-work.ts: on Netlify, where no process
- * stays up for a timer): each task by name.
- */
-export const SCHEDULED_WORK: Record<string, (deps: AppDeps) => Promise<unknown>> = {
-  'contact mail': (deps) => retryContactMail(deps),
-};
 
 /** True when the client closed the connection before its request was read to the end. */
 function clientGone(request: Request, error: Error): boolean {
@@ -63,10 +52,16 @@ function errorAnswer(
 }
 
 export function createApp(deps: AppDeps) {
+  // The features' jobs in the durable queue (src/server/jobs/worker.ts; 'mail' is the platform's).
+  deps.jobs.handlers.set('contact-mail', runContactMailJob);
+  deps.jobs.handlers.set('retention', async (d) => {
+    await runRetention(d);
+  });
+  deps.jobs.periodic.set('retention', RETENTION_EVERY_MS);
   const app = new Hono<AppEnv>({ strict: false }).basePath(API_BASE);
 
   // First, what every request needs whatever comes of it: its id (and its log line, when the way
-  // in does not log it), the deps, no-store. One layer: each layer of Hono's chain costs every
+  // in does not log it), the deps, its caching (shared for a public read, else private, no-store). One layer: each layer of Hono's chain costs every
   // request an async step of its own (bench/server.mjs).
   // Hono's methodNotAllowed runs inside that layer too (a 404 of a path that other methods answer
   // becomes a 405 with Allow, once the route has answered).
@@ -77,9 +72,10 @@ export function createApp(deps: AppDeps) {
   });
   app.use((c, next) => {
     c.set('deps', deps);
-    noStore(c);
+    const shared = cachePolicy(c);
     const answer = async () => {
       await notAllowed(c, next);
+      if (shared) unshareErrors(c);
     };
     return identify(c) ? logRequest(c, answer) : answer();
   });
@@ -98,7 +94,13 @@ export function createApp(deps: AppDeps) {
     };
   };
   const jsonLimit = limit(MAX_BODY_BYTES);
-  const uploadLimit = limit(MAX_UPLOAD_BODY_BYTES);
+  // The application forms' uploads: a stated length over the limit is refused here; a body of
+  // unknown length is not read ahead (bodyLimit would buffer all of it before the route's guard),
+  // the route's streaming reader counts it (src/features/applications/multipart.server.ts).
+  const uploadLimit: MiddlewareHandler<AppEnv> = (c, next) =>
+    Number.parseInt(c.req.header('content-length') ?? '0', 10) > MAX_APPLICATION_BYTES
+      ? Promise.resolve(tooLarge(c))
+      : next();
   // Every body is a JSON object, except the application forms' multipart uploads (read by their
   // route). GET and HEAD carry none.
   const bodyRules: MiddlewareHandler<AppEnv> = (c, next) => {

@@ -2,7 +2,7 @@
 // configured database (migrated, never seeded), app dependencies (mailer, clock), a progress line
 // for long work, and one way to fail with a clear message and exit code 2.
 
-import { loadConfig } from './config.ts';
+import { ConfigError, loadConfig } from './config.ts';
 import { type AppDeps, createDeps } from './deps.ts';
 import { closeDatabase, prepareDatabase } from './lifecycle.ts';
 import { terminalLines } from './terminal-text.ts';
@@ -12,9 +12,19 @@ export class CliError extends Error {
   override name = 'CliError';
 }
 
+/** The settings, checked as the server checks them; their mistakes, every one, as the operator's to fix. */
+function settings() {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) throw new CliError(error.message);
+    throw error;
+  }
+}
+
 /** Opens the database for one command and always closes it (and sends pending mail) afterwards. */
 export async function withDeps<T>(work: (deps: AppDeps) => Promise<T>): Promise<T> {
-  const config = loadConfig();
+  const config = settings();
   const handle = await prepareDatabase();
   const deps = createDeps({ config, db: handle.db, dbKind: handle.kind });
   try {

@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Config } from './config.ts';
 import type { DatabaseKind } from './db/database.ts';
 import type { Database } from './db/schema.ts';
+import { createJobRunner, type JobRunner } from './jobs/worker.ts';
 import { type Logger, log } from './log.ts';
 import { createMailer, type Mailer } from './mailer.ts';
 
@@ -22,6 +23,8 @@ export interface AppDeps {
   settle: () => Promise<void>;
   /** The JSON log (src/server/log.ts); tests read what it wrote. */
   log: Logger;
+  /** The durable job queue's runner: handlers by kind, and kick() after queuing a job. */
+  jobs: JobRunner;
 }
 
 export interface User {
@@ -32,7 +35,7 @@ export interface User {
 /** What the way in (the Astro endpoint, or the Node server's binding in node.ts) tells the app. */
 export interface ApiBindings {
   clientAddress?: string;
-  /** The Node server has already set `Cache-Control: no-store` on its answer (a route's own replaces it). */
+  /** The Node server has already set `Cache-Control: private, no-store` on its answer (a public read's replaces it). */
   noStoreSet?: boolean;
   /**
    * The request's id, when the way in gave it one and sends it as X-Request-Id (the Node server:
@@ -55,7 +58,7 @@ export function createDeps(
 ): AppDeps {
   const pending = new Set<Promise<unknown>>();
   const logger = base.log ?? log;
-  return {
+  const deps: AppDeps = {
     ...base,
     mailer: base.mailer ?? createMailer(base.config),
     now: base.now ?? Date.now,
@@ -70,5 +73,7 @@ export function createDeps(
     async settle() {
       while (pending.size > 0) await Promise.allSettled([...pending]);
     },
+    jobs: createJobRunner(() => deps),
   };
+  return deps;
 }

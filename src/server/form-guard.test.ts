@@ -4,9 +4,10 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { GUARD_HEADERS } from '../lib/form-rules';
 import type { AppEnv } from './deps';
 import { ApiError } from './errors';
-import { guardPublicForm, publicForm } from './form-guard';
+import { guardAfterBody, guardBeforeBody, publicForm } from './form-guard';
 import { readJsonObject } from './http';
 import { createTestApi, type TestApi } from './testing';
 
@@ -26,10 +27,13 @@ beforeAll(async () => {
     .post('/contact', publicForm('contact', schema, { person: (d) => d.email }), (c) =>
       c.json(c.req.valid('json')),
     )
-    // The multipart forms' way: the route reads the body itself.
-    .post('/giveaway', async (c) =>
-      c.json(await guardPublicForm(c, 'giveaway', schema, await readJsonObject(c), { person: withoutTag })),
-    )
+    // The multipart forms' way: the guard's values from the headers before the body, then the fields.
+    .post('/giveaway', async (c) => {
+      await guardBeforeBody(c, 'giveaway');
+      return c.json(
+        await guardAfterBody(c, 'giveaway', schema, await readJsonObject(c), { person: withoutTag }),
+      );
+    })
     .onError((error, c) => {
       if (error instanceof ApiError) return c.json(error.toJSON(), error.status);
       throw error;
@@ -44,9 +48,20 @@ const freshIp = () => `203.0.113.${++ipCounter}`;
 /** Posts to the small app as a browser would: its ticket, a fresh human-check token, an address. */
 async function submit(form: Form, fields: Record<string, unknown>, ticket: string, ip: string | undefined) {
   const body = { website: '', form_ticket: ticket, human_check_token: await t.humanToken(form), ...fields };
+  // Sent both ways: in the JSON body (the JSON forms) and as headers (the two-halves way).
+  const headers = Object.fromEntries(
+    Object.entries(GUARD_HEADERS).map(([field, header]) => [
+      header,
+      String(body[field as keyof typeof body]),
+    ]),
+  );
   const answer = await app.request(
     `/${form}`,
-    { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) },
+    {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', ...headers },
+      body: JSON.stringify(body),
+    },
     { clientAddress: ip },
   );
   return { status: answer.status, json: (await answer.json()) as { error?: { code: string } } };

@@ -4,6 +4,7 @@
 import { vValidator } from '@hono/valibot-validator';
 import type { Context } from 'hono';
 import * as v from 'valibot';
+import { GUARD_HEADERS } from '../lib/form-rules';
 import type { AppEnv } from './deps';
 import { ApiError, ERRORS } from './errors';
 import { checkTicket, type PublicForm } from './form-ticket';
@@ -24,6 +25,46 @@ export interface GuardOptions<T> {
   person?: (data: T) => string;
   /** The human check's action; the form's name unless given. */
   action?: string;
+}
+
+/** The guard's own values: the trap, the ticket and the human check's token. */
+export type GuardValues = { website?: unknown; form_ticket?: unknown; human_check_token?: unknown };
+
+/**
+ * Steps 1 and 2 (trap, ticket): the limits of this browser and address, for step 3. Refused
+ * attempts count for the address (and the browser, when the ticket is good).
+ */
+async function admit(c: Context<AppEnv>, form: PublicForm, body: GuardValues) {
+  const deps = c.var.deps;
+  const ip = clientIp(c);
+  const ticket = checkTicket(deps, form, body.form_ticket);
+  const address: Check[] = ip ? [{ key: `form:${form}:ip:${ip}`, limit: LIMITS.publicFormPerIp }] : [];
+  const browser: Check[] = ticket
+    ? [{ key: `form:${form}:browser:${ticket.browser}`, limit: LIMITS.publicForm }]
+    : [];
+  if (isFilled(body.website)) {
+    await record(deps, ...[...browser, ...address].map((check) => check.key));
+    throw ApiError.of(ERRORS.invalidSubmission);
+  }
+  if (!ticket) {
+    await record(deps, ...address.map((check) => check.key));
+    throw ApiError.of(ERRORS.tooFast);
+  }
+  return { ip, limits: [...browser, ...address] };
+}
+
+/** Step 5: the human check, for this form's action, accepted once. */
+async function passHumanCheck(c: Context<AppEnv>, token: unknown, action: string, ip: string | undefined) {
+  if (!(await verifyHumanCheck(c.var.deps, { token, action, ip: ip ?? '' }))) {
+    throw ApiError.of(ERRORS.humanCheckFailed);
+  }
+}
+
+/** The person's limit, when the fields are valid and the form names a person. */
+function personLimit<T>(form: PublicForm, fields: Checked, person?: (data: T) => string): Check | undefined {
+  return fields.success && person
+    ? { key: `form:${form}:person:${emailKey(person(fields.output as T))}`, limit: LIMITS.publicForm }
+    : undefined;
 }
 
 /**
@@ -47,31 +88,13 @@ async function check<T>(
   { person, action = form }: GuardOptions<T>,
 ) {
   const deps = c.var.deps;
-  const ip = clientIp(c);
-  const ticket = checkTicket(deps, form, body.form_ticket);
-  const address: Check[] = ip ? [{ key: `form:${form}:ip:${ip}`, limit: LIMITS.publicFormPerIp }] : [];
-  const browser: Check[] = ticket
-    ? [{ key: `form:${form}:browser:${ticket.browser}`, limit: LIMITS.publicForm }]
-    : [];
-  if (isFilled(body.website)) {
-    await record(deps, ...[...browser, ...address].map((check) => check.key));
-    throw ApiError.of(ERRORS.invalidSubmission);
-  }
-  if (!ticket) {
-    await record(deps, ...address.map((check) => check.key));
-    throw ApiError.of(ERRORS.tooFast);
-  }
-  const personal: Check | undefined =
-    fields.success && person
-      ? { key: `form:${form}:person:${emailKey(person(fields.output as T))}`, limit: LIMITS.publicForm }
-      : undefined;
+  const { ip, limits } = await admit(c, form, body);
+  const personal = personLimit(form, fields, person);
   // The person's limit is looked at here, in the order of the checks, and counted after step 5.
   if (personal && (await reached(deps, personal.key, personal.limit))) throw ApiError.of(ERRORS.rateLimited);
-  await enforceAll(deps, [...browser, ...address]);
+  await enforceAll(deps, limits);
   if (!fields.success) throw invalidInput(fields.issues);
-  if (!(await verifyHumanCheck(deps, { token: body.human_check_token, action, ip: ip ?? '' }))) {
-    throw ApiError.of(ERRORS.humanCheckFailed);
-  }
+  await passHumanCheck(c, body.human_check_token, action, ip);
   // Counted and checked in one step: of simultaneous attempts of one person, no more than the limit pass.
   if (personal) await enforceAll(deps, [personal]);
 }
@@ -98,17 +121,42 @@ export const publicForm = <S extends v.GenericSchema>(
   );
 
 /**
- * The same checks for a route that reads its own body (the multipart application forms, whose
- * schema depends on the answers): returns the validated fields.
+ * A route that reads its own body (the multipart application forms) runs the guard in two halves,
+ * so that nothing is read before it is allowed: first `guardBeforeBody` with the guard's values from
+ * the request headers (GUARD_HEADERS): trap, ticket, browser and address limits, human check, in
+ * that order; then, once the body is read, `guardAfterBody`. The person is known only from the fields,
+ * so the person's limit is looked at and counted there, after the human check as on every form.
  */
-export async function guardPublicForm<S extends v.GenericSchema>(
+export async function guardBeforeBody(c: Context<AppEnv>, form: PublicForm, action: string = form) {
+  const header = (name: string) => {
+    const value = c.req.header(name);
+    try {
+      return value === undefined ? undefined : decodeURIComponent(value);
+    } catch {
+      return value; // not URI-encoded: as sent
+    }
+  };
+  const values: GuardValues = {
+    website: header(GUARD_HEADERS.website),
+    form_ticket: header(GUARD_HEADERS.form_ticket),
+    human_check_token: header(GUARD_HEADERS.human_check_token),
+  };
+  const { ip, limits } = await admit(c, form, values);
+  await enforceAll(c.var.deps, limits);
+  await passHumanCheck(c, values.human_check_token, action, ip);
+}
+
+/** The second half (after `guardBeforeBody`): the fields (400 invalid_input), then the person (429). */
+export async function guardAfterBody<S extends v.GenericSchema>(
   c: Context<AppEnv>,
   form: PublicForm,
   schema: S,
   body: Body,
-  options: GuardOptions<v.InferOutput<S>>,
+  { person }: Pick<GuardOptions<v.InferOutput<S>>, 'person'>,
 ): Promise<v.InferOutput<S>> {
-  const result = v.safeParse(schema, body);
-  await check(c, form, body, result as Checked, options);
-  return result.output as v.InferOutput<S>;
+  const fields = v.safeParse(schema, body) as Checked;
+  if (!fields.success) throw invalidInput(fields.issues);
+  const personal = personLimit(form, fields, person);
+  if (personal) await enforceAll(c.var.deps, [personal]);
+  return fields.output as v.InferOutput<S>;
 }

@@ -62,9 +62,11 @@ function expectClientAnswer(answer: Answer, what: string) {
   } else {
     expect(answer.json, what).toBeTypeOf('object');
   }
-  // Only the public store list is revalidated (ETag) instead of never stored.
-  const publicList = what.startsWith('GET /store ') && answer.status === 200;
-  expect(answer.headers.get('cache-control'), what).toBe(publicList ? 'no-cache' : 'no-store');
+  // Only the public reads that succeed are shared (src/lib/cache-policy.mjs); nothing else is stored.
+  const publicRead = what.startsWith('GET ') && answer.status < 400 && answer.headers.has('cache-tag');
+  expect(answer.headers.get('cache-control'), what).toBe(
+    publicRead ? 'public, max-age=0, must-revalidate' : 'private, no-store',
+  );
 }
 
 const routes = () => {

@@ -5,6 +5,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { warnOnce } from './config';
 import type { AppEnv } from './deps';
 import { ApiError, ERRORS } from './errors';
+import { addressBucket, clientAddressOf } from './ip';
 
 export type Body = Record<string, unknown>;
 
@@ -67,28 +68,25 @@ export const jsonBodies: MiddlewareHandler<AppEnv> = async (c, next) => {
 };
 
 /**
- * The client's address: the socket's (from Astro's clientAddress), or, behind a trusted proxy
- * (TRUST_PROXY=1), the last X-Forwarded-For entry, the one that proxy itself added. Undefined when
- * unknown: callers then skip their per-address ceiling rather than put every visitor in one bucket.
+ * The client's address: the socket's (from Astro's clientAddress), or as the trusted proxies or the
+ * CDN's header tell it (TRUST_PROXY, CLIENT_IP_HEADER: src/server/ip.ts). Undefined when unknown.
  */
-export function clientIp(c: Context<AppEnv>): string | undefined {
-  const forwarded = c.req.header('x-forwarded-for');
-  if (c.var.deps.config.trustProxy) {
-    const last = forwarded
-      ?.split(',')
-      .map((part) => part.trim())
-      .filter(Boolean)
-      .at(-1);
-    if (last) return last.slice(0, 64);
-  } else if (forwarded) {
+export function clientAddress(c: Context<AppEnv>): string | undefined {
+  const { trustProxy, clientIpHeader } = c.var.deps.config;
+  const forwardedFor = c.req.header('x-forwarded-for');
+  if (forwardedFor && !trustProxy && !clientIpHeader) {
     warnOnce(
       'forwarded-without-trust-proxy',
       'Requests carry X-Forwarded-For but TRUST_PROXY is off: the header is ignored, so behind a ' +
         "proxy every visitor shares the proxy's address for the per-address limits. Set TRUST_PROXY=1 " +
-        'when a proxy you control sets it.',
+        'when a proxy you control sets it (docs/api.md, Limits, for other setups).',
     );
   }
-  const address = c.env?.clientAddress;
+  const address = clientAddressOf(trustProxy, {
+    peer: c.env?.clientAddress,
+    forwardedFor,
+    clientHeader: clientIpHeader ? c.req.header(clientIpHeader) : undefined,
+  });
   if (address) return address;
   warnOnce(
     'no-client-address',
@@ -96,4 +94,14 @@ export function clientIp(c: Context<AppEnv>): string | undefined {
       'requests (the per-person and per-browser limits still apply).',
   );
   return undefined;
+}
+
+/**
+ * The client's address as the per-address limits count it (an IPv6 address as its /64: addressBucket
+ * in src/server/ip.ts). Undefined when unknown: callers then skip their per-address ceiling rather
+ * than put every visitor in one bucket.
+ */
+export function clientIp(c: Context<AppEnv>): string | undefined {
+  const address = clientAddress(c);
+  return address === undefined ? undefined : addressBucket(address);
 }

@@ -9,7 +9,7 @@ import { checkStorage } from './storage-check.ts';
 
 /**
  * The configured database (SQLite in DATA_DIR, or PostgreSQL with DATABASE_URL), migrated; never
- * seeded. First the disk: a read-only or full data folder stops here (StorageError, one line).
+ * seeded. First the settings it refuses to start with (loadConfig throws ConfigError, every mistake listed), then the disk: a read-only or full data folder stops here (StorageError, one line).
  */
 export async function prepareDatabase() {
   const config = loadConfig();

@@ -2,20 +2,33 @@
 // of Hono's chain: each layer costs every request an async step of its own, bench/server.mjs).
 import type { Context, Next } from 'hono';
 import { routePath } from 'hono/route';
+import { apiCacheHeaders, CDN_HEADERS, PERSONAL_CACHE } from '../lib/cache-policy.mjs';
 import type { AppEnv } from './deps';
 import { ApiError, ERRORS } from './errors';
 import { newRequestId } from './http/request-log';
 
 /**
- * API answers are per visitor and per moment: never cached by the browser or a proxy (a route may
- * set its own: the public store list is revalidated with its ETag). Set before the answer is made,
- * so that every c.json (errors too) carries it; touching c.res.headers after would make the Node
- * adapter rebuild each answer. The Node server sets it on the node:http answer before the app runs
- * (src/server/http/api-binding.ts): set here, it makes Hono build a Headers object for every answer, about a
- * tenth of a health check's time. A route's own Cache-Control replaces it either way.
+ * The answer's caching (src/lib/cache-policy.mjs), set before it is made so that every c.json
+ * carries it; touching c.res.headers after would make the Node adapter rebuild each answer. The
+ * public reads (GET /store, /offers, /promotion, ...) are shared at the CDN and tagged; everything
+ * else is per visitor: `private, no-store`. The Node server sets that default on the node:http
+ * answer before the app runs (src/server/http/api-binding.ts): set here, it makes Hono build a
+ * Headers object for every answer, about a tenth of a health check's time. True for a public read,
+ * whose answer must lose its sharing if it turns out an error (unshareErrors).
  */
-export function noStore(c: Context<AppEnv>): void {
-  if (!c.env?.noStoreSet) c.header('Cache-Control', 'no-store');
+export function cachePolicy(c: Context<AppEnv>): boolean {
+  const headers = apiCacheHeaders(c.req.method, matchedRoute(c));
+  const shared = headers['Cache-Control'] !== PERSONAL_CACHE;
+  if (shared) for (const [name, value] of Object.entries(headers)) c.header(name, value);
+  else if (!c.env?.noStoreSet) c.header('Cache-Control', PERSONAL_CACHE);
+  return shared;
+}
+
+/** A public read that answered an error (a 404, a mistake in its query, a 503): kept by nobody, like every other API answer. */
+export function unshareErrors(c: Context<AppEnv>): void {
+  if (c.res.status < 400) return;
+  for (const name of CDN_HEADERS) c.res.headers.delete(name);
+  c.res.headers.set('Cache-Control', PERSONAL_CACHE);
 }
 
 /** The public key identifies the web client (docs/api.md); it is not a secret. */

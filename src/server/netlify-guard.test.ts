@@ -1,7 +1,8 @@
 // What a Netlify function refuses (src/server/netlify-guard.ts): SQLite, and a database marked for
 // another deploy context (a preview on production's, production on a preview's); and the one
-// scheduled entry (src/server/scheduled-work.ts) runs the deferred work and reports each task.
+// scheduled entry (src/server/scheduled-work.ts) runs the queue's due jobs and reports their counts.
 import { afterEach, describe, expect, it } from 'vitest';
+import { enqueue, enqueueMail } from './jobs/queue';
 import {
   markDeployContext,
   PlatformRefusal,
@@ -48,16 +49,22 @@ describe('on Netlify', () => {
 });
 
 describe('runDueWork', () => {
-  it('runs each scheduled task and answers its outcome by name', async () => {
+  it('runs the due jobs, the periodic ones with them, and answers the queue counts', async () => {
     api = await createTestApi();
-    expect(await runDueWork(api.deps)).toEqual({ 'contact mail': { sent: 0, failed: 0 } });
+    const before = (await api.outbox()).length;
+    await enqueueMail(api.db, { to: 'pat@example.com', subject: 'Queued', text: 'Text' }, api.now());
+    // The mail, and the retention job the queue adds once a period.
+    expect(await runDueWork(api.deps)).toEqual({ done: 2, retry: 0, failed: 0 });
+    expect((await api.outbox()).slice(before).map((m) => m.subject)).toEqual(['Queued']);
+    expect(await runDueWork(api.deps)).toEqual({ done: 0, retry: 0, failed: 0 });
   });
 
-  it('reports a failing task without stopping', async () => {
+  it('reports a failing job without stopping the others', async () => {
     api = await createTestApi();
-    await api.deps.db.schema.dropTable('contact_messages').execute();
-    const outcomes = await runDueWork(api.deps);
-    expect(outcomes['contact mail']).toEqual({ error: expect.any(String) });
-    expect(api.logText()).toContain('scheduled work failed');
+    api.deps.jobs.periodic.clear();
+    await enqueue(api.db, { kind: 'nobody', payload: {}, summary: 'no runner' }, api.now());
+    await enqueueMail(api.db, { to: 'pat@example.com', subject: 'After', text: 'Text' }, api.now());
+    expect(await runDueWork(api.deps)).toEqual({ done: 1, retry: 1, failed: 0 });
+    expect(api.logText()).toContain('job failed, will retry: no runner');
   });
 });

@@ -12,7 +12,8 @@ import {
 } from 'vitest';
 import { openDatabase } from './db/database';
 import { type AppEnv, createDeps } from './deps';
-import { clientIp } from './http';
+import { clientAddress, clientIp } from './http';
+import type { TrustProxy } from './ip';
 import { log } from './log';
 import { forget, hit, hitAll, reached, record } from './rate-limit';
 import { createTestApi, type TestApi } from './testing';
@@ -112,17 +113,28 @@ describe('client address', () => {
   });
   afterEach(() => warn.mockRestore());
 
-  /** Asks a tiny app for clientIp as the API sees it. */
-  async function addressOf(trustProxy: boolean, clientAddress: string | undefined, forwarded?: string) {
+  /** Asks a tiny app for clientIp (and clientAddress) as the API sees them. */
+  async function seen(
+    settings: { trustProxy: TrustProxy; clientIpHeader?: string },
+    peer: string | undefined,
+    headers: Record<string, string> = {},
+  ) {
     const app = new Hono<AppEnv>()
       .use(async (c, next) => {
-        c.set('deps', { ...t.deps, config: { ...t.config, trustProxy } });
+        c.set('deps', { ...t.deps, config: { ...t.config, ...settings } });
         await next();
       })
-      .get('/', (c) => c.json({ ip: clientIp(c) ?? null }));
+      .get('/', (c) => c.json({ ip: clientIp(c) ?? null, address: clientAddress(c) ?? null }));
+    const answer = await app.request('/', { headers }, { clientAddress: peer });
+    return (await answer.json()) as { ip: string | null; address: string | null };
+  }
+  async function addressOf(
+    trustProxy: TrustProxy | true,
+    clientAddress: string | undefined,
+    forwarded?: string,
+  ) {
     const headers: Record<string, string> = forwarded ? { 'X-Forwarded-For': forwarded } : {};
-    const answer = await app.request('/', { headers }, { clientAddress });
-    return ((await answer.json()) as { ip: string | null }).ip;
+    return (await seen({ trustProxy: trustProxy === true ? 1 : trustProxy }, clientAddress, headers)).ip;
   }
 
   it('comes from the socket; X-Forwarded-For is ignored unless TRUST_PROXY is set, with one warning', async () => {
@@ -139,6 +151,91 @@ describe('client address', () => {
     expect(await addressOf(true, '10.0.0.1', ' , ')).toBe('10.0.0.1');
     expect(await addressOf(true, '10.0.0.1')).toBe('10.0.0.1');
     expect(warn).not.toHaveBeenCalled();
+  });
+
+  it('is found through hops, trusted ranges or a CDN header (a table of setups)', async () => {
+    const xff = (value: string) => ({ 'X-Forwarded-For': value });
+    // [setting, socket address, headers, the client address]
+    const table: [
+      { trustProxy: TrustProxy; clientIpHeader?: string },
+      string,
+      Record<string, string>,
+      string,
+    ][] = [
+      // One server, nobody in front: the socket, whatever the headers say.
+      [{ trustProxy: false }, '198.51.100.9', xff('1.1.1.1'), '198.51.100.9'],
+      // nginx in front (one hop): the entry nginx added, the one just left of it spoofed.
+      [{ trustProxy: 1 }, '127.0.0.1', xff('6.6.6.6, 198.51.100.9'), '198.51.100.9'],
+      // CDN, then a load balancer (two hops): the entry the CDN added.
+      [{ trustProxy: 2 }, '10.0.0.2', xff('6.6.6.6, 198.51.100.9, 203.0.113.50'), '198.51.100.9'],
+      [{ trustProxy: 2 }, '10.0.0.2', xff('198.51.100.9, 203.0.113.50'), '198.51.100.9'],
+      // Trusted ranges: the right-most address outside them, whatever the count of proxies.
+      [
+        { trustProxy: ['10.0.0.0/8', '203.0.113.0/24'] },
+        '10.0.0.2',
+        xff('6.6.6.6, 198.51.100.9, 203.0.113.50'),
+        '198.51.100.9',
+      ],
+      [{ trustProxy: ['10.0.0.0/8'] }, '10.0.0.2', xff('6.6.6.6, 198.51.100.9, 10.1.2.3'), '198.51.100.9'],
+      [{ trustProxy: ['10.0.0.0/8'] }, '10.0.0.2', {}, '10.0.0.2'],
+      // A peer outside the ranges sent it straight: its own X-Forwarded-For is not believed.
+      [{ trustProxy: ['10.0.0.0/8'] }, '198.51.100.77', xff('6.6.6.6'), '198.51.100.77'],
+      [{ trustProxy: ['fd00::/8'] }, 'fd00::1', xff('2001:db8::7'), '2001:db8::7'],
+      // A CDN's own header (Cloudflare, Netlify), when configured; without it, the usual rules.
+      [
+        { trustProxy: 1, clientIpHeader: 'cf-connecting-ip' },
+        '10.0.0.2',
+        { 'CF-Connecting-IP': '198.51.100.9', ...xff('6.6.6.6, 203.0.113.50') },
+        '198.51.100.9',
+      ],
+      [
+        { trustProxy: false, clientIpHeader: 'x-nf-client-connection-ip' },
+        '10.0.0.2',
+        { 'x-nf-client-connection-ip': '2001:db8::7' },
+        '2001:db8::7',
+      ],
+      [
+        { trustProxy: false, clientIpHeader: 'cf-connecting-ip' },
+        '10.0.0.2',
+        { 'CF-Connecting-IP': 'not an address' },
+        '10.0.0.2',
+      ],
+      [
+        { trustProxy: 1, clientIpHeader: 'cf-connecting-ip' },
+        '10.0.0.2',
+        xff('203.0.113.50'),
+        '203.0.113.50',
+      ],
+    ];
+    for (const [settings, peer, headers, expected] of table) {
+      expect((await seen(settings, peer, headers)).address, JSON.stringify([settings, peer, headers])).toBe(
+        expected,
+      );
+    }
+  });
+
+  it('counts an IPv6 client per /64 (an IPv4-mapped one as IPv4), while the address itself stays whole', async () => {
+    const one = await seen({ trustProxy: false }, '2001:db8:1:2:aaaa::1');
+    const other = await seen({ trustProxy: false }, '2001:db8:1:2:bbbb:cccc:dddd:eeee');
+    expect(one).toEqual({ ip: '2001:db8:1:2::/64', address: '2001:db8:1:2:aaaa::1' });
+    expect(other.ip).toBe(one.ip);
+    expect((await seen({ trustProxy: false }, '2001:db8:1:3::1')).ip).toBe('2001:db8:1:3::/64');
+    expect((await seen({ trustProxy: false }, '::ffff:192.0.2.1')).ip).toBe('192.0.2.1');
+    expect((await seen({ trustProxy: false }, '192.0.2.1')).ip).toBe('192.0.2.1');
+  });
+
+  it('two IPv6 addresses of one /64 share the per-address ceiling of a public form', async () => {
+    const api = await createTestApi({ localHumanCheck: true });
+    try {
+      // A fresh ticket (a new browser) each time: only the address ceiling is in play.
+      const send = async (ip: string) =>
+        api.call('POST', '/contact', { ip, body: { form_ticket: await api.ticket('contact') } });
+      for (let i = 0; i < 30; i++) await send(i % 2 ? '2001:db8:5:6::1' : '2001:db8:5:6:ffff::2');
+      expect((await send('2001:db8:5:6:1234::9')).status).toBe(429);
+      expect((await send('2001:db8:5:7::1')).status).not.toBe(429);
+    } finally {
+      await api.close();
+    }
   });
 
   it('is unknown (undefined, never a shared bucket) without a socket address, with one warning', async () => {

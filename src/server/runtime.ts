@@ -12,6 +12,7 @@ import { beforeDatabaseClose, sharedDatabase } from './db/shared';
 import { type ApiBindings, type AppDeps, createDeps } from './deps';
 import { ERRORS, errorBody } from './errors';
 import { newRequestId } from './http/request-log';
+import { startJobWorker } from './jobs/worker';
 import { log } from './log';
 import { PlatformRefusal, refuseForeignDatabase, refuseSqlite } from './netlify-guard';
 
@@ -34,8 +35,11 @@ function start() {
     const handle = await sharedDatabase(config);
     if (netlify) await refuseForeignDatabase(handle.db, netlify.deployContext);
     const deps = createDeps({ config, db: handle.db, dbKind: handle.kind });
-    beforeDatabaseClose(deps.settle);
     ready = createApp(deps);
+    // The queue's worker of this server: mail and deferred jobs (src/server/jobs/worker.ts). Not in
+    // a Netlify function, which lives only for its request: there the requests' kicks (kept alive
+    // by waitUntil) and the scheduled function (src/server/scheduled-work.ts) run the queue.
+    beforeDatabaseClose(netlify ? deps.settle : startJobWorker(deps));
     return { deps, app: ready };
   })().catch((error) => {
     // A refusal holds until the next deploy (a function's environment changes only then): said once.

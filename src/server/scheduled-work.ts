@@ -1,25 +1,17 @@
-// Deferred work that no visitor's request waits for (mail that failed before, sweeps, retention),
-// run on a schedule through one entry, runDueWork. On the Node server a timer inside the long-lived
-// process runs it (the contact mail sweep); a Netlify function lives only for its request, so the
-// scheduled function netlify/functions/scheduled-work.mts calls runDueWork every few minutes.
-// What runs is listed once, in src/server/app.ts (SCHEDULED_WORK: the platform imports no feature).
-import { SCHEDULED_WORK } from './app';
+// Deferred work that no visitor's request waits for (queued mail, retries, retention), run through
+// one entry, runDueWork: the durable queue's due jobs (src/server/jobs/worker.ts, which also queues
+// the periodic ones such as retention). On the Node server the queue's worker runs them on a timer
+// inside the long-lived process; a Netlify function lives only for its request, so the scheduled
+// function netlify/functions/scheduled-work.mts calls runDueWork every few minutes.
 import type { AppDeps } from './deps';
+import { runDueJobs } from './jobs/worker';
 
 /**
- * Runs every scheduled task once, one after the other (a failure is logged and does not stop the
- * others), then waits for the work they deferred; answers each task's outcome by name.
+ * Runs every due job once (a failing job is logged and put back or failed, and does not stop the
+ * others), then waits for the work they deferred; answers the queue's counts.
  */
-export async function runDueWork(deps: AppDeps): Promise<Record<string, unknown>> {
-  const outcomes: Record<string, unknown> = {};
-  for (const [name, task] of Object.entries(SCHEDULED_WORK)) {
-    try {
-      outcomes[name] = await task(deps);
-    } catch (error) {
-      deps.log.error({ err: error, task: name }, 'scheduled work failed');
-      outcomes[name] = { error: (error as Error)?.message ?? String(error) };
-    }
-  }
+export async function runDueWork(deps: AppDeps): Promise<{ done: number; retry: number; failed: number }> {
+  const counts = await runDueJobs(deps);
   await deps.settle();
-  return outcomes;
+  return counts;
 }

@@ -2,7 +2,7 @@
 // folder, or, when DATABASE_URL is set, a new PostgreSQL database created for the file), with a
 // clock tests move forward, a replaceable fetch and an outbox folder to read mail from.
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -86,8 +86,13 @@ export function memoryLog() {
 export async function createTestApi(overrides: Partial<Config> = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'kwikfill-api-test-'));
   const pgDatabase = process.env.DATABASE_URL ? await createPgDatabase(process.env.DATABASE_URL) : undefined;
+  // Keys in a folder of their own, as in production (outside the data folder); this test's only.
+  const keysDir = join(dataDir, 'keys');
+  mkdirSync(keysDir, { mode: 0o700 });
   const config: Config = {
     dataDir,
+    keysDir,
+    applicationKeyFile: join(keysDir, 'application-keys.json'),
     databaseUrl: pgDatabase?.url,
     mailFrom: '"Kwik Fill" <no-reply@kwikfill.example>',
     outboxDir: join(dataDir, 'outbox'),

@@ -20,8 +20,15 @@ test.describe('signed out', () => {
     await expect(nav(page).getByRole('button', { name: 'Sign Out' })).toBeHidden();
   });
 
-  // Every account page off SPEC 2.6's public list, including confirm-email.
-  for (const path of ['/account', '/account/entries', '/account/vip', '/account/confirm-email']) {
+  // Every account page off SPEC 2.6's public list, including confirm-email, and any other sub-path.
+  for (const path of [
+    '/account',
+    '/account/entries',
+    '/account/vip',
+    '/account/confirm-email',
+    '/account/no-such-screen',
+    '/account/login/extra',
+  ]) {
     test(`${path} sends a signed-out visitor to sign in`, async ({ page }) => {
       await page.goto(path);
       await expect(page).toHaveURL(/\/account\/login$/);
@@ -71,6 +78,20 @@ test.describe('session in the browser', () => {
     await page.goto('/account/confirm-email');
     await expect(page).toHaveURL(/\/account\/confirm-email$/);
     await expect(page.getByRole('heading', { name: 'Confirm your email address' })).toBeVisible();
+    await hydrated(page);
+    await expectNoAxeViolations(page);
+  });
+
+  test("an unknown account address is the account area's not-found screen, with status 404", async ({
+    page,
+  }) => {
+    await storeSession(page, { token: 'not-checked-here', user_id: 'u1', first_name: 'Pat' });
+    const response = await page.goto('/account/no-such-screen');
+    expect(response?.status()).toBe(404);
+    await expect(page).toHaveURL(/\/account\/no-such-screen$/);
+    await expect(welcome(page)).toHaveAccessibleName('Welcome back, Pat');
+    await expect(page.getByRole('heading', { level: 2, name: 'Page not found' })).toBeVisible();
+    await expect(nav(page).getByRole('link')).toHaveText(['Account Details', 'Enter Giveaway', 'Become VIP']);
     await hydrated(page);
     await expectNoAxeViolations(page);
   });

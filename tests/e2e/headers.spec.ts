@@ -1,6 +1,6 @@
 // The headers of every kind of answer of the Node server (docs/decisions/0007-security-headers.md):
 // the security headers on all of them, geolocation on the locator only, no-store wherever a
-// visitor's data is, each page's CSP with only the third-party origins it uses. Turnstile's origin is
+// visitor's data is, the CDN's caching and tags where an answer is shared (docs/caching.md), each page's CSP with only the third-party origins it uses. Turnstile's origin is
 // on the pages with a human check whatever the build knew (the server picks the check); this build
 // has no map vendor configured (the local basemap), so none may appear; the Netlify build test
 // builds with one configured and checks where it appears.
@@ -9,7 +9,6 @@ import { DEFAULT_API_KEY } from '../../src/lib/api-key';
 import { MEDIA_POLICY, PERMISSIONS_POLICY } from '../../src/lib/security-headers.mjs';
 
 const API = { 'X-API-Key': DEFAULT_API_KEY };
-const VIDEO_HOST = 'https://www.youtube-nocookie.com'; // site.config's default video host
 const TURNSTILE = 'https://challenges.cloudflare.com';
 
 interface Expected {
@@ -18,6 +17,8 @@ interface Expected {
   cache: string | RegExp;
   /** Third-party origins the page's CSP must allow; any other https origin is refused. */
   origins?: string[];
+  /** Shared at a CDN with these cache tags (docs/caching.md); none: never shared. */
+  tags?: string;
 }
 
 function checkCommon(path: string, answer: APIResponse, expected: Expected) {
@@ -30,6 +31,10 @@ function checkCommon(path: string, answer: APIResponse, expected: Expected) {
   for (const feature of ['camera', 'microphone', 'payment'])
     expect(permissions, path).toContain(`${feature}=()`);
   expect(headers['cache-control'], path).toMatch(expected.cache);
+  expect(headers['cache-tag'], path).toBe(expected.tags);
+  expect(headers['netlify-cache-tag'], path).toBe(expected.tags);
+  if (expected.tags) expect(headers['cdn-cache-control'], path).toMatch(/^public, max-age=\d+, stale-while/);
+  else expect(headers['cdn-cache-control'], path).toBeUndefined();
 }
 
 function checkPolicy(path: string, answer: APIResponse, origins: string[]) {
@@ -42,20 +47,48 @@ function checkPolicy(path: string, answer: APIResponse, origins: string[]) {
 
 const pages: [string, Expected][] = [
   ['/news', { status: 200, geolocation: '()', cache: 'public, no-cache' }],
-  ['/', { status: 200, geolocation: '()', cache: 'public, no-cache', origins: [VIDEO_HOST] }],
+  // The editors' videos are self-hosted clips or posters: no page names the video host until one embeds it.
+  ['/', { status: 200, geolocation: '()', cache: 'public, no-cache' }],
+  ['/fueling-discovery', { status: 200, geolocation: '()', cache: 'public, no-cache' }],
   [
-    '/fueling-discovery',
-    { status: 200, geolocation: '()', cache: 'public, no-cache', origins: [VIDEO_HOST] },
+    '/stores',
+    {
+      status: 200,
+      geolocation: '(self)',
+      cache: 'public, max-age=0, must-revalidate',
+      tags: 'stores,prices',
+    },
   ],
-  ['/stores', { status: 200, geolocation: '(self)', cache: 'no-cache' }],
-  ['/stores?q=Warren', { status: 200, geolocation: '(self)', cache: 'no-cache' }],
-  ['/stores/1', { status: 200, geolocation: '()', cache: 'no-cache' }],
-  ['/account/login', { status: 200, geolocation: '()', cache: 'no-store', origins: [TURNSTILE] }],
-  ['/account/', { status: 200, geolocation: '()', cache: 'no-store' }],
+  [
+    '/stores?q=Warren',
+    {
+      status: 200,
+      geolocation: '(self)',
+      cache: 'public, max-age=0, must-revalidate',
+      tags: 'stores,prices',
+    },
+  ],
+  [
+    '/stores/1',
+    { status: 200, geolocation: '()', cache: 'public, max-age=0, must-revalidate', tags: 'stores,prices' },
+  ],
+  [
+    '/specials',
+    { status: 200, geolocation: '()', cache: 'public, max-age=0, must-revalidate', tags: 'offers' },
+  ],
+  ['/stores/999999', { status: 404, geolocation: '()', cache: 'no-store' }],
+  ['/account/login', { status: 200, geolocation: '()', cache: 'private, no-store', origins: [TURNSTILE] }],
+  ['/account/', { status: 200, geolocation: '()', cache: 'private, no-store' }],
   ['/help', { status: 200, geolocation: '()', cache: 'public, no-cache', origins: [TURNSTILE] }],
-  ['/frame/charge-card', { status: 200, geolocation: '()', cache: 'no-store', origins: [TURNSTILE] }],
-  ['/fleet-fueling.html', { status: 200, geolocation: '()', cache: 'no-store', origins: [TURNSTILE] }],
-  ['/does-not-exist', { status: 404, geolocation: '()', cache: 'public, no-cache' }],
+  [
+    '/frame/charge-card',
+    { status: 200, geolocation: '()', cache: 'no-store', origins: [TURNSTILE], tags: 'pages' },
+  ],
+  [
+    '/fleet-fueling.html',
+    { status: 200, geolocation: '()', cache: 'private, no-store', origins: [TURNSTILE] },
+  ],
+  ['/does-not-exist', { status: 404, geolocation: '()', cache: 'no-store' }],
   ['/account/no-such-screen', { status: 404, geolocation: '()', cache: 'no-store' }],
 ];
 
@@ -69,7 +102,7 @@ test('every page has the security headers, its cache rule and only its own third
   }
 });
 
-test('static files and API answers have the security headers; personal API answers are no-store', async ({
+test('static files and API answers have the security headers; personal API answers are private, no-store', async ({
   request,
 }) => {
   const html = await (await request.get('/news')).text();
@@ -92,7 +125,12 @@ test('static files and API answers have the security headers; personal API answe
   ];
   for (const [path, status] of api) {
     const answer = await request.get(path, { headers: API });
-    checkCommon(path, answer, { status, geolocation: '()', cache: 'no-store' });
+    checkCommon(path, answer, {
+      status,
+      geolocation: '()',
+      cache: path === '/api/v1/store/1' ? 'public, max-age=0, must-revalidate' : 'private, no-store',
+      ...(path === '/api/v1/store/1' ? { tags: 'stores,prices' } : {}),
+    });
     expect(answer.headers()['content-security-policy'], path).toBe(
       "default-src 'none'; frame-ancestors 'self'",
     );
@@ -137,7 +175,12 @@ test('the public store list stays cacheable: revalidated with its ETag, a 304 wh
   request,
 }) => {
   const first = await request.get('/api/v1/store?size=5', { headers: API });
-  checkCommon('/api/v1/store', first, { status: 200, geolocation: '()', cache: 'no-cache' });
+  checkCommon('/api/v1/store', first, {
+    status: 200,
+    geolocation: '()',
+    cache: 'public, max-age=0, must-revalidate',
+    tags: 'stores,prices',
+  });
   const etag = first.headers().etag as string;
   expect(etag).toBeTruthy();
   const again = await request.get('/api/v1/store?size=5', { headers: { ...API, 'If-None-Match': etag } });

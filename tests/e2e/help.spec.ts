@@ -74,6 +74,34 @@ test.describe('FAQ accordion', () => {
     await expect(page.locator('details[open]')).toHaveCount(0);
   });
 
+  // Firefox before 130 and Safari before 17.2 have no exclusive <details name>. Simulated here: the
+  // browser's `name` property is gone before any script runs, and once the page's scripts have run the
+  // name attributes go too, so the browser itself no longer closes anything.
+  for (const supported of [false, true]) {
+    test(`${supported ? 'with' : 'without'} <details name> support, ${supported ? 'no script closes' : 'a script keeps one question open'}`, async ({
+      page,
+    }) => {
+      if (!supported)
+        await page.addInitScript(() => {
+          delete (HTMLDetailsElement.prototype as { name?: string }).name;
+        });
+      await page.goto('/help/faq');
+      await page.waitForLoadState('load');
+      await page.locator('details[name]').evaluateAll((items) => {
+        for (const item of items) item.removeAttribute('name');
+      });
+      const first = question(page, `Where are ${site.name} stores?`);
+      const second = question(page, 'How much do I save');
+      await first.locator('summary').click();
+      await expect(first).toHaveAttribute('open', '');
+      await second.locator('summary').click();
+      await expect(second).toHaveAttribute('open', '');
+      if (supported) await expect(first).toHaveAttribute('open', '');
+      else await expect(first).not.toHaveAttribute('open');
+      await expect(page.locator('details[open]')).toHaveCount(supported ? 2 : 1);
+    });
+  }
+
   test('works with the keyboard, and the question is the accessible name', async ({ page }) => {
     await page.goto('/help/faq');
     const summary = page.locator('summary', { hasText: 'When is my statement sent' });

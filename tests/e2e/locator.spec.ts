@@ -1,9 +1,10 @@
 // The store locator (SPEC 2.9, 4, 5.5, 8) on the seeded sample stores (src/features/locator/
 // locator.seed.ts): #1 Warren PA, #2 Jamestown NY 14701, Westfield in both PA and NY, no store in
 // Scranton. Nothing here may reach the internet: the map must draw from the local basemap.
-import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { type BrowserContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { relabelStoreFeatures } from '../../src/features/locator/locator.sample';
 import { openDatabase } from '../../src/server/db/database';
+import { startBuiltServer } from '../support/built-server.mjs';
 import { hydrated } from './account-helpers';
 import { expectNoAxeViolations } from './axe';
 
@@ -23,6 +24,31 @@ async function open(page: Page, path = '/stores') {
 async function search(page: Page, text: string) {
   await searchBox(page).fill(text);
   await searchBox(page).press('Enter');
+}
+
+/** How many near-white pixels the map shows on its centre line, from 5% to 40% of its width. */
+async function whitePixelsLeftOfCentre(map: Locator): Promise<number> {
+  const png = await map.locator('canvas').screenshot();
+  return map.page().evaluate(async (base64) => {
+    const image = new Image();
+    image.src = `data:image/png;base64,${base64}`;
+    await image.decode();
+    const canvas = document.createElement('canvas');
+    canvas.width = image.width;
+    canvas.height = image.height;
+    const context = canvas.getContext('2d');
+    if (!context) return 0;
+    context.drawImage(image, 0, 0);
+    const { data, width, height } = context.getImageData(0, 0, canvas.width, canvas.height);
+    let white = 0;
+    const middle = Math.floor(height / 2);
+    for (let y = middle - 6; y <= middle + 6; y++)
+      for (let x = Math.floor(width * 0.05); x < width * 0.4; x++) {
+        const i = (y * width + x) * 4;
+        if ((data[i] ?? 0) > 245 && (data[i + 1] ?? 0) > 245 && (data[i + 2] ?? 0) > 245) white++;
+      }
+    return white;
+  }, png.toString('base64'));
 }
 
 /** Every request must stay on our server. */
@@ -308,6 +334,34 @@ test.describe('current location (SPEC 4, 8)', () => {
   });
 });
 
+test.describe('one tap target per store (issue 20.5)', () => {
+  test('a tap anywhere on a store in the list opens its detail; the name stays the only link', async ({
+    page,
+  }) => {
+    await open(page);
+    await search(page, 'Jamestown');
+    const card = results(page)
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('link', { name: /^Store #2\b/ }) });
+    // One interactive element per card: the title's link, named after the store.
+    await expect(card.locator('a, button, input, select, textarea, [tabindex]')).toHaveCount(1);
+    await expect(card.getByRole('link')).toHaveAccessibleName(/^Store #2\s*, Jamestown$/);
+    // Its address, away from the title, answers a tap as the title does.
+    const address = await card.getByText('Jamestown, NY 14701').boundingBox();
+    if (!address) throw new Error('the address has no box');
+    await page.mouse.click(address.x + address.width / 2, address.y + address.height / 2);
+    await expect(modal(page).getByRole('heading', { level: 2 })).toHaveText('Store #2');
+    await page.keyboard.press('Escape');
+    const box = await card.boundingBox();
+    if (!box) throw new Error('the card has no box');
+    // Its bottom-right corner too: the stretched link covers the whole card.
+    await page.mouse.click(box.x + box.width - 4, box.y + box.height - 4);
+    await expect(modal(page).getByRole('heading', { level: 2 })).toHaveText('Store #2');
+    await page.keyboard.press('Escape');
+    await expectNoAxeViolations(page);
+  });
+});
+
 test.describe('map', () => {
   test('draws offline from the local basemap, green markers titled with the number, click centres and opens', async ({
     page,
@@ -324,6 +378,66 @@ test.describe('map', () => {
     await page.keyboard.press('Enter');
     await expect(modal(page).getByRole('heading', { level: 2 })).toHaveText('Store #2');
     expect(outside).toEqual([]);
+  });
+
+  test('the offline map adds county lines and town names, loaded from our origin only when it draws', async ({
+    page,
+    context,
+  }) => {
+    const outside = await offlineFromInternet(context);
+    const loaded: string[] = [];
+    page.on('response', (response) => {
+      const { pathname } = new URL(response.url());
+      if (/^\/(stores\/(counties|towns)\.json|map\/glyphs\/)/.test(pathname) && response.ok())
+        loaded.push(pathname);
+    });
+    await open(page);
+    const map = page.getByRole('region', { name: 'Map of stores' });
+    await expect(map.locator('[data-loaded="true"]')).toBeAttached({ timeout: 20_000 });
+    // Town names need the self-hosted label font: its glyphs come from our origin too.
+    await expect
+      .poll(() => [...new Set(loaded)].sort())
+      .toEqual(['/map/glyphs/local-sans/0-255.pbf', '/stores/counties.json', '/stores/towns.json']);
+    const towns = await (await page.request.get('/stores/towns.json')).json();
+    const names = towns.features.map((town: { properties: { name: string } }) => town.properties.name);
+    expect(names).toEqual(expect.arrayContaining(['Warren', 'Jamestown', 'Erie']));
+    const counties = await (await page.request.get('/stores/counties.json')).json();
+    expect(counties.geometry.type).toBe('MultiLineString');
+    expect(counties.geometry.coordinates.length).toBeGreaterThan(100);
+    expect(outside).toEqual([]);
+  });
+
+  test('with a PMTiles extract on our origin, the map reads it by byte ranges and draws its roads', async ({
+    browser,
+  }) => {
+    test.setTimeout(120_000);
+    // A server of its own, with the setting (read at run time) pointing at the generated sample extract.
+    const server = await startBuiltServer({
+      seed: true,
+      env: { PUBLIC_MAP_PMTILES_URL: '/tiles/sample.pmtiles' },
+    });
+    const context = await browser.newContext({ baseURL: server.base });
+    try {
+      const outside = await offlineFromInternet(context);
+      const page = await context.newPage();
+      const tileAnswers: number[] = [];
+      page.on('response', (response) => {
+        if (new URL(response.url()).pathname === '/tiles/sample.pmtiles') tileAnswers.push(response.status());
+      });
+      await page.goto('/stores');
+      const map = page.getByRole('region', { name: 'Map of stores' });
+      await expect(map.locator('[data-loaded="true"]')).toBeAttached({ timeout: 20_000 });
+      await expect.poll(() => tileAnswers.length).toBeGreaterThan(1);
+      expect(tileAnswers.every((status) => status === 206)).toBe(true);
+      // The sample's highways cross at the map's centre: zoomed in, the east-west one is a white band
+      // (the light flavour's highway colour) across the centre line, left of the centre's markers.
+      for (let i = 0; i < 3; i++) await map.getByRole('button', { name: 'Zoom in' }).click();
+      await expect.poll(() => whitePixelsLeftOfCentre(map), { timeout: 20_000 }).toBeGreaterThan(100);
+      expect(outside).toEqual([]);
+    } finally {
+      await context.close();
+      await server.close();
+    }
   });
 
   test('the map code loads only after the page and its list, and never holds the list up', async ({

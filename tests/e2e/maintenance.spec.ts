@@ -37,8 +37,10 @@ test.beforeAll(async () => {
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: mkdtempSync(join(tmpdir(), 'kwikfill-maintenance-')),
+    KEYS_DIR: mkdtempSync(join(tmpdir(), 'kwikfill-maintenance-keys-')),
     SITE_URL: base,
     HUMAN_CHECK: 'local',
+    ALLOW_STAND_INS: '1', // the server entry runs as production: the demo's stand-in, allowed
   };
   delete env.DATABASE_URL;
   delete env.MAINTENANCE;

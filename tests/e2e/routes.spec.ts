@@ -34,6 +34,18 @@ test('an unknown path answers 404 with the catch-all screen', async ({ page }) =
   await expect(page.getByRole('link', { name: 'Home page' })).toHaveAttribute('href', '/');
 });
 
+test('/contact-us, an address of the old site, redirects permanently to the contact form (SPEC 2.8)', async ({
+  page,
+  request,
+}) => {
+  const answer = await request.get('/contact-us', { maxRedirects: 0 });
+  expect([301, 308]).toContain(answer.status());
+  expect(answer.headers().location).toBe('/help');
+  await page.goto('/contact-us');
+  await expect(page).toHaveURL(/\/help$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Contact Us');
+});
+
 test.describe('frame pages', () => {
   test('breadcrumb above the heading, and the application form region', async ({ page }) => {
     await page.goto('/frame/charge-card');

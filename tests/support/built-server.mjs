@@ -3,6 +3,7 @@
 // which need a real process to load, kill and restart. One way to do it, so every caller gets the
 // same readiness check, output capture and clean-up. `npm run build` must have run first.
 import { execFileSync, spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -50,6 +51,19 @@ export const sparePort = () =>
  *   log collector would take it, instead of collecting it in this process (the benchmarks)
  * @returns {Promise<BuiltServer>}
  */
+/**
+ * A signing secret and an application key, as an operator gives them to every server of a set:
+ * derived from the database's address, so that a server started again on the same database (a
+ * restart, a second server) has the same ones. Test keys only.
+ */
+const sharedKeys = (databaseUrl) => {
+  const derive = (label) => createHash('sha256').update(`${label}|${databaseUrl}`).digest();
+  return {
+    APP_SECRET: derive('secret').toString('base64url'),
+    APPLICATION_KEYS: `shared:${derive('key').toString('base64')}`,
+  };
+};
+
 export async function startBuiltServer(options = {}) {
   const entry = join(distDir(''), SERVER_ENTRY);
   if (!existsSync(entry)) {
@@ -62,12 +76,20 @@ export async function startBuiltServer(options = {}) {
   const env = {
     ...outer,
     DATA_DIR: dataDir,
+    KEYS_DIR: join(dataDir, 'keys'),
     PORT: String(port),
     HOST: '127.0.0.1',
+    // The demo's settings, as `npm start` gives them: the server entry runs as production.
     HUMAN_CHECK: 'local',
+    // The stand-ins allowed in production, and the outbox folder for SMTP on PostgreSQL too.
+    ALLOW_STAND_INS: '1',
     GIFT_CARD_PROVIDER: 'local',
     // stop() and close() send SIGTERM: no drain unless a test or benchmark asks for one.
     DRAIN_SECONDS: '0',
+    SITE_URL: 'http://localhost:4321',
+    // PostgreSQL: a server that may be one of several, so it needs keys given to it (the same on
+    // every server), never keys of its own (src/server/config.ts settingProblems).
+    ...(options.env?.DATABASE_URL ? sharedKeys(options.env.DATABASE_URL) : {}),
     ...options.env,
   };
   for (const [key, value] of Object.entries(env)) if (value === undefined) delete env[key];

@@ -19,8 +19,9 @@ import { uniqueEmail } from '../../src/features/account/account.sample';
 import { flatContact } from '../../src/features/contact/contact.sample';
 import { entryValues } from '../../src/features/giveaway/giveaway.sample';
 import { DEFAULT_API_KEY } from '../../src/lib/api-key';
+import { ASSET_CACHE } from '../../src/lib/cache-policy.mjs';
 import { MIN_DWELL_MS } from '../../src/lib/form-rules';
-import { ASSET_CACHE, netlifyHeadersFile } from '../../src/lib/security-headers.mjs';
+import { netlifyHeadersFile } from '../../src/lib/security-headers.mjs';
 import { SQLITE_ON_NETLIFY } from '../../src/server/netlify-guard';
 
 const run = promisify(execFile);
@@ -82,6 +83,15 @@ afterAll(() => {
   for (const dir of [distDir, join(root, '.netlify'), tmp]) rmSync(dir, { recursive: true, force: true });
 });
 
+/** A signing secret of the length the configuration asks for (src/server/config.ts). */
+const APP_SECRET = 'test-secret-of-at-least-32-characters';
+/**
+ * What the configuration asks of every server (src/server/config.ts): the secret, and the keys
+ * folder inside the test's own folder (not the function's). With DATABASE_URL also APPLICATION_KEYS.
+ */
+const base = (name: string) => ({ APP_SECRET, KEYS_DIR: join(tmp, `${name}-keys`) });
+const APPLICATION_KEYS = `k1:${Buffer.alloc(32, 7).toString('base64')}`;
+
 interface Call {
   path: string;
   method?: string;
@@ -116,6 +126,8 @@ const SCRIPT = `
     if (call.afterDwell) await new Promise((r) => setTimeout(r, Math.max(0, ticketAt + dwellMs - Date.now())));
     const body = call.body && JSON.stringify(call.body, (_k, v) => (typeof v === 'string' && v.startsWith('$') ? filled[v] : v));
     const request = new Request('https://kwikfill.example' + call.path, { method: call.method, headers: call.headers, body });
+    // The scheduled function runs minutes after the visitors' requests: their work is done by then.
+    if (call.scheduled) await Promise.allSettled(kept);
     const run = call.scheduled ? (await import(scheduled)).default : handler;
     const res = await run(request, context);
     const answer = { status: res.status, headers: Object.fromEntries(res.headers), body: await res.text() };
@@ -193,6 +205,12 @@ describe('netlify.toml', () => {
     );
   });
 
+  it('redirects /contact-us permanently to the contact form, as the Node server does (SPEC 2.8)', () => {
+    expect(toml.redirects).toContainEqual(
+      expect.objectContaining({ from: '/contact-us', to: '/help', status: 301 }),
+    );
+  });
+
   it('sets no headers itself: the build writes them, from the rules the Node server uses', () => {
     // A header rule here would override the generated ones for its paths.
     expect(toml.headers ?? []).toEqual([]);
@@ -206,7 +224,7 @@ describe('the Netlify build output', () => {
     expect(file).toMatch(/^\/\*\n( {2}.+\n)* {2}X-Content-Type-Options: nosniff\n/m);
     expect(file).toContain('  Permissions-Policy: geolocation=(), ');
     expect(file).toContain('  Strict-Transport-Security: max-age=');
-    expect(file).toMatch(/^\/account\/\*\n {2}Cache-Control: no-store$/m);
+    expect(file).toMatch(/^\/account\/\*\n {2}Cache-Control: private, no-store$/m);
     // The adapter writes the hashed assets' rule, the Node server's ASSET_CACHE.
     const config = JSON.parse(readFileSync(join(root, '.netlify', 'v1', 'config.json'), 'utf8'));
     const assets = config.headers.find((rule: { for: string }) => rule.for === '/_astro/*');
@@ -247,7 +265,9 @@ describe('the Netlify build output', () => {
     for (const [path] of policies) {
       if (html(path).includes('class="human-check"')) expect(humanCheckPages, path).toContain(path);
     }
-    expect(allowing(VIDEO_HOST)).toEqual(['/', '/fueling-discovery', '/page/fueling-discovery']);
+    // Only a page with a YouTube video allows the video host; the editors' videos are now self-hosted
+    // clips or posters (content/videos.yaml, content/pages), so none does.
+    expect(allowing(VIDEO_HOST)).toEqual([]);
     for (const [path] of policies) {
       expect(html(path).includes(VIDEO_HOST), path).toBe(allowing(VIDEO_HOST).includes(path));
     }
@@ -276,7 +296,7 @@ describe('the Netlify build output', () => {
 
   it('refuses SQLite: the API answers 503 JSON naming DATABASE_URL, logged once', async () => {
     const health = { path: '/api/v1/health', headers: { 'X-API-Key': DEFAULT_API_KEY } };
-    const { answers, output } = await callFunction({ DATA_DIR: join(tmp, 'data'), APP_SECRET: 's' }, [
+    const { answers, output } = await callFunction({ DATA_DIR: join(tmp, 'data'), ...base('sqlite') }, [
       health,
       health,
     ]);
@@ -306,7 +326,8 @@ describe('the Netlify function on PostgreSQL, with the sample data', () => {
   beforeAll(async () => {
     const env = {
       DATABASE_URL: 'postgres',
-      APP_SECRET: 'test-secret',
+      ...base('pg'),
+      APPLICATION_KEYS,
       OUTBOX_DIR: outbox,
       DATA_DIR: join(tmp, 'pg-data'),
     };
@@ -355,6 +376,8 @@ describe('the Netlify function on PostgreSQL, with the sample data', () => {
       /* 12 */ { path: '/frame/charge-card' },
       /* 13 */ { path: '/api/v1/me', headers: key },
       /* 14 */ { path: '/fleet-fueling' },
+      /* 15 */ { path: '/contact-us' },
+      /* 16 */ { path: '/account/no-such-screen' },
     ]);
     // The same database marked as production's; a deploy preview given it refuses.
     preview = await callFunction(env, [{ path: '/api/v1/health', headers: key }], {
@@ -385,7 +408,7 @@ describe('the Netlify function on PostgreSQL, with the sample data', () => {
   it('takes a giveaway entry end to end, and keeps the mail of a contact message alive with waitUntil', () => {
     const entry = run.answers[8];
     expect(entry?.status, entry?.body).toBe(201);
-    expect(entry?.headers['cache-control']).toBe('no-store');
+    expect(entry?.headers['cache-control']).toBe('private, no-store');
     const contact = run.answers[9];
     expect(contact?.status, contact?.body).toBe(201);
     // The department mail and the acknowledgement, sent after the answer, through waitUntil.
@@ -397,7 +420,8 @@ describe('the Netlify function on PostgreSQL, with the sample data', () => {
   it('runs the deferred work from the scheduled function', () => {
     const scheduled = run.answers[10];
     expect(scheduled?.status).toBe(200);
-    expect(JSON.parse(scheduled?.body ?? '{}')).toEqual({ 'contact mail': { sent: 0, failed: 0 } });
+    // The queue's counts: the contact mails went through waitUntil already, nothing else was due.
+    expect(JSON.parse(scheduled?.body ?? '{}')).toEqual({ done: 0, retry: 0, failed: 0 });
   });
 
   it("sets the security headers, geolocation and no-store on the function's own answers", () => {
@@ -415,11 +439,24 @@ describe('the Netlify function on PostgreSQL, with the sample data', () => {
       expect(specials?.headers['content-security-policy']).not.toContain(host);
     }
     expect(frame?.headers['cache-control']).toBe('no-store');
+    // Shared at Netlify's CDN, tagged for the purge (docs/caching.md).
+    expect(stores?.headers['netlify-cdn-cache-control']).toMatch(/^public, durable, max-age=60,/);
+    expect(stores?.headers['netlify-cache-tag']).toBe('stores,prices');
+    expect(specials?.headers['netlify-cache-tag']).toBe('offers');
     expect(frame?.headers['content-security-policy']).toContain(TURNSTILE);
-    expect(me).toMatchObject({ status: 401, headers: { 'cache-control': 'no-store' } });
+    expect(me).toMatchObject({ status: 401, headers: { 'cache-control': 'private, no-store' } });
+    expect(me?.headers).not.toHaveProperty('netlify-cdn-cache-control');
     expect(me?.headers['permissions-policy']).toContain('geolocation=()');
     expect(me?.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'self'");
     expect(redirect).toMatchObject({ status: 302, headers: { location: '/fleet-fueling.html' } });
+  });
+
+  it('redirects /contact-us permanently, and answers an unknown account address with its 404', () => {
+    const [contactUs, account] = run.answers.slice(15);
+    expect(contactUs).toMatchObject({ status: 301, headers: { location: '/help' } });
+    // An unknown account address: the account area's not-found screen (SPEC 2.1).
+    expect(account?.status).toBe(404);
+    expect(account?.body).toContain('There is no account page at this address.');
   });
 
   it("refuses production's database in a deploy preview", () => {

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { readContent } from '../../../tests/support/content';
+import { navigationSchema } from '../../content-schemas';
 import { site } from '../../site.config';
-import { footerColumns, helpMenu, isCurrent, menus, quickLinks, routeOf } from './navigation';
+import { isCurrent, navigationFrom, routeOf } from './navigation';
+
+const { menus, footerColumns, quickLinks, helpMenu } = navigationFrom(
+  readContent('navigation.yaml', navigationSchema),
+);
 
 describe('header menus', () => {
   it('has the six menus of the spec in order', () => {
@@ -17,6 +23,12 @@ describe('header menus', () => {
   it('links the brand history page from the site config', () => {
     const about = menus.find((menu) => menu.id === 'about');
     expect(about?.links).toContainEqual({ label: `History of ${site.name}`, href: site.routes.history });
+  });
+
+  it('replaces {payPortal} and {slug} in the footer and the top bar', () => {
+    const portal = { label: site.payPortalName, href: site.routes.payPortal };
+    expect(footerColumns.find((column) => column.title === 'Account')?.links).toContainEqual(portal);
+    expect(quickLinks[0]).toEqual(portal);
   });
 
   it('has unique ids', () => {

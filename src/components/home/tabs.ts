@@ -1,6 +1,6 @@
-// WAI-ARIA tabs with automatic activation: arrow keys move and select, Home/End jump. Each panel
-// shows a local thumbnail; the video player iframe is inserted only after a click, so no request
-// goes to the video host before the visitor asks for it.
+// WAI-ARIA tabs with automatic activation: arrow keys move and select, Home/End jump. A YouTube
+// panel shows a local thumbnail; its player iframe is inserted only after a click, so no request
+// goes to the video host before the visitor asks for it. A self-hosted clip pauses when its tab is left.
 
 /** The tab index a key leads to, or undefined for keys the tab list does not handle. */
 export function nextTabIndex(key: string, current: number, count: number): number | undefined {
@@ -35,6 +35,7 @@ export function playerFor(link: HTMLAnchorElement): HTMLIFrameElement {
 }
 
 function stopVideo(panel: HTMLElement): void {
+  panel.querySelector('video')?.pause();
   panel.querySelector('.video-frame')?.remove();
   const link = panel.querySelector<HTMLAnchorElement>('[data-play]');
   if (link) link.hidden = false;

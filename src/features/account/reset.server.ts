@@ -2,6 +2,7 @@
 
 import { sql } from 'kysely';
 import type { AppDeps } from '../../server/deps';
+import { jobValues, mailJob } from '../../server/jobs/queue';
 import { randomToken, sha256 } from '../../server/tokens';
 import { site } from '../../site.config';
 
@@ -28,8 +29,8 @@ const resetMailText = (link: string) =>
  * Does the same work whether or not the address has an account, so neither the answer nor its
  * timing nor the database's load tells a visitor which addresses are registered: a token is always
  * made and hashed, the link always goes into password_resets through one INSERT ... SELECT that
- * finds the account or nothing, and a mail job is always queued; it sends after the answer, and
- * only to an address with an account.
+ * finds the account or nothing, and so does the mail's job in the durable queue (stored before the
+ * answer, sent after it by the worker).
  */
 export async function requestReset(deps: AppDeps, email: string): Promise<void> {
   const token = randomToken(32);
@@ -41,29 +42,50 @@ export async function requestReset(deps: AppDeps, email: string): Promise<void> 
       .where('expires_at', '<', now - 24 * 60 * 60 * 1000)
       .execute();
   }
-  const inserted = await deps.db
-    .insertInto('password_resets')
-    .columns(['token_hash', 'user_id', 'created_at', 'expires_at'])
-    .expression((eb) =>
-      eb
-        .selectFrom('users')
-        .select([
-          eb.val(tokenHash).as('token_hash'),
-          'id',
-          // Typed for PostgreSQL, which cannot tell a parameter's type in a SELECT list.
-          sql<number>`cast(${now} as bigint)`.as('created_at'),
-          sql<number>`cast(${now + RESET_LIFETIME_MS} as bigint)`.as('expires_at'),
-        ])
-        .where('email', '=', email),
-    )
-    .executeTakeFirst();
-  const hasAccount = Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0;
   const mail = {
     to: email,
     subject: resetMailSubject,
     text: resetMailText(resetLink(deps.config.siteUrl, token)),
   };
-  deps.defer('password reset mail', async () => {
-    if (hasAccount) await deps.mailer.send(mail);
+  const job = jobValues(mailJob(mail), now);
+  // The link and its mail job in one transaction, each through an INSERT ... SELECT that finds the
+  // account or nothing: the mail is queued (src/server/jobs/queue.ts) only for an address with an
+  // account, with the same work either way.
+  await deps.db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('password_resets')
+      .columns(['token_hash', 'user_id', 'created_at', 'expires_at'])
+      .expression((eb) =>
+        eb
+          .selectFrom('users')
+          .select([
+            eb.val(tokenHash).as('token_hash'),
+            'id',
+            // Typed for PostgreSQL, which cannot tell a parameter's type in a SELECT list.
+            sql<number>`cast(${now} as bigint)`.as('created_at'),
+            sql<number>`cast(${now + RESET_LIFETIME_MS} as bigint)`.as('expires_at'),
+          ])
+          .where('email', '=', email),
+      )
+      .execute();
+    await trx
+      .insertInto('jobs')
+      .columns(['id', 'kind', 'payload', 'summary', 'status', 'run_after', 'created_at'])
+      .expression((eb) =>
+        eb
+          .selectFrom('users')
+          .select([
+            eb.val(job.id).as('id'),
+            eb.val(job.kind).as('kind'),
+            eb.val(job.payload).as('payload'),
+            eb.val(job.summary).as('summary'),
+            eb.val(job.status).as('status'),
+            sql<number>`cast(${job.run_after} as bigint)`.as('run_after'),
+            sql<number>`cast(${job.created_at} as bigint)`.as('created_at'),
+          ])
+          .where('email', '=', email),
+      )
+      .execute();
   });
+  deps.jobs.kick();
 }

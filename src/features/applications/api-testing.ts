@@ -5,6 +5,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { vi } from 'vitest';
+import { GUARD_HEADERS } from '../../lib/form-rules';
 import type { TestApi } from '../../server/testing';
 import type { ApplicationKind } from './applications';
 import { applicationForm } from './applications.sample';
@@ -16,11 +17,19 @@ export async function submit(
   files: Parameters<typeof applicationForm>[1] = {},
   ip = '203.0.113.7',
 ) {
-  const guard = { form_ticket: await api.ticket(kind), human_check_token: await api.humanToken(kind) };
   return api.call('POST', `/applications/${kind}`, {
-    raw: applicationForm({ ...values, ...guard }, files),
+    raw: applicationForm(values, files),
+    headers: await guardHeaders(api, kind),
     ip,
   });
+}
+
+/** The guard's headers as the browser sends them: a fresh ticket (old enough) and human-check token. */
+export async function guardHeaders(api: TestApi, kind: ApplicationKind): Promise<Record<string, string>> {
+  return {
+    [GUARD_HEADERS.form_ticket]: await api.ticket(kind),
+    [GUARD_HEADERS.human_check_token]: await api.humanToken(kind),
+  };
 }
 
 /** Collects every console line from now on (the server log). */

@@ -3,7 +3,6 @@
 // period, and rotate the encryption key (re-sealing every stored record and file).
 import type { Command } from 'commander';
 import { action, CliError, progress, withDeps } from '../../server/cli';
-import { parseEnv } from '../../server/config';
 import { terminalJson, terminalText } from '../../server/terminal-text';
 import { APPLICATION_KINDS, type ApplicationKind, isApplicationKind } from './applications';
 import { type ExportFormat, exportApplication } from './export.server';
@@ -70,7 +69,7 @@ export function registerApplicationsCommands(program: Command): void {
         if (!['pdf', 'json', 'both'].includes(options.format))
           throw new CliError('--format is pdf, json or both');
         const written = await withDeps((deps) =>
-          exportApplication(deps.db, keyringFor(deps.config.dataDir), reference, {
+          exportApplication(deps.db, keyringFor(deps.config), reference, {
             outDir: options.out,
             format: options.format as ExportFormat,
           }),
@@ -114,8 +113,8 @@ export function registerApplicationsCommands(program: Command): void {
     .action(
       action(async (options: { retire: boolean }) => {
         await withDeps(async (deps) => {
-          const { dataDir } = deps.config;
-          const keyring = parseEnv().env.APPLICATION_KEYS ? keyringFor(dataDir) : addKeyToFile(dataDir);
+          const { config } = deps;
+          const keyring = config.applicationKeys ? keyringFor(config) : addKeyToFile(config);
           console.log(`active key: ${keyring.activeId}`);
           const result = await resealAll(deps.db, keyring, (done, total) =>
             progress('re-encrypting', done, total),
@@ -127,7 +126,7 @@ export function registerApplicationsCommands(program: Command): void {
             );
           }
           if (options.retire) {
-            const dropped = retireKeys(dataDir, await keysInUse(deps.db));
+            const dropped = retireKeys(config, await keysInUse(deps.db));
             console.log(dropped.length > 0 ? `retired keys: ${dropped.join(', ')}` : 'no key to retire');
           }
         });

@@ -1,3 +1,4 @@
+import { PDFDocument, PDFName, PDFString } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApi, type TestApi } from '../../server/testing';
 import { captureLog, dumpAtRest, submit } from './api-testing';
@@ -6,7 +7,13 @@ import { SAMPLE_PDF, SECRETS, STATEMENT_MARKER, sampleChargeCard, sampleFleet } 
 import { keyringFor } from './keys.server';
 import { APPLICATION_MESSAGES } from './rules';
 import { openApplication } from './sealed-records.server';
-import { FILE_SIZE_MESSAGE, FILE_TYPE_MESSAGE, MAX_UPLOAD_BYTES } from './uploads';
+import {
+  FILE_SIZE_MESSAGE,
+  FILE_TYPE_MESSAGE,
+  MAX_APPLICATION_BYTES,
+  MAX_UPLOAD_BYTES,
+  PDF_ACTIVE_MESSAGE,
+} from './uploads';
 
 let api: TestApi;
 const log = captureLog();
@@ -18,7 +25,7 @@ afterAll(async () => {
   await api.close();
 });
 
-const open = (reference: string) => openApplication(api.db, keyringFor(api.config.dataDir), reference);
+const open = (reference: string) => openApplication(api.db, keyringFor(api.config), reference);
 const expected = (kind: 'charge-card' | 'fleet-fueling', values: Record<string, unknown>) =>
   schemaFor(kind, values, api.now())['~run']({ value: values }, {}).value;
 
@@ -131,15 +138,35 @@ describe('POST /applications/{kind}', () => {
     expect(big.json.error.fields).toEqual({ current_statement: FILE_SIZE_MESSAGE });
   });
 
+  it('refuses a PDF that runs a script when opened, with the reason beside its field', async () => {
+    const document = await PDFDocument.create();
+    document.addPage();
+    const action = document.context.obj({ S: 'JavaScript', JS: PDFString.of('app.launchURL("x")') });
+    document.catalog.set(PDFName.of('OpenAction'), document.context.register(action));
+    const answer = await submit(
+      api,
+      'fleet-fueling',
+      { ...sampleFleet(), contact_email: 'active@acme.example' },
+      { annual_statement: { name: 'statement.pdf', content: new Uint8Array(await document.save()) } },
+      '198.51.100.6',
+    );
+    expect(answer.status).toBe(400);
+    expect(answer.json.error.fields).toEqual({ annual_statement: PDF_ACTIVE_MESSAGE });
+  });
+
   it('refuses other bodies, kinds and unguarded submissions with JSON 4xx answers', async () => {
     const json = await api.call('POST', '/applications/charge-card', { body: sampleChargeCard() });
     expect(json.status).toBe(415);
     expect((await api.call('POST', '/applications/unknown', { raw: new FormData() })).status).toBe(404);
     const unguarded = await api.call('POST', '/applications/fleet-fueling', { raw: new FormData() });
     expect(unguarded.json.error.code).toBe('too_fast');
+    // A stated length over the limit is refused on its header, before anything else.
     const huge = await api.call('POST', '/applications/fleet-fueling', {
-      raw: new Uint8Array(25 * 1024 * 1024),
-      headers: { 'Content-Type': 'multipart/form-data; boundary=x' },
+      raw: new Uint8Array(16),
+      headers: {
+        'Content-Type': 'multipart/form-data; boundary=x',
+        'Content-Length': String(MAX_APPLICATION_BYTES + 1),
+      },
     });
     expect(huge.status).toBe(413);
   });

@@ -4,48 +4,41 @@
 // department and the applicant are mailed. No answer, log line or mail repeats what was typed.
 import { type Context, Hono } from 'hono';
 import * as v from 'valibot';
+import type { GUARD_HEADERS } from '../../lib/form-rules';
 import type { AppEnv } from '../../server/deps';
 import { ApiError, ERRORS } from '../../server/errors';
-import { guardPublicForm } from '../../server/form-guard';
+import { guardAfterBody, guardBeforeBody } from '../../server/form-guard';
 import { type ApplicationKind, isApplicationKind, KINDS, schemaFor } from './applications';
 import { keyringFor } from './keys.server';
 import { sendApplicationMails } from './mail.server';
+import { type ReceivedFile, type ReceivedForm, readApplicationBody } from './multipart.server';
 import { APPLICATION_MESSAGES, summaryMessage } from './rules';
 import { type StoredFile, saveApplication } from './sealed-records.server';
 import { signatureDataUrl, uploadContentProblem } from './uploads.server';
 
-type Part = string | File;
-const unreadable = () =>
-  new ApiError(400, 'invalid_input', 'The application could not be read. Please submit the form again.');
-
 /** Form values as the schema reads them, and the uploaded statements apart. */
-async function readParts(kind: ApplicationKind, body: Record<string, Part | Part[]>) {
+function readParts(kind: ApplicationKind, { fields, files }: ReceivedForm) {
   const info = KINDS[kind];
   const values: Record<string, unknown> = {};
-  const uploads: Record<string, File> = {};
-  for (const [name, raw] of Object.entries(body)) {
-    const parts = Array.isArray(raw) ? raw : [raw];
-    if (parts.some((part) => typeof part === 'string' && part.includes('\u0000'))) {
-      throw ApiError.of(ERRORS.badCharacters);
-    }
-    const texts = parts.filter((part): part is string => typeof part === 'string');
-    const last = parts.at(-1);
+  const uploads: Record<string, ReceivedFile> = {};
+  for (const [name, texts] of fields) {
     if (info.groups.includes(name)) values[name] = texts;
-    else if (info.signatures.includes(name)) {
-      values[name] = last instanceof File ? signatureDataUrl(new Uint8Array(await last.arrayBuffer())) : '';
-    } else if (info.uploads.includes(name)) {
-      if (last instanceof File && last.size > 0) uploads[name] = last;
-    } else if (typeof last === 'string') values[name] = last;
+    else if (info.signatures.includes(name)) values[name] = '';
+    else if (!info.uploads.includes(name)) values[name] = texts.at(-1);
+  }
+  for (const [name, file] of files) {
+    if (info.signatures.includes(name)) values[name] = signatureDataUrl(file.content);
+    else if (file.content.byteLength > 0) uploads[name] = file;
   }
   return { values, uploads };
 }
 
 /** The statements' bytes, checked by name, size and detected type; 400 with a message per field. */
-async function checkUploads(uploads: Record<string, File>): Promise<StoredFile[]> {
+async function checkUploads(uploads: Record<string, ReceivedFile>): Promise<StoredFile[]> {
   const files: StoredFile[] = [];
   const problems: Record<string, string> = {};
   for (const [field, file] of Object.entries(uploads)) {
-    const content = Buffer.from(await file.arrayBuffer());
+    const { content } = file;
     const name = file.name.split(/[\\/]/).pop()?.slice(-200) ?? 'file';
     const problem = await uploadContentProblem(name, content);
     if (problem) problems[field] = problem;
@@ -58,10 +51,20 @@ async function checkUploads(uploads: Record<string, File>): Promise<StoredFile[]
 }
 
 /**
- * What the browser sends, typed for the client's `form:` body (src/features/applications/submit.ts);
- * the route reads and checks the parts itself (readParts), so this is a type, not a validator.
+ * What the browser sends, typed for the client (src/features/applications/submit.ts): the guard's
+ * values as headers (GUARD_HEADERS), the form as a multipart `form:` body. The route checks the
+ * headers, then reads and checks the parts itself, so this is a type, not a validator.
  */
-type Sent = Context<AppEnv, '/:kind', { in: { form: Record<string, string | Blob | (string | Blob)[]> } }>;
+type Sent = Context<
+  AppEnv,
+  '/:kind',
+  {
+    in: {
+      form: Record<string, string | Blob | (string | Blob)[]>;
+      header: Record<(typeof GUARD_HEADERS)[keyof typeof GUARD_HEADERS], string>;
+    };
+  }
+>;
 
 export const applicationRoutes = new Hono<AppEnv>().post('/:kind', async (c: Sent) => {
   const { deps } = c.var;
@@ -70,17 +73,22 @@ export const applicationRoutes = new Hono<AppEnv>().post('/:kind', async (c: Sen
   if (!/^multipart\/form-data\s*;/i.test(c.req.header('content-type') ?? '')) {
     throw new ApiError(415, 'unsupported_media_type', 'Send the application as multipart/form-data.');
   }
-  let body: Record<string, Part | Part[]>;
+  // Trap, ticket, attempt limits and human check, from the headers: nothing of the body is read
+  // before they pass (issue 21). Then the body, streamed with limits; then the fields and the person.
+  let received: ReceivedForm;
   try {
-    body = await c.req.parseBody({ all: true });
-  } catch {
-    throw unreadable();
+    await guardBeforeBody(c, kind);
+    received = await readApplicationBody(c.req.raw, KINDS[kind]);
+  } catch (error) {
+    // The rest of the body is not read: the connection closes after the answer.
+    c.header('Connection', 'close');
+    throw error;
   }
-  const { values, uploads } = await readParts(kind, body);
+  const { values, uploads } = readParts(kind, received);
   const schema = schemaFor(kind, values, deps.now());
   let data: Record<string, unknown>;
   try {
-    data = await guardPublicForm(c, kind, schema, values, {
+    data = await guardAfterBody(c, kind, schema, values, {
       person: (fields) => String(fields[KINDS[kind].emailField]),
     });
   } catch (error) {
@@ -93,14 +101,14 @@ export const applicationRoutes = new Hono<AppEnv>().post('/:kind', async (c: Sen
     throw error;
   }
   const files = await checkUploads(uploads);
-  const record = await saveApplication(deps.db, keyringFor(deps.config.dataDir), {
+  const record = await saveApplication(deps.db, keyringFor(deps.config), {
     kind,
     data,
     files,
     now: deps.now(),
   });
   console.info(`[applications] ${kind} application ${record.reference} stored`);
-  sendApplicationMails(deps, {
+  await sendApplicationMails(deps, {
     kind,
     reference: record.reference,
     summary: record.summary,

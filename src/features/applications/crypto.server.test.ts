@@ -1,10 +1,20 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { parseKeyList } from '../../server/key-list';
 import { type Keyring, keyIdOf, open, openText, reseal, SealError, seal } from './crypto.server';
-import { addKeyToFile, keyFilePath, loadKeyring, parseKeyList, retireKeys } from './keys.server';
+import { addKeyToFile, type KeySettings, keyFilePath, loadKeyring, retireKeys } from './keys.server';
 
 const keyring = (id = 'k1'): Keyring => ({ activeId: id, keys: new Map([[id, randomBytes(32)]]) });
 
@@ -57,9 +67,16 @@ describe('sealing (AES-256-GCM with a key id)', () => {
 describe('keys from configuration', () => {
   let dir = '';
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
-  const fresh = () => {
+  /** A project folder of its own: the data folder and, beside it (not inside), the keys folder. */
+  const fresh = (applicationKeys?: string): KeySettings => {
     dir = mkdtempSync(join(tmpdir(), 'kf-keys-'));
-    return dir;
+    mkdirSync(join(dir, 'data'));
+    mkdirSync(join(dir, 'keys'));
+    return {
+      dataDir: join(dir, 'data'),
+      applicationKeyFile: join(dir, 'keys', 'application-keys.json'),
+      applicationKeys,
+    };
   };
 
   it('reads APPLICATION_KEYS, the first key active, and rejects malformed keys', () => {
@@ -70,29 +87,47 @@ describe('keys from configuration', () => {
     expect([...ring.keys.keys()]).toEqual(['new', 'old']);
     expect(() => parseKeyList('short:AAAA')).toThrow(/32 bytes/);
     expect(() => parseKeyList('nokey')).toThrow(/id:base64key/);
-    expect(loadKeyring(fresh(), { APPLICATION_KEYS: `env:${a}` }).activeId).toBe('env');
+    expect(loadKeyring(fresh(`env:${a}`)).activeId).toBe('env');
   });
 
-  it('creates a key file on first start, mode 600, and reuses it afterwards', () => {
-    const data = fresh();
-    const first = loadKeyring(data, {});
-    const path = keyFilePath(data, {});
+  it('creates a key file on first start outside the data folder, mode 600, and reuses it afterwards', () => {
+    const settings = fresh();
+    const first = loadKeyring(settings);
+    const path = keyFilePath(settings);
+    expect(path).toBe(settings.applicationKeyFile);
+    expect(readdirSync(settings.dataDir)).toEqual([]);
     expect(statSync(path).mode & 0o777).toBe(0o600);
-    expect(loadKeyring(data, {})).toEqual(first);
+    expect(loadKeyring(settings)).toEqual(first);
     expect(readFileSync(path, 'utf8')).toContain(first.activeId);
   });
 
+  it('still reads a key file an earlier release left in the data folder, and its keys beside a new file', () => {
+    const settings = fresh();
+    const earlier = join(settings.dataDir, 'application-keys.json');
+    const old = loadKeyring({ ...settings, applicationKeyFile: earlier });
+    expect(loadKeyring(settings)).toEqual(old);
+    expect(existsSync(settings.applicationKeyFile)).toBe(false); // no second key made
+    // Copied to the new place, then the old key dropped there: the earlier file still opens old records.
+    writeFileSync(settings.applicationKeyFile, readFileSync(earlier));
+    const rotated = addKeyToFile(settings);
+    expect(keyFilePath(settings)).toBe(settings.applicationKeyFile);
+    retireKeys(settings, new Set([rotated.activeId]));
+    const merged = loadKeyring(settings);
+    expect(merged.activeId).toBe(rotated.activeId);
+    expect(merged.keys.has(old.activeId)).toBe(true);
+  });
+
   it('rotates: a new active key, old keys kept until retired', () => {
-    const data = fresh();
-    const first = loadKeyring(data, {});
-    const rotated = addKeyToFile(data, {});
+    const settings = fresh();
+    const first = loadKeyring(settings);
+    const rotated = addKeyToFile(settings);
     expect(rotated.activeId).not.toBe(first.activeId);
     expect(rotated.keys.has(first.activeId)).toBe(true);
-    expect(statSync(keyFilePath(data, {})).mode & 0o777).toBe(0o600);
-    expect(retireKeys(data, new Set([rotated.activeId]), {})).toEqual([first.activeId]);
-    expect(loadKeyring(data, {}).keys.has(first.activeId)).toBe(false);
-    expect(() => addKeyToFile(data, { APPLICATION_KEYS: `x:${randomBytes(32).toString('base64')}` })).toThrow(
-      /APPLICATION_KEYS/,
-    );
+    expect(statSync(keyFilePath(settings)).mode & 0o777).toBe(0o600);
+    expect(retireKeys(settings, new Set([rotated.activeId]))).toEqual([first.activeId]);
+    expect(loadKeyring(settings).keys.has(first.activeId)).toBe(false);
+    expect(() =>
+      addKeyToFile({ ...settings, applicationKeys: `x:${randomBytes(32).toString('base64')}` }),
+    ).toThrow(/APPLICATION_KEYS/);
   });
 });

@@ -7,7 +7,6 @@ import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 const VERSION = 'v1';
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
-export const KEY_BYTES = 32;
 
 export interface Keyring {
   /** Id of the key new values are sealed with. */

@@ -28,7 +28,7 @@ describe('exporting an application', () => {
         current_statement: { name: '../../etc/passwd statement.pdf', content: SAMPLE_PDF },
       })
     ).json;
-    const written = await exportApplication(api.db, keyringFor(api.config.dataDir), reference, {
+    const written = await exportApplication(api.db, keyringFor(api.config), reference, {
       outDir: out,
       format: 'both',
     });
@@ -55,7 +55,7 @@ describe('exporting an application', () => {
 
   it('answers undefined for an unknown reference, and names options as the form does', async () => {
     expect(
-      await exportApplication(api.db, keyringFor(api.config.dataDir), 'FF-0000-0000', {
+      await exportApplication(api.db, keyringFor(api.config), 'FF-0000-0000', {
         outDir: out,
         format: 'pdf',
       }),

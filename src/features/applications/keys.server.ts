@@ -1,57 +1,42 @@
 // Where the application keys come from. APPLICATION_KEYS (`id:base64key,...`, the first one seals
-// new records, the others only open old ones) wins; otherwise a key file, APPLICATION_KEY_FILE or
-// DATA_DIR/application-keys.json, created with one random key on first start (mode 600, outside
-// the repository: data/ is ignored by git). Rotation adds a new active key to the file and keeps
-// the old ones until every record has been sealed again (applications.cli.ts).
+// new records, the others only open old ones) wins; otherwise the key file (APPLICATION_KEY_FILE, or
+// KEYS_DIR/application-keys.json: src/server/config.ts), created with one random key on first start
+// (mode 600, in a folder of mode 700 outside the data folder and the repository: `keys/` is ignored
+// by git), so that a backup of the data does not hold the keys that open it. A key file an earlier
+// release left in the data folder is still read (the start warns and says how to move it): stored
+// applications never become unreadable by an upgrade. Rotation adds a new active key to the file and
+// keeps the old ones until every record has been sealed again (applications.cli.ts).
 import { randomBytes } from 'node:crypto';
-import { chmodSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { parseEnv } from '../../server/config';
-import { KEY_BYTES, type Keyring } from './crypto.server';
+import { chmodSync, existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { APPLICATION_KEY_FILE_NAME, type Config } from '../../server/config';
+import { decodeKey, KEY_BYTES, KeyConfigError, parseKeyList } from '../../server/key-list';
+import type { Keyring } from './crypto.server';
 
-type Env = Record<string, string | undefined>;
-const ID = /^[A-Za-z0-9_-]{1,40}$/;
-
-export class KeyConfigError extends Error {
-  override name = 'KeyConfigError';
-}
+/** What the keys are read from: the configuration (loadConfig), or a test's. */
+export type KeySettings = Pick<Config, 'dataDir' | 'applicationKeys' | 'applicationKeyFile'>;
 
 export const newKeyId = (now = Date.now()): string =>
   `k${new Date(now).toISOString().slice(0, 10).replaceAll('-', '')}${randomBytes(3).toString('hex')}`;
-
-function decodeKey(id: string, text: string): Buffer {
-  if (!ID.test(id)) throw new KeyConfigError(`Key id "${id}" may hold only letters, digits, - and _`);
-  const key = Buffer.from(text, 'base64');
-  if (key.length !== KEY_BYTES)
-    throw new KeyConfigError(`Key ${id} must be ${KEY_BYTES} bytes, base64-encoded`);
-  return key;
-}
-
-/** APPLICATION_KEYS: `id:base64key` entries separated by commas, the active one first. */
-export function parseKeyList(text: string): Keyring {
-  const entries = text
-    .split(',')
-    .map((entry) => entry.trim())
-    .filter(Boolean)
-    .map((entry) => {
-      const colon = entry.indexOf(':');
-      if (colon < 1) throw new KeyConfigError('APPLICATION_KEYS entries are written id:base64key');
-      return [entry.slice(0, colon), decodeKey(entry.slice(0, colon), entry.slice(colon + 1))] as const;
-    });
-  const first = entries[0];
-  if (!first) throw new KeyConfigError('APPLICATION_KEYS holds no key');
-  return { activeId: first[0], keys: new Map(entries) };
-}
 
 interface KeyFile {
   active: string;
   keys: Record<string, string>;
 }
 
-export const keyFilePath = (dataDir: string, env: Env = process.env): string =>
-  resolve(parseEnv(env).env.APPLICATION_KEY_FILE ?? join(dataDir, 'application-keys.json'));
+/** Where an earlier release kept the key file: in the data folder. */
+const earlierKeyFile = (settings: KeySettings): string | undefined => {
+  const path = join(settings.dataDir, APPLICATION_KEY_FILE_NAME);
+  return path !== settings.applicationKeyFile && existsSync(path) ? path : undefined;
+};
 
-function toKeyring(file: KeyFile): Keyring {
+/** The key file in use: the configured one, or, while only that exists, the earlier one. */
+export const keyFilePath = (settings: KeySettings): string =>
+  existsSync(settings.applicationKeyFile)
+    ? settings.applicationKeyFile
+    : (earlierKeyFile(settings) ?? settings.applicationKeyFile);
+
+function toKeyring(file: KeyFile): Keyring & { keys: Map<string, Buffer> } {
   const keys = new Map(Object.entries(file.keys).map(([id, text]) => [id, decodeKey(id, text)] as const));
   if (!keys.has(file.active))
     throw new KeyConfigError(`The key file names ${file.active} active but lacks it`);
@@ -67,11 +52,13 @@ function writeKeyFile(path: string, file: KeyFile): void {
 
 const readKeyFile = (path: string): KeyFile => JSON.parse(readFileSync(path, 'utf8')) as KeyFile;
 
-/** The keyring from APPLICATION_KEYS, or from the key file (created with one key when missing). */
-export function loadKeyring(dataDir: string, env: Env = process.env): Keyring {
-  const list = parseEnv(env).env.APPLICATION_KEYS;
-  if (list) return parseKeyList(list);
-  const path = keyFilePath(dataDir, env);
+/**
+ * The keyring from APPLICATION_KEYS, or from the key file (created with one key when missing). Keys
+ * of an earlier key file in the data folder that the configured one lacks open old records too.
+ */
+export function loadKeyring(settings: KeySettings): Keyring {
+  if (settings.applicationKeys) return parseKeyList(settings.applicationKeys);
+  const path = keyFilePath(settings);
   const id = newKeyId();
   const fresh: KeyFile = { active: id, keys: { [id]: randomBytes(KEY_BYTES).toString('base64') } };
   try {
@@ -80,18 +67,25 @@ export function loadKeyring(dataDir: string, env: Env = process.env): Keyring {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
   }
-  return toKeyring(readKeyFile(path));
+  const keyring = toKeyring(readKeyFile(path));
+  const earlier = earlierKeyFile(settings);
+  if (earlier && earlier !== path) {
+    for (const [id, key] of toKeyring(readKeyFile(earlier)).keys) {
+      if (!keyring.keys.has(id)) keyring.keys.set(id, key);
+    }
+  }
+  return keyring;
 }
 
 /** Adds a new key to the key file and makes it the active one; the old keys stay for old records. */
-export function addKeyToFile(dataDir: string, env: Env = process.env): Keyring {
-  if (parseEnv(env).env.APPLICATION_KEYS) {
+export function addKeyToFile(settings: KeySettings): Keyring {
+  if (settings.applicationKeys) {
     throw new KeyConfigError(
       'The keys come from APPLICATION_KEYS: put a new key first in that list (id:base64 of 32 random bytes) and run the rotation again',
     );
   }
-  loadKeyring(dataDir, env);
-  const path = keyFilePath(dataDir, env);
+  loadKeyring(settings);
+  const path = keyFilePath(settings);
   const file = readKeyFile(path);
   const id = newKeyId();
   const next: KeyFile = {
@@ -103,9 +97,9 @@ export function addKeyToFile(dataDir: string, env: Env = process.env): Keyring {
 }
 
 /** Drops keys of the key file that no stored record needs any more. */
-export function retireKeys(dataDir: string, inUse: ReadonlySet<string>, env: Env = process.env): string[] {
-  if (parseEnv(env).env.APPLICATION_KEYS) return [];
-  const path = keyFilePath(dataDir, env);
+export function retireKeys(settings: KeySettings, inUse: ReadonlySet<string>): string[] {
+  if (settings.applicationKeys) return [];
+  const path = keyFilePath(settings);
   const file = readKeyFile(path);
   const dropped = Object.keys(file.keys).filter((id) => id !== file.active && !inUse.has(id));
   for (const id of dropped) delete file.keys[id];
@@ -118,4 +112,4 @@ export function retireKeys(dataDir: string, inUse: ReadonlySet<string>, env: Env
  * may have made a new key active, and a server still sealing with a key it retires would write
  * records nobody can open.
  */
-export const keyringFor = (dataDir: string, env: Env = process.env): Keyring => loadKeyring(dataDir, env);
+export const keyringFor = (settings: KeySettings): Keyring => loadKeyring(settings);

@@ -1,44 +1,54 @@
 // The two mails an application sends (issue 10): the credit department learns that one arrived
 // (reference number and the applicant's or business's name, nothing else), and the applicant gets
 // an acknowledgement with the reference number. Neither carries anything typed in the form beyond
-// that name: the application itself is read with the operator commands.
+// that name: the application itself is read with the operator commands. Both are queued (the
+// durable queue, src/server/jobs/queue.ts) before the answer says the application arrived.
 import type { AppDeps } from '../../server/deps';
+import { enqueueMail } from '../../server/jobs/queue';
 import { site } from '../../site.config';
 import { type ApplicationKind, KINDS } from './applications';
 import { applicationSettings } from './settings.server';
 
-export function sendApplicationMails(
+export async function sendApplicationMails(
   deps: AppDeps,
   input: { kind: ApplicationKind; reference: string; summary: string; applicantEmail: string },
-): void {
+): Promise<void> {
   const { title } = KINDS[input.kind];
   const { creditDepartmentEmail } = applicationSettings();
-  deps.defer('application notice', () =>
-    deps.mailer.send({
-      to: creditDepartmentEmail,
-      subject: `New ${title}: ${input.reference}`,
-      text: [
-        `A ${title.toLowerCase()} has arrived.`,
-        '',
-        `Reference number: ${input.reference}`,
-        `Applicant: ${input.summary}`,
-        '',
-        `Open it with: npm run admin -- applications export ${input.reference}`,
-      ].join('\n'),
-    }),
-  );
-  deps.defer('application acknowledgement', () =>
-    deps.mailer.send({
-      to: input.applicantEmail,
-      subject: `We received your ${site.name} ${title.toLowerCase()}`,
-      text: [
-        `Thank you for applying. We received your ${title.toLowerCase()} and our credit department will review it.`,
-        '',
-        `Your reference number is ${input.reference}. Please mention it if you contact us about your application.`,
-        '',
-        `${site.name} Credit Department`,
-        site.phone,
-      ].join('\n'),
-    }),
-  );
+  const now = deps.now();
+  await deps.db.transaction().execute(async (trx) => {
+    await enqueueMail(
+      trx,
+      {
+        to: creditDepartmentEmail,
+        subject: `New ${title}: ${input.reference}`,
+        text: [
+          `A ${title.toLowerCase()} has arrived.`,
+          '',
+          `Reference number: ${input.reference}`,
+          `Applicant: ${input.summary}`,
+          '',
+          `Open it with: npm run admin -- applications export ${input.reference}`,
+        ].join('\n'),
+      },
+      now,
+    );
+    await enqueueMail(
+      trx,
+      {
+        to: input.applicantEmail,
+        subject: `We received your ${site.name} ${title.toLowerCase()}`,
+        text: [
+          `Thank you for applying. We received your ${title.toLowerCase()} and our credit department will review it.`,
+          '',
+          `Your reference number is ${input.reference}. Please mention it if you contact us about your application.`,
+          '',
+          `${site.name} Credit Department`,
+          site.phone,
+        ].join('\n'),
+      },
+      now,
+    );
+  });
+  deps.jobs.kick();
 }

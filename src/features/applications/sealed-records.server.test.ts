@@ -18,7 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-const keyring = () => keyringFor(api.config.dataDir, {});
+const keyring = () => keyringFor(api.config);
 
 describe('stored applications', () => {
   it('refuses a tampered payload and a payload moved to another record', async () => {
@@ -45,7 +45,7 @@ describe('stored applications', () => {
     await expect(openApplication(api.db, keyring(), first)).rejects.toThrow(SealError);
     expect((await openApplication(api.db, keyring(), second))?.data.a_ssn).toBe(SECRETS.ssnA);
     // Rotation reports a record it cannot open and goes on with the others.
-    const rotation = await resealAll(api.db, addKeyToFile(api.config.dataDir, {}));
+    const rotation = await resealAll(api.db, addKeyToFile(api.config));
     expect(rotation).toEqual({ changed: 1, failed: [first] });
     await api.db.deleteFrom('applications').where('id', '=', row.id).execute();
   });
@@ -63,13 +63,13 @@ describe('stored applications', () => {
       )
     ).json.reference;
     const oldKey = keyring().activeId;
-    const rotated = addKeyToFile(api.config.dataDir, {});
+    const rotated = addKeyToFile(api.config);
     expect(rotated.activeId).not.toBe(oldKey);
     expect((await openApplication(api.db, rotated, reference))?.data.bank_account).toBe(SECRETS.bankAccount);
 
     expect(await resealAll(api.db, rotated)).toEqual({ changed: 3, failed: [] }); // 2 records, 1 file
     expect([...(await keysInUse(api.db))]).toEqual([rotated.activeId]);
-    expect(retireKeys(api.config.dataDir, await keysInUse(api.db), {})).toContain(oldKey);
+    expect(retireKeys(api.config, await keysInUse(api.db))).toContain(oldKey);
     const opened = await openApplication(api.db, keyring(), reference);
     expect(opened?.data.g1_ssn).toBe(SECRETS.ssnGuarantor1);
     expect(opened?.files[0]?.content.toString()).toBe(SAMPLE_PDF);

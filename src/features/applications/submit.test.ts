@@ -15,16 +15,15 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('sending an application through the one API client', () => {
-  it('sends a multipart body: values, groups, the drawn signature as a PNG file, the statement, the guard fields', async () => {
+  it('sends a multipart body (values, groups, the drawn signature as a PNG file, the statement) and the guard as headers', async () => {
     browser.fetch.mockResolvedValue(jsonResponse(201, { reference: 'CC-1234-5678' }));
     const statement = new File(['pdf'], 'statement.pdf', { type: 'application/pdf' });
     const form = toForm(
       info,
       { name: 'Pat', kinds: ['gas', 'diesel'], signature: PNG, empty: undefined },
       { statement, none: null },
-      guard,
     );
-    await expect(sendApplication('charge-card', form)).resolves.toEqual({ reference: 'CC-1234-5678' });
+    await expect(sendApplication('charge-card', form, guard)).resolves.toEqual({ reference: 'CC-1234-5678' });
 
     const [url, init] = browser.fetch.mock.calls[0] as [string, RequestInit];
     expect(url).toBe('/api/v1/applications/charge-card');
@@ -43,11 +42,14 @@ describe('sending an application through the one API client', () => {
       'png-bytes',
     ]);
     expect((body.get('statement') as File).name).toBe('statement.pdf');
-    expect([body.get('form_ticket'), body.get('human_check_token'), body.get('website')]).toEqual([
-      't1',
-      'h1',
-      '',
-    ]);
+    // The guard's values travel as headers, read before the body; none of them in the body.
+    const headers = new Headers(init.headers);
+    expect([
+      headers.get('x-form-ticket'),
+      headers.get('x-human-check'),
+      headers.get('x-form-website'),
+    ]).toEqual(['t1', 'h1', '']);
+    expect(['form_ticket', 'human_check_token', 'website'].filter((name) => body.has(name))).toEqual([]);
   });
 
   it("rejects with the client's ApiError, the server's messages per field included", async () => {
@@ -56,7 +58,7 @@ describe('sending an application through the one API client', () => {
         error: { code: 'invalid_input', description: 'Please fix the fields.', fields: { name: 'Required' } },
       }),
     );
-    await expect(sendApplication('fleet-fueling', toForm(info, {}, {}, guard))).rejects.toMatchObject({
+    await expect(sendApplication('fleet-fueling', toForm(info, {}, {}), guard)).rejects.toMatchObject({
       status: 400,
       code: 'invalid_input',
       fields: { name: 'Required' },

@@ -1,7 +1,9 @@
 // Sending an application from the browser: the checked values as a multipart `form:` body of the
 // one API client (files cannot travel as JSON), drawn signatures as PNG files, the chosen
-// statements as they are, and the anti-abuse fields. Errors come back as the client's ApiError.
+// statements as they are; the anti-abuse values as headers (GUARD_HEADERS), which the server checks
+// before it reads the body. Errors come back as the client's ApiError.
 import { publicApi, read } from '../../lib/api-client';
+import { GUARD_HEADERS } from '../../lib/form-rules';
 import type { SubmitAnswer } from './applications';
 import type { Values } from './draft';
 import type { ApplicationKind, KindInfo } from './kind';
@@ -17,11 +19,13 @@ export function pngFile(dataUrl: string, name: string): File {
   return new File([bytes], name, { type: 'image/png' });
 }
 
+/** The public-form guard's values, as the server reads them from the headers. */
+export type Guard = Record<keyof typeof GUARD_HEADERS, string>;
+
 export function toForm(
   { signatures }: KindInfo,
   values: Values,
   files: Record<string, File | null>,
-  guard: { website: string; form_ticket: string; human_check_token: string },
 ): ApplicationForm {
   const form: ApplicationForm = {};
   for (const [name, value] of Object.entries(values)) {
@@ -31,8 +35,22 @@ export function toForm(
     else if (value !== undefined && value !== null) form[name] = String(value);
   }
   for (const [name, file] of Object.entries(files)) if (file) form[name] = file;
-  return { ...form, ...guard };
+  return form;
 }
 
-export const sendApplication = (kind: ApplicationKind, form: ApplicationForm): Promise<SubmitAnswer> =>
-  read(publicApi.applications[':kind'].$post({ param: { kind }, form }));
+export const sendApplication = (
+  kind: ApplicationKind,
+  form: ApplicationForm,
+  guard: Guard,
+): Promise<SubmitAnswer> =>
+  read(
+    publicApi.applications[':kind'].$post({
+      param: { kind },
+      form,
+      header: {
+        [GUARD_HEADERS.website]: encodeURIComponent(guard.website),
+        [GUARD_HEADERS.form_ticket]: guard.form_ticket,
+        [GUARD_HEADERS.human_check_token]: guard.human_check_token,
+      },
+    }),
+  );

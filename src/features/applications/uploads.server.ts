@@ -1,7 +1,9 @@
 // Server-side checks of uploaded files: the name's extension and the size (uploads.ts, as the
 // island checks them) and what the bytes really are, detected with file-type: a program renamed
 // to statement.pdf is refused. Plain-text types (txt, csv) have no signature to detect, so they
-// must not look binary. Signatures must be real PNG images.
+// must not look binary. Office files with macros and PDFs with active content are refused too
+// (active-content.server.ts). Signatures must be real PNG images.
+import { activeContentProblem } from './active-content.server';
 import { SIGNATURE_MAX_CHARS } from './rules';
 import { extensionOf, FILE_TYPE_MESSAGE, type UploadExtension, uploadProblem } from './uploads';
 
@@ -66,7 +68,8 @@ export async function uploadContentProblem(name: string, bytes: Uint8Array): Pro
   if (byName) return byName;
   const kind = await detectKind(bytes);
   const expected = DETECTED[extensionOf(name) as UploadExtension];
-  return kind && expected.includes(kind) ? null : FILE_TYPE_MESSAGE;
+  if (!kind || !expected.includes(kind)) return FILE_TYPE_MESSAGE;
+  return activeContentProblem(kind, bytes);
 }
 
 const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);

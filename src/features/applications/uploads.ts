@@ -45,6 +45,8 @@ export type UploadExtension = (typeof UPLOAD_EXTENSIONS)[number];
  */
 export const MAX_UPLOAD_BYTES = Number(import.meta.env?.PUBLIC_UPLOAD_LIMIT_BYTES) || 10 * 1024 * 1024;
 export const MAX_UPLOAD_LABEL = `${Math.round((MAX_UPLOAD_BYTES / 1024 / 1024) * 10) / 10} MB`;
+/** A whole application: two statements, the drawn signatures and the fields fit well within it. */
+export const MAX_APPLICATION_BYTES = 24 * 1024 * 1024;
 
 export const UPLOAD_FIELDS = [
   ['annual_statement', 'Annual Financial Statement'],
@@ -57,6 +59,11 @@ export const NO_FILE = 'No File Chosen';
 export const FILE_TYPE_MESSAGE = `You must upload one of the following file types for the selected field: ${UPLOAD_EXTENSIONS.join(', ')}`;
 export const FILE_SIZE_MESSAGE = `The file is too large: each file may be at most ${MAX_UPLOAD_LABEL}`;
 export const FILE_EMPTY_MESSAGE = 'The file is empty: please choose the file again';
+/** Said beside the field when the server finds active content in a statement (issue 21). */
+export const MACRO_MESSAGE =
+  'This file contains macros, which we cannot accept: please save it without macros (for example as a PDF) and upload it again';
+export const PDF_ACTIVE_MESSAGE =
+  'This PDF contains scripts, attached files or other active content, which we cannot accept: please print it to a new PDF and upload it again';
 
 /** The lower-case extension of a file name ('' when there is none). */
 export function extensionOf(name: string): string {

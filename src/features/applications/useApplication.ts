@@ -66,12 +66,11 @@ export function useApplication(info: KindInfo, initial: () => Values, atMount?: 
     },
     async send(output) {
       const { sendApplication, toForm } = await loadSending();
-      const form = toForm(info, output, files, {
+      const answer = await sendApplication(kind, toForm(info, output, files), {
         website: String(values.website ?? ''),
         form_ticket: ticket.value,
         human_check_token: humanToken ?? '',
       });
-      const answer = await sendApplication(kind, form);
       clearDraft(kind);
       setReference(answer.reference);
     },

@@ -1,14 +1,16 @@
 // The two mails of a contact message: to the department's inbox (reply-to the sender) and the
 // acknowledgement with the reference number to the sender. Both are sent from the stored message,
-// and each is marked sent on the row, so a mail that failed is sent again later (retryContactMail:
-// on the next messages, every few minutes, and by `npm run admin -- contact retry-mail`), never lost.
-// The first send, the sweeps of every server process and the operator's command may reach one
-// message at once: each claims the message on its row first, and only the holder sends, so no mail
-// goes twice (unless a process dies between sending and marking it sent).
+// and each is marked sent on the row, so a mail that failed is sent again later, never lost: the
+// message's job in the durable queue (src/server/jobs/queue.ts, stored before the answer) is
+// retried with backoff by whichever server's worker takes it, and `npm run admin -- contact
+// retry-mail` sends what is owed at once. The job and the operator's command may reach one message
+// at once: each claims the message on its row first, and only the holder sends, so no mail goes
+// twice (unless a process dies between sending and marking it sent).
 import type { Selectable } from 'kysely';
 import { CHAIN_TIME_ZONE } from '../../lib/dates';
 import type { ContactMessagesTable } from '../../server/db/schema';
 import type { AppDeps } from '../../server/deps';
+import type { NewJob } from '../../server/jobs/queue';
 import { emailKey, hit, type Limit } from '../../server/rate-limit';
 import { site } from '../../site.config';
 import { DEPARTMENT_NAMES, type DepartmentId, EXTRA_FIELDS } from './departments';
@@ -17,7 +19,7 @@ type Row = Selectable<ContactMessagesTable>;
 
 /** A message is given up on (and listed as failed) after this many failed rounds. */
 export const MAX_MAIL_ATTEMPTS = 20;
-/** The first send runs right after the answer; the sweep leaves younger messages to it. */
+/** The first send runs right after the answer; retryContactMail leaves younger messages to it. */
 const SWEEP_MIN_AGE_MS = 60_000;
 /**
  * How long a claim holds: longer than nodemailer's own SMTP time-outs (10 minutes of a silent
@@ -187,14 +189,35 @@ export async function retryContactMail(
   return counts;
 }
 
-const sweeping = new WeakSet<AppDeps>();
-export const SWEEP_INTERVAL_MS = 5 * 60_000;
+/** The queue's job for a message's mails (kind 'contact-mail', run by runContactMailJob). */
+export const contactMailJob = (id: string, reference: string): NewJob => ({
+  kind: 'contact-mail',
+  payload: { id },
+  summary: `contact message ${reference}`,
+  uniqueKey: `contact-mail:${id}`,
+});
 
-/** Once per process (per app): a sweep now and every few minutes, for mail that failed before. */
-export function startMailSweep(deps: AppDeps): void {
-  if (sweeping.has(deps)) return;
-  sweeping.add(deps);
-  const sweep = () => deps.defer('contact mail retry', () => retryContactMail(deps));
-  sweep();
-  setInterval(sweep, SWEEP_INTERVAL_MS).unref();
+/**
+ * Runs a message's job: whatever mail is owed goes; a failure, or a message another send holds
+ * (whose outcome is not known here), leaves the job to be retried with the queue's backoff.
+ */
+export async function runContactMailJob(deps: AppDeps, payload: unknown): Promise<void> {
+  const { id } = payload as { id: string };
+  const outcome = await sendContactMail(deps, id);
+  if (outcome === 'failed') {
+    const row = await deps.db
+      .selectFrom('contact_messages')
+      .select('mail_error')
+      .where('id', '=', id)
+      .executeTakeFirst();
+    throw new Error(row?.mail_error ?? 'the mail was not sent');
+  }
+  if (outcome !== 'busy') return;
+  const exists = await deps.db
+    .selectFrom('contact_messages')
+    .select('id')
+    .where('id', '=', id)
+    .executeTakeFirst();
+  // A message deleted meanwhile (retention) owes nothing.
+  if (exists) throw new Error('another send holds the message; tried again later');
 }

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ATTEMPT_WINDOW_MS } from '../../lib/form-rules';
+import { BACKOFF_BASE_MS } from '../../server/jobs/queue';
+import { runDueJobs } from '../../server/jobs/worker';
 import { createTestApi, type TestApi } from '../../server/testing';
 import { site } from '../../site.config';
 import { uniqueEmail } from '../account/account.sample';
@@ -358,5 +360,44 @@ describe('the acknowledgement, which goes to whatever address the form carried (
     for (const reference of references.slice(0, ACK_LIMIT.limit)) {
       expect((await stored(reference)).ack_mailed_at).not.toBeNull();
     }
+  });
+});
+
+describe("a message's mails in the durable queue", () => {
+  it('are queued before the answer and retried by the queue with backoff until they go', async () => {
+    await t.deps.settle();
+    const real = t.deps.mailer;
+    t.deps.mailer = {
+      async send() {
+        throw new Error('SMTP connection refused');
+      },
+    };
+    const answer = await send(ownAddress());
+    expect(answer.status).toBe(201);
+    await t.deps.settle();
+    const id = (await stored(answer.json.reference)).id;
+    const job = () =>
+      t.deps.db
+        .selectFrom('jobs')
+        .selectAll()
+        .where('unique_key', '=', `contact-mail:${id}`)
+        .executeTakeFirstOrThrow();
+    expect(await job()).toMatchObject({
+      kind: 'contact-mail',
+      status: 'queued',
+      attempts: 1,
+      last_error: 'SMTP connection refused',
+    });
+
+    t.deps.mailer = real;
+    const before = (await t.outbox()).length;
+    t.advance(BACKOFF_BASE_MS);
+    expect(await runDueJobs(t.deps)).toMatchObject({ done: 1, failed: 0 });
+    expect((await t.outbox()).slice(before).map((mail) => mail.subject)).toEqual([
+      `[Other Credit Cards] Charged twice (${answer.json.reference})`,
+      `We received your message (${answer.json.reference})`,
+    ]);
+    expect(await job()).toMatchObject({ status: 'done' });
+    expect(await stored(answer.json.reference)).toMatchObject({ mail_error: null });
   });
 });

@@ -1,18 +1,20 @@
 // POST /contact (SPEC 3, 5.4, 7): through the public-form guard, either payload reading, stored
-// with the sender's address (include_ip=true) and time, answered only once stored; the mails go
-// out after the answer and are retried from the stored message when they fail.
+// with the sender's address (include_ip=true) and time, answered only once stored together with
+// its mail job (the durable queue, src/server/jobs/queue.ts); the mails go out after the answer and
+// are retried from the stored message when they fail.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import type { AppEnv } from '../../server/deps';
 import { isUniqueViolation } from '../../server/errors';
 import { publicForm } from '../../server/form-guard';
-import { clientIp } from '../../server/http';
+import { clientAddress } from '../../server/http';
+import { enqueue } from '../../server/jobs/queue';
 import { bearerToken, findSessionUser } from '../../server/sessions';
 import { sha256 } from '../../server/tokens';
 import { query } from '../../server/validate';
 import { contactPayloadSchema } from './contact';
-import { acknowledges, sendContactMail, startMailSweep } from './contact-mail.server';
+import { acknowledges, contactMailJob } from './contact-mail.server';
 
 // No 0/O or 1/I: the reference is read out on the phone.
 const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -24,45 +26,41 @@ export function newReference(): string {
 /** SPEC 7: `?include_ip=true` stores the sender's address with the message. */
 const contactQuery = v.object({ include_ip: v.optional(v.string()) });
 
-export const contactRoutes = new Hono<AppEnv>()
-  .use(async (c, next) => {
-    startMailSweep(c.var.deps);
-    await next();
-  })
-  .post(
-    '/',
-    query(contactQuery),
-    publicForm('contact', contactPayloadSchema, { person: (data) => data.email }),
-    async (c) => {
-      const { deps } = c.var;
-      const message = c.req.valid('json');
-      const token = bearerToken(c);
-      const user = token ? await findSessionUser(deps, sha256(token)) : undefined;
-      const id = randomUUID();
-      const values = {
-        ...message,
-        id,
-        extra_data: JSON.stringify(message.extra_data),
-        ip: c.req.valid('query').include_ip === 'true' ? (clientIp(c) ?? null) : null,
-        user_id: user?.id ?? null,
-        created_at: deps.now(),
-        ack_withheld_at: (await acknowledges(deps, message.email)) ? null : deps.now(),
-      };
-      let reference = newReference();
-      try {
-        await deps.db
-          .insertInto('contact_messages')
-          .values({ ...values, reference })
-          .execute();
-      } catch (error) {
-        if (!isUniqueViolation(error)) throw error;
-        reference = newReference(); // one in a trillion: the same reference twice
-        await deps.db
-          .insertInto('contact_messages')
-          .values({ ...values, reference })
-          .execute();
-      }
-      deps.defer('contact mail', () => sendContactMail(deps, id));
-      return c.json({ ok: true, reference }, 201);
-    },
-  );
+export const contactRoutes = new Hono<AppEnv>().post(
+  '/',
+  query(contactQuery),
+  publicForm('contact', contactPayloadSchema, { person: (data) => data.email }),
+  async (c) => {
+    const { deps } = c.var;
+    const message = c.req.valid('json');
+    const token = bearerToken(c);
+    const user = token ? await findSessionUser(deps, sha256(token)) : undefined;
+    const id = randomUUID();
+    const values = {
+      ...message,
+      id,
+      extra_data: JSON.stringify(message.extra_data),
+      ip: c.req.valid('query').include_ip === 'true' ? (clientAddress(c) ?? null) : null,
+      user_id: user?.id ?? null,
+      created_at: deps.now(),
+      ack_withheld_at: (await acknowledges(deps, message.email)) ? null : deps.now(),
+    };
+    let reference = newReference();
+    try {
+      await deps.db
+        .insertInto('contact_messages')
+        .values({ ...values, reference })
+        .execute();
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      reference = newReference(); // one in a trillion: the same reference twice
+      await deps.db
+        .insertInto('contact_messages')
+        .values({ ...values, reference })
+        .execute();
+    }
+    await enqueue(deps.db, contactMailJob(id, reference), deps.now());
+    deps.jobs.kick();
+    return c.json({ ok: true, reference }, 201);
+  },
+);

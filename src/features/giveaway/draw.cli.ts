@@ -6,18 +6,23 @@
 // winners; `draw verify` repeats a draw from an exported list.
 import { readFile, writeFile } from 'node:fs/promises';
 import type { Command } from 'commander';
+import { purgeAfterChange } from '../../server/cdn-purge.ts';
 import { action, CliError, progress, withDeps } from '../../server/cli.ts';
 import type { AppDeps } from '../../server/deps.ts';
+import { enqueue, mailJob } from '../../server/jobs/queue.ts';
+import { runDueJobs } from '../../server/jobs/worker.ts';
 import { operatorCsv, readOperatorCsv } from '../../server/operator-csv.ts';
 import { terminalJson, terminalText } from '../../server/terminal-text.ts';
 import { parseDate, requirePromotion } from './command-input.cli.ts';
 import {
   commitDraw,
   completeDraw,
+  DrawBusyError,
   drawnEntryIds,
   eligibleEntries,
   findDraw,
   verifyDraw,
+  withDrawLock,
 } from './draws.server.ts';
 import { laterDuplicates, suspectedDuplicates } from './duplicates.server.ts';
 import { entryDay, rulesPath } from './entrant.ts';
@@ -144,14 +149,23 @@ async function chooseExclusions(
   return [...excluded].sort();
 }
 
-async function mailWinners(deps: AppDeps, promotion: PromotionRow, emails: string[]) {
-  for (const [index, to] of emails.entries()) {
-    await deps.mailer.send({
-      to,
-      subject: `You won the ${promotion.title}!`,
-      text: `Congratulations! You were drawn as a winner of the ${promotion.title}.\n\nYour prize: ${promotion.prize}.\n\nWe will contact you within 7 days to arrange delivery; please keep this message. The official rules: ${new URL(rulesPath(promotion.id), deps.config.siteUrl)}\n`,
-    });
-    progress('winners mailed', index + 1, emails.length);
+const winnerMail = (deps: AppDeps, promotion: PromotionRow, to: string) => ({
+  to,
+  subject: `You won the ${promotion.title}!`,
+  text: `Congratulations! You were drawn as a winner of the ${promotion.title}.\n\nYour prize: ${promotion.prize}.\n\nWe will contact you within 7 days to arrange delivery; please keep this message. The official rules: ${new URL(rulesPath(promotion.id), deps.config.siteUrl)}\n`,
+});
+
+/**
+ * Sends the winners' mails queued with the draw (each marked sent in the queue); what fails, or
+ * what this command does not get to, the servers' workers send (`mail list` shows them).
+ */
+async function mailWinners(deps: AppDeps, jobIds: string[]) {
+  const { done } = await runDueJobs(deps, { ids: jobIds });
+  progress('winners mailed', done, jobIds.length);
+  if (done < jobIds.length) {
+    console.error(
+      `${jobIds.length - done} winner mail(s) not sent yet: the queue retries them (see: mail list)`,
+    );
   }
 }
 
@@ -212,30 +226,41 @@ export function registerDrawCommands(program: Command): void {
         const day = options.day ? parseDate(options.day, '--day') : null;
         await withDeps(async (deps) => {
           const promotion = await requirePromotion(deps, options.promotion);
-          await checkDrawable(deps, promotion, day);
-          const winners = options.winners ? Number(options.winners) : promotion.winners_count;
-          if (!Number.isInteger(winners) || winners < 1)
-            throw new CliError('--winners must be a whole number from 1');
-          const excluded = await chooseExclusions(deps, promotion, day, options);
-          const { draw: row, seed, entries } = await commitDraw(deps, { promotion, day, winners, excluded });
-          console.log(`draw ${row.id} committed: ${row.eligible_count} eligible entries`);
-          if (excluded.length > 0)
-            console.log(`  excluded by the operator (${excluded.length}): ${excluded.join(', ')}`);
-          console.log(`  entries digest (SHA-256): ${row.entries_digest}`);
-          console.log(`  seed hash (SHA-256):      ${row.seed_hash}`);
-          const drawn = await completeDraw(deps, promotion, row, seed, entries);
-          for (const { position, entry } of drawn) {
-            console.log(
-              `  winner ${position}: ${terminalText(`${entry.first_name} ${entry.last_name}, ${entry.city} ${entry.state}`)} (entry ${entry.id})`,
-            );
-          }
-          console.log(`  seed (published):         ${seed}`);
-          await mailWinners(
-            deps,
-            promotion,
-            drawn.map(({ entry }) => entry.email),
-          );
+          const jobIds: string[] = [];
+          await withDrawLock(deps, promotion.id, deps.jobs.owner, async () => {
+            await checkDrawable(deps, promotion, day);
+            const winners = options.winners ? Number(options.winners) : promotion.winners_count;
+            if (!Number.isInteger(winners) || winners < 1)
+              throw new CliError('--winners must be a whole number from 1');
+            const excluded = await chooseExclusions(deps, promotion, day, options);
+            const {
+              draw: row,
+              seed,
+              entries,
+            } = await commitDraw(deps, { promotion, day, winners, excluded });
+            console.log(`draw ${row.id} committed: ${row.eligible_count} eligible entries`);
+            if (excluded.length > 0)
+              console.log(`  excluded by the operator (${excluded.length}): ${excluded.join(', ')}`);
+            console.log(`  entries digest (SHA-256): ${row.entries_digest}`);
+            console.log(`  seed hash (SHA-256):      ${row.seed_hash}`);
+            const drawn = await completeDraw(deps, promotion, row, seed, entries, async (trx, chosen) => {
+              for (const { entry } of chosen) {
+                const id = await enqueue(trx, mailJob(winnerMail(deps, promotion, entry.email)), deps.now());
+                if (id) jobIds.push(id);
+              }
+            });
+            for (const { position, entry } of drawn) {
+              console.log(
+                `  winner ${position}: ${terminalText(`${entry.first_name} ${entry.last_name}, ${entry.city} ${entry.state}`)} (entry ${entry.id})`,
+              );
+            }
+            console.log(`  seed (published):         ${seed}`);
+          }).catch((error: unknown) => {
+            throw error instanceof DrawBusyError ? new CliError(error.message) : error;
+          });
+          await mailWinners(deps, jobIds);
         });
+        await purgeAfterChange(['winners']);
       }),
     );
 

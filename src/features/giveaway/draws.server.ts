@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, DrawsTable } from '../../server/db/schema.ts';
+import { releaseLease, takeLease } from '../../server/jobs/lease.ts';
 import {
   canonicalEntries,
   DRAW_METHOD,
@@ -88,13 +89,51 @@ export async function commitDraw(deps: DrawDeps, { promotion, day, winners, excl
   return { draw, seed, entries: withoutExcluded(entries, new Set(excludedIds)) };
 }
 
-/** Step 2: chooses the winners from the seed, stores them and publishes the seed, all at once. */
+/** How long a draw holds its promotion's lock at most (a draw that died frees it then). */
+export const DRAW_LOCK_MS = 30 * 60_000;
+
+/**
+ * Runs `work` holding the promotion's draw lock (a row of `leases`): one draw per promotion at a
+ * time, whichever server or operator starts it. A second one meanwhile fails at once and changes
+ * nothing.
+ */
+export async function withDrawLock<T>(
+  deps: DrawDeps,
+  promotionId: string,
+  holder: string,
+  work: () => Promise<T>,
+): Promise<T> {
+  const name = `draw:${promotionId}`;
+  if (!(await takeLease(deps.db, { name, holder, now: deps.now(), ms: DRAW_LOCK_MS }))) {
+    throw new DrawBusyError(
+      'another draw of this promotion is running; nothing was changed. Wait for it to finish, then see: draw list',
+    );
+  }
+  try {
+    return await work();
+  } finally {
+    await releaseLease(deps.db, name, holder);
+  }
+}
+
+export class DrawBusyError extends Error {
+  override name = 'DrawBusyError';
+}
+
+type Winner = { position: number; entry: Selectable<Database['giveaway_entries']> };
+
+/**
+ * Step 2: chooses the winners from the seed, stores them and publishes the seed, all at once;
+ * `alsoStore` adds to that transaction (the winners' mail jobs, so a draw cut off afterwards still
+ * mails them through the queue).
+ */
 export async function completeDraw(
   deps: DrawDeps,
   promotion: PromotionRow,
   draw: DrawRow,
   seed: string,
   entries: readonly DrawEntry[],
+  alsoStore?: (trx: Kysely<Database>, winners: Winner[]) => Promise<void>,
 ) {
   const positions = drawWinners(seed, entries, draw.winners_wanted);
   const ids = positions.map((index) => (entries[index] as DrawEntry).id);
@@ -130,7 +169,9 @@ export async function completeDraw(
         .execute();
     }
     await trx.updateTable('draws').set({ seed, drawn_at: now }).where('id', '=', draw.id).execute();
-    return winners.map(({ entry, position }) => ({ position, entry }));
+    const drawn = winners.map(({ entry, position }) => ({ position, entry }));
+    await alsoStore?.(trx, drawn);
+    return drawn;
   });
 }
 

@@ -1,6 +1,7 @@
 // Operator commands of the giveaway (`npm run admin -- promotion ...`, `entries export`, `draw ...`):
 // create, edit, list and end promotions here; the export and the auditable draw in draw.cli.ts.
 import { type Command, Option } from 'commander';
+import { purgeAfterChange } from '../../server/cdn-purge.ts';
 import { action, CliError, withDeps } from '../../server/cli.ts';
 import { terminalJson, terminalText } from '../../server/terminal-text.ts';
 import { parseCount, parseDate, requirePromotion } from './command-input.cli.ts';
@@ -101,6 +102,7 @@ export function registerGiveawayCommands(program: Command): void {
             throw new CliError(`'${options.id}' exists`);
           console.log(`created ${show(await createPromotion(deps, values, options.id))}`);
         });
+        await purgeAfterChange(['promotion']);
       }),
     );
 
@@ -116,6 +118,7 @@ export function registerGiveawayCommands(program: Command): void {
           checkDates({ ...(await requirePromotion(deps, id)), ...changes });
           console.log(`updated ${show((await updatePromotion(deps, id, changes)) as PromotionRow)}`);
         });
+        await purgeAfterChange(['promotion']);
       }),
     );
 
@@ -146,6 +149,7 @@ export function registerGiveawayCommands(program: Command): void {
           await requirePromotion(deps, id);
           console.log(`ended ${show((await updatePromotion(deps, id, { active: 0 })) as PromotionRow)}`);
         });
+        await purgeAfterChange(['promotion']);
       }),
     );
 

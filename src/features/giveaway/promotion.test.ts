@@ -61,6 +61,10 @@ describe('heroTitle', () => {
     expect(heroTitle(parsePromotion({ items: [{ id: 1, hero_text: '  ' }] }))).toBe(DEFAULT_GIVEAWAY_TITLE);
     expect(heroTitle(undefined)).toBe(DEFAULT_GIVEAWAY_TITLE);
   });
+
+  it('names no prize by default: without a running promotion the hero promises none', () => {
+    expect(DEFAULT_GIVEAWAY_TITLE).not.toMatch(/free|gas|fuel|year|prize|card|coffee|\$|\d/i);
+  });
 });
 
 describe('safeImageUrl', () => {

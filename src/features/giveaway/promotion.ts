@@ -2,8 +2,11 @@
 // failing: every failure is logged with console.info and the caller keeps its defaults.
 import { type Api, publicApi } from '../../lib/api-client';
 
-/** The hero title shown until (or unless) the API names the active promotion. */
-export const DEFAULT_GIVEAWAY_TITLE = 'Win Free Gas for a Year!';
+/**
+ * The hero title shown until (or unless) the API names the active promotion. It names no prize: with
+ * no promotion running, or before the API answers, the page must not promise one (issue 20.6).
+ */
+export const DEFAULT_GIVEAWAY_TITLE = 'Enter for a Chance to Win';
 /** localStorage key of the cached giveaway image URL (SPEC 4). */
 export const GIVEAWAY_IMAGE_KEY = 'giveaway_image_url';
 

@@ -15,9 +15,11 @@ const loadMap = () => import('./StoreMap');
 
 interface Props extends LocatorStart {
   sample: boolean;
+  /** The street basemap's PMTiles extract on this site, when one is set. */
+  tiles?: string | undefined;
 }
 
-export default function StoreLocator({ sample, ...start }: Props) {
+export default function StoreLocator({ sample, tiles, ...start }: Props) {
   const {
     all,
     offlineSince,
@@ -121,6 +123,7 @@ export default function StoreLocator({ sample, ...start }: Props) {
                 zoom: view.zoom,
                 user,
                 onSelect: select,
+                tiles,
               }}
             />
           )}

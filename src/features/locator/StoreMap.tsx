@@ -28,14 +28,16 @@ interface Props {
   onSelect?: (store: StoreItem, trigger: HTMLElement) => void;
   /** Smaller, for a store page. */
   compact?: boolean;
+  /** A PMTiles extract on this site to draw streets from (PUBLIC_MAP_PMTILES_URL). */
+  tiles?: string | undefined;
 }
 
-export default function StoreMap({ stores, center, zoom, user, onSelect, compact }: Props) {
+export default function StoreMap({ stores, center, zoom, user, onSelect, compact, tiles }: Props) {
   const map = useRef<MapRef>(null);
   const [style, setStyle] = useState<Awaited<ReturnType<typeof chooseStyle>>>();
   useEffect(() => {
-    chooseStyle(window.location.origin).then(setStyle);
-  }, []);
+    chooseStyle(window.location.origin, { tiles }).then(setStyle);
+  }, [tiles]);
   useEffect(() => {
     map.current?.easeTo({ center: [center.lng, center.lat], zoom, duration: 600 });
   }, [center, zoom]);

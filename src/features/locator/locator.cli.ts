@@ -3,6 +3,7 @@
 // unless every row is valid, and then everything is written in one transaction.
 import type { Command } from 'commander';
 import type * as v from 'valibot';
+import { purgeAfterChange } from '../../server/cdn-purge';
 import { action, CliError, progress, withDeps } from '../../server/cli';
 import { type RowFileSpec, readRowFile } from '../../server/import-rows';
 import { terminalJson } from '../../server/terminal-text';
@@ -65,6 +66,7 @@ export function registerLocatorCommands(program: Command): void {
             `stores imported: ${summary.added} added, ${summary.updated} updated, ${summary.removed} removed`,
           );
         });
+        await purgeAfterChange(['stores', 'prices']);
       }),
     );
 
@@ -97,6 +99,7 @@ export function registerLocatorCommands(program: Command): void {
             throw new CliError(`unknown store numbers: ${result.unknown.join(', ')}; nothing was updated`);
           console.log(`prices updated for ${result.updated} stores`);
         });
+        if (!options.dryRun) await purgeAfterChange(['prices']);
       }),
     );
 

@@ -47,7 +47,7 @@ describe('GET /store', () => {
     const first = await t.call('GET', '/store?size=1000');
     const etag = first.headers.get('etag') as string;
     expect(etag).toMatch(/^W\/".+"$/);
-    expect(first.headers.get('cache-control')).toBe('no-cache');
+    expect(first.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');
     const again = await t.call('GET', '/store?size=1000', { headers: { 'If-None-Match': etag } });
     expect(again.status).toBe(304);
     expect(again.json).toBeUndefined();

@@ -62,8 +62,9 @@ export const locatorRoutes = new Hono<AppEnv>()
   .get('/store', query(listQuery), async (c) => {
     const { size, page } = c.req.valid('query');
     const list = await storeList(c.var.deps.db, size, page, c.var.deps.now());
-    // Public data, revalidated on every use: a price change shows at once, an unchanged list is a 304.
-    const headers = { ETag: list.etag, 'Cache-Control': 'no-cache', Vary: 'Accept-Encoding' };
+    // Public data, revalidated by the browser on every use (an unchanged list is a 304) and kept a
+    // minute at the CDN, purged when stores or prices change (the caching: src/lib/cache-policy.mjs).
+    const headers = { ETag: list.etag, Vary: 'Accept-Encoding' };
     if (matches(c.req.header('if-none-match'), list.etag)) return c.body(null, 304, headers);
     const encoding = preferred(c);
     const sent: Record<string, string> = { ...headers, 'Content-Type': 'application/json' };

@@ -22,7 +22,12 @@ export interface LocatorPage {
   origin: LatLng;
   total: number;
   sample: boolean;
+  /** The street basemap's PMTiles extract on this site, when the operator set one (mapTiles). */
+  tiles: string | undefined;
 }
+
+/** PUBLIC_MAP_PMTILES_URL, read at run time: placing an extract needs no rebuild. */
+export const mapTiles = async (): Promise<string | undefined> => (await getDeps()).config.mapPmtilesUrl;
 
 export async function locatorPage(url: URL): Promise<LocatorPage> {
   const answer = await inProcessApi().store.$get({ query: { size: String(STORE_LIST_SIZE) } });
@@ -44,6 +49,7 @@ export async function locatorPage(url: URL): Promise<LocatorPage> {
     origin,
     total: all.length,
     sample: all.some((store) => store.sample),
+    tiles: await mapTiles(),
   };
 }
 

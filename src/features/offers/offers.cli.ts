@@ -2,6 +2,7 @@
 // checks without writing) and `offers list` (what runs today).
 import { join, resolve } from 'node:path';
 import type { Command } from 'commander';
+import { purgeAfterChange } from '../../server/cdn-purge';
 import { action, CliError, withDeps } from '../../server/cli';
 import { parseEnv } from '../../server/config';
 import { terminalJson } from '../../server/terminal-text';
@@ -43,6 +44,7 @@ export function registerOffersCommands(program: Command): void {
         console.log(
           options.dryRun ? `dry run: the file is valid (${what} would be imported)` : `imported ${what}`,
         );
+        if (!options.dryRun) await purgeAfterChange(['offers']);
       }),
     );
 

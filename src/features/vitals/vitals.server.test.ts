@@ -40,7 +40,7 @@ describe('POST /vitals', () => {
     ]);
     expect(everything).not.toContain('198.51.100.23');
     expect(everything).not.toContain('vitals@example.com');
-    expect(answer.headers.get('cache-control')).toBe('no-store');
+    expect(answer.headers.get('cache-control')).toBe('private, no-store');
   });
 
   it('refuses bad input with a JSON 4xx and stores nothing', async () => {

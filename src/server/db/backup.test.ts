@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createPgDatabase } from '../testing';
-import { backupSqlite, checkSqliteFile, copySqliteToPostgres, restoreSqlite } from './backup';
+import { backupSqlite, checkSqliteFile, copySqliteToPostgres, keysReminder, restoreSqlite } from './backup';
 import { openDatabase, sqliteFile } from './database';
 import { migrateToLatest } from './migrate';
 
@@ -97,5 +97,21 @@ describe.skipIf(!process.env.DATABASE_URL)('copying SQLite to PostgreSQL', () =>
       await handle.close();
       await pgDatabase.drop();
     }
+  });
+});
+
+describe('the reminder that backups leave the application keys out', () => {
+  it('names where the keys are: the key file, or the APPLICATION_KEYS setting', () => {
+    expect(keysReminder({ applicationKeyFile: '/srv/keys/application-keys.json' })).toBe(
+      'The keys that open stored applications are not in this backup: they are in the key file ' +
+        '/srv/keys/application-keys.json. Keep a copy of them too, stored apart from the database backups; ' +
+        'without them the applications cannot be read.',
+    );
+    expect(keysReminder({ applicationKeyFile: '/etc/kwikfill/keys.json' })).toContain(
+      'in the key file /etc/kwikfill/keys.json.',
+    );
+    expect(
+      keysReminder({ applicationKeys: 'k1:abc', applicationKeyFile: '/srv/keys/application-keys.json' }),
+    ).toContain('they are in the APPLICATION_KEYS setting of the server.');
   });
 });

@@ -1,9 +1,11 @@
 // Operator work on the database as a whole: an online, consistent backup of the SQLite file while
 // the site runs (`VACUUM INTO` reads one snapshot and writes a compact copy; writers carry on),
-// restoring one, and copying every table from SQLite to PostgreSQL when a site moves up.
+// restoring one, and copying every table from SQLite to PostgreSQL when a site moves up (paged by
+// each table's primary key).
 import { copyFileSync, existsSync, renameSync, rmSync } from 'node:fs';
 import { DatabaseSync } from 'node:sqlite';
 import { type Kysely, sql } from 'kysely';
+import type { Config } from '../config.ts';
 import { sqliteFile } from './database.ts';
 import { migrateToLatest } from './migrate.ts';
 import type { Database } from './schema.ts';
@@ -12,6 +14,21 @@ import type { Database } from './schema.ts';
 export async function backupSqlite(db: Kysely<Database>, target: string): Promise<void> {
   if (existsSync(target)) throw new Error(`${target} exists already; choose a new file name.`);
   await sql`VACUUM INTO ${target}`.execute(db);
+}
+
+/**
+ * What a backup leaves out on purpose: the keys that open stored applications are never in the
+ * database (issue 18 point 1), so a backup without a copy of them cannot restore the applications.
+ * The key file's place is read as src/features/applications/keys.server.ts reads it.
+ */
+export function keysReminder(config: Pick<Config, 'applicationKeys' | 'applicationKeyFile'>): string {
+  const where = config.applicationKeys
+    ? 'in the APPLICATION_KEYS setting of the server'
+    : `in the key file ${config.applicationKeyFile}`;
+  return (
+    `The keys that open stored applications are not in this backup: they are ${where}. Keep a copy ` +
+    'of them too, stored apart from the database backups; without them the applications cannot be read.'
+  );
 }
 
 /** 'ok' when SQLite's integrity check passes, otherwise its first complaint. */
@@ -76,6 +93,14 @@ async function tablesInOrder(source: Kysely<Database>): Promise<string[]> {
   return ordered;
 }
 
+/** The columns of a table's primary key on SQLite, in key order (every table of ours has one). */
+async function primaryKey(source: Kysely<Database>, table: string): Promise<string[]> {
+  const { rows } = await sql<{ name: string; pk: number }>`
+    select name, pk from pragma_table_info(${table}) where pk > 0 order by pk`.execute(source);
+  if (rows.length === 0) throw new Error(`The table ${table} has no primary key to copy it by.`);
+  return rows.map((row) => row.name);
+}
+
 export type CopyProgress = (table: string, copied: number, total: number) => void;
 
 /**
@@ -100,15 +125,24 @@ export async function copySqliteToPostgres(
       }
       const total = await sql<{ n: number }>`select count(*) as n from ${sql.table(table)}`.execute(source);
       const rowCount = Number(total.rows[0]?.n ?? 0);
+      const key = await primaryKey(source, table);
+      const order = sql.join(key.map((column) => sql.ref(column)));
       let copied = 0;
+      let last: Record<string, unknown> | undefined;
       while (copied < rowCount) {
+        // Pages by primary key, not rowid: WITHOUT ROWID tables (migration 0014) have none. After
+        // the last key seen rather than an offset, so each page is one index seek.
+        const after = last
+          ? sql`where (${order}) > (${sql.join(key.map((column) => (last as Record<string, unknown>)[column]))})`
+          : sql``;
         const { rows } = await sql<Record<string, unknown>>`
-          select * from ${sql.table(table)} order by rowid limit ${batch} offset ${copied}`.execute(source);
+          select * from ${sql.table(table)} ${after} order by ${order} limit ${batch}`.execute(source);
         if (rows.length === 0) break;
         // Rows of any table, copied column for column: the table is only known at run time.
         const untyped = trx as unknown as Kysely<Record<string, Record<string, unknown>>>;
         await untyped.insertInto(table).values(rows).execute();
         copied += rows.length;
+        last = rows.at(-1);
         onProgress?.(table, copied, rowCount);
       }
       counts[table] = copied;

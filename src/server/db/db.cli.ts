@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { action, CliError, progress, withDeps } from '../cli.ts';
 import { loadConfig } from '../config.ts';
-import { backupSqlite, copySqliteToPostgres, restoreSqlite } from './backup.ts';
+import { backupSqlite, copySqliteToPostgres, keysReminder, restoreSqlite } from './backup.ts';
 import { openDatabase } from './database.ts';
 
 export function registerDatabaseCommands(program: Command): void {
@@ -15,11 +15,14 @@ export function registerDatabaseCommands(program: Command): void {
       action(async (file: string) => {
         await withDeps(async (deps) => {
           if (deps.dbKind !== 'sqlite') {
-            throw new CliError('DATABASE_URL is set: back PostgreSQL up with pg_dump (see the README).');
+            throw new CliError(
+              `DATABASE_URL is set: back PostgreSQL up with pg_dump (see the README). ${keysReminder(deps.config)}`,
+            );
           }
           await backupSqlite(deps.db, resolve(file));
+          console.log(`Backup written to ${resolve(file)}`);
+          console.log(keysReminder(deps.config));
         });
-        console.log(`Backup written to ${resolve(file)}`);
       }),
     );
 

@@ -250,6 +250,35 @@ export interface OperatorPassesTable {
   created_at: number;
 }
 
+/** The durable queue of mail and deferred jobs (src/server/jobs/queue.ts). */
+export interface JobsTable {
+  id: string;
+  /** 'mail', or a handler's name (src/server/jobs/worker.ts). */
+  kind: string;
+  /** The job's input as JSON; '{}' once it is done (a mail's text, a reset link, is not kept). */
+  payload: string;
+  /** What operators see in `mail list`: a mail's subject and masked address. */
+  summary: string;
+  /** At most one job per key (a day's retention run, say); null for most. */
+  unique_key: string | null;
+  status: 'queued' | 'done' | 'failed';
+  attempts: Generated<number>;
+  /** Not tried before this (backoff after a failure). */
+  run_after: number;
+  lease_owner: string | null;
+  lease_until: number | null;
+  last_error: string | null;
+  created_at: number;
+  finished_at: number | null;
+}
+
+/** Named locks with an end: whoever holds an unexpired row holds the lock (src/server/jobs/lease.ts). */
+export interface LeasesTable {
+  name: string;
+  holder: string;
+  expires_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -269,4 +298,6 @@ export interface Database {
   vitals: VitalsTable;
   site_settings: SiteSettingsTable;
   operator_passes: OperatorPassesTable;
+  jobs: JobsTable;
+  leases: LeasesTable;
 }

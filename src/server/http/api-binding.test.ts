@@ -59,13 +59,13 @@ async function lineOf(answer: Response) {
 }
 
 describe('the Node binding of the API', () => {
-  it('sends Cache-Control: no-store on every answer, errors too, and lets a route set its own', async () => {
+  it('sends Cache-Control: private, no-store on every answer, errors too, and lets a public read share its own', async () => {
     for (const answer of [await get('/health'), await get('/nothing'), await get('/health', {})]) {
-      expect(answer.headers.get('cache-control')).toBe('no-store');
+      expect(answer.headers.get('cache-control')).toBe('private, no-store');
     }
     const list = await get('/store?size=1');
     expect(list.status).toBe(200);
-    expect(list.headers.get('cache-control')).toBe('no-cache'); // one header, the route's
+    expect(list.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate'); // one header, the read's
   });
 
   it('logs one line per request, API or not, with the X-Request-Id it sent', async () => {

@@ -2,6 +2,7 @@
 // Hono app, without Astro's handler in between (docs/decisions/0003).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { getRequestListener, type HttpBindings } from '@hono/node-server';
+import { PERSONAL_CACHE } from '../../lib/cache-policy.mjs';
 import type { ApiBindings } from '../deps.ts';
 import { answerApi } from '../runtime.ts';
 import { API_BINDINGS } from './request-log.ts';
@@ -24,10 +25,10 @@ const listener = getRequestListener(
 /**
  * The node:http request listener for /api/v1. The socket's address goes to the app as
  * `clientAddress` (src/server/http.ts clientIp, which prefers X-Forwarded-For under TRUST_PROXY).
- * `Cache-Control: no-store` is set here, on the node:http answer, rather than by the app (see
- * noStore in middleware.ts); headers the app answers with, a route's own Cache-Control too, replace it.
+ * `Cache-Control: private, no-store` is set here, on the node:http answer, rather than by the app
+ * (see cachePolicy in middleware.ts); headers the app answers with (a public read's) replace it.
  */
 export function apiListener(incoming: IncomingMessage, outgoing: ServerResponse): void {
-  outgoing.setHeader('Cache-Control', 'no-store');
+  outgoing.setHeader('Cache-Control', PERSONAL_CACHE);
   listener(incoming, outgoing);
 }

@@ -38,8 +38,9 @@ export function answerRange(
 ): boolean {
   const file = findFile(resolve(clientDir), pathname);
   const ifRange = req.headers['if-range'];
-  // If-Range needs a strong validator (RFC 9110 13.1.5): with our weak ETags only the date counts.
-  const current = !ifRange || ifRange === file?.info.mtime.toUTCString();
+  // If-Range needs a strong validator (RFC 9110 13.1.5): the file's content ETag (static-files.ts),
+  // or its date.
+  const current = !ifRange || ifRange === fileHeaders.ETag || ifRange === file?.info.mtime.toUTCString();
   const ranges =
     file && current ? parseRange(file.info.size, req.headers.range ?? '', { combine: true }) : -2;
   if (!file || ranges === -2 || (ranges !== -1 && (ranges.type !== 'bytes' || ranges.length !== 1))) {
@@ -49,7 +50,7 @@ export function answerRange(
   for (const [name, value] of Object.entries(fileHeaders))
     if (value !== undefined) res.setHeader(name, value);
   res.setHeader('Content-Type', lookup(file.path) ?? 'application/octet-stream');
-  res.setHeader('ETag', `W/"${file.info.size}-${file.info.mtime.getTime()}"`); // sirv's form
+  if (!fileHeaders.ETag) res.setHeader('ETag', `W/"${file.info.size}-${file.info.mtime.getTime()}"`);
   res.setHeader('Last-Modified', file.info.mtime.toUTCString());
   if (ranges === -1) {
     res.writeHead(416, { 'Content-Range': `bytes */${file.info.size}` }).end();

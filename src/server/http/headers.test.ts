@@ -22,6 +22,7 @@ function fakeResponse(statusCode = 200, headers: Record<string, string> = {}) {
     statusCode,
     getHeader: (name: string) => map.get(name.toLowerCase()),
     setHeader: (name: string, value: string) => map.set(name.toLowerCase(), value),
+    removeHeader: (name: string) => map.delete(name.toLowerCase()),
     map,
   };
   return res as unknown as ServerResponse & { map: typeof map };
@@ -88,28 +89,38 @@ describe('page policies', () => {
     expect(pagePolicy(policies, '/missing')).toBeUndefined();
   });
 
-  it("go on pages Astro renders: its own header, or the 404 page's policy, plus a 404's Cache-Control", () => {
+  it("go on pages Astro renders: its own header, or the 404 page's policy, plus the path's caching", () => {
     const rendered = fakeResponse(200, {
       'content-type': 'text/html',
       'content-security-policy': 'img-src *',
     });
     finishRenderedHeaders(rendered, policies);
     expect(rendered.getHeader('content-security-policy')).toBe("img-src *; frame-ancestors 'self'");
-    expect(rendered.getHeader('cache-control')).toBeUndefined();
+    expect(rendered.getHeader('cache-control')).toBe('public, no-cache'); // cache-policy.mjs, by path
 
     const missing = fakeResponse(404, { 'content-type': 'text/html; charset=utf-8' });
     finishRenderedHeaders(missing, policies);
     expect(missing.getHeader('content-security-policy')).toBe(
       "script-src 'self' 'sha256-x'; frame-ancestors 'self'",
     );
-    expect(missing.getHeader('cache-control')).toBe('public, no-cache');
+    expect(missing.getHeader('cache-control')).toBe('no-store'); // an error is never kept
 
     const account = fakeResponse(200, {
       'content-type': 'text/html',
       'cache-control': 'public, max-age=300',
     });
-    finishRenderedHeaders(account, policies, '/frame/charge-card');
-    expect(account.getHeader('cache-control')).toBe('no-store');
+    finishRenderedHeaders(account, policies, '/account/entries');
+    expect(account.getHeader('cache-control')).toBe('private, no-store');
+
+    const store = fakeResponse(200, { 'content-type': 'text/html', 'cache-control': 'no-cache' });
+    finishRenderedHeaders(store, policies, '/stores/1');
+    expect(store.getHeader('cache-control')).toBe('public, max-age=0, must-revalidate');
+    expect(store.getHeader('cache-tag')).toBe('stores,prices');
+
+    const gone = fakeResponse(404, { 'content-type': 'text/html', 'cache-tag': 'stores,prices' });
+    finishRenderedHeaders(gone, policies, '/stores/999');
+    expect(gone.getHeader('cache-control')).toBe('no-store');
+    expect(gone.getHeader('cache-tag')).toBeUndefined();
 
     const redirect = fakeResponse(302, { 'cache-control': 'no-cache' });
     finishRenderedHeaders(redirect, policies);

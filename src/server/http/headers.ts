@@ -1,21 +1,14 @@
 // Response headers of the production server (server.ts): the security headers every answer
 // carries, the Content-Security-Policy of each HTML page as a header, HSTS over HTTPS, caching, and
 // the headers of a prebuilt file (staticHeaders), whichever way it is sent.
-// The rules themselves (which header on which path) are shared with Netlify: src/lib/security-headers.mjs.
+// The rules themselves (which header on which path) are shared with Netlify: src/lib/security-headers.mjs
+// and src/lib/cache-policy.mjs.
 import { readdirSync, readFileSync } from 'node:fs';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { join, relative } from 'node:path';
 import type { TLSSocket } from 'node:tls';
-import {
-  cacheControl,
-  FRAME_ANCESTORS,
-  filePolicy,
-  HSTS,
-  headersFor,
-  isPersonal,
-  PAGE_CACHE,
-  PERSONAL_CACHE,
-} from '../../lib/security-headers.mjs';
+import { CDN_HEADERS, fileCacheHeaders, pageCacheHeaders } from '../../lib/cache-policy.mjs';
+import { FRAME_ANCESTORS, filePolicy, HSTS, headersFor } from '../../lib/security-headers.mjs';
 
 /** The CSP of each prebuilt HTML page, by its file path in the client folder ('/charge-card/index.html'). */
 export type PagePolicies = Map<string, string>;
@@ -74,13 +67,16 @@ export function setCommonHeaders(req: IncomingMessage, res: ServerResponse, trus
 /**
  * For answers rendered by Astro (on-demand pages, the 404 and 500 pages): the page's CSP as a
  * header (Astro sends it for on-demand pages; the prebuilt 404 page has it in its meta tag only),
- * always with frame-ancestors; a Cache-Control on a 404, and no-store on a personal path whatever
- * the page set. Runs as the headers go out.
+ * always with frame-ancestors; the caching of the path and status (cache-policy.mjs: src/middleware.ts
+ * sets the same on the pages it sees, but not on the prebuilt 404 page), whatever the page set.
+ * Runs as the headers go out.
  */
 export function finishRenderedHeaders(res: ServerResponse, policies: PagePolicies, pathname = '/'): void {
-  if (isPersonal(pathname)) res.setHeader('Cache-Control', PERSONAL_CACHE);
-  else if (res.statusCode === 404 && !res.getHeader('cache-control'))
-    res.setHeader('Cache-Control', PAGE_CACHE);
+  const caching = pageCacheHeaders(pathname, res.statusCode);
+  if (caching['Cache-Control']) {
+    for (const name of CDN_HEADERS) res.removeHeader(name);
+    for (const [name, value] of Object.entries(caching)) res.setHeader(name, value);
+  }
   if (!String(res.getHeader('content-type') ?? '').startsWith('text/html')) return;
   const own = res.getHeader('content-security-policy');
   const policy = own
@@ -99,7 +95,7 @@ export function finishRenderedHeaders(res: ServerResponse, policies: PagePolicie
  * that lets it run nothing when opened directly. The one place they are made.
  */
 export function staticHeaders(policies: PagePolicies, pathname: string): OutgoingHttpHeaders {
-  const headers: OutgoingHttpHeaders = { 'Accept-Ranges': 'bytes', 'Cache-Control': cacheControl(pathname) };
+  const headers: OutgoingHttpHeaders = { 'Accept-Ranges': 'bytes', ...fileCacheHeaders(pathname) };
   const policy = pagePolicy(policies, pathname) ?? filePolicy(pathname);
   if (policy) headers['Content-Security-Policy'] = policy;
   return headers;

@@ -12,11 +12,12 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import compression from 'compression';
 import onHeaders from 'on-headers';
-import { loadConfig } from '../config.ts';
+import { ConfigError, loadConfig, parseEnv } from '../config.ts';
 import { closeDatabase, onShutdown, prepareDatabase, warnAboutSettings } from '../lifecycle.ts';
 import { log } from '../log.ts';
 import { maintenanceScreen, pageInMaintenance } from '../maintenance/page.ts';
 import { PROBE_HEADERS, PROBE_PATHS, probe } from '../probes.ts';
+import { getApp } from '../runtime.ts';
 import { apiListener } from './api-binding.ts';
 import { distDir } from './dist-dir.ts';
 import { finishRenderedHeaders, readPagePolicies, setCommonHeaders } from './headers.ts';
@@ -29,23 +30,24 @@ type Listener = (req: IncomingMessage, res: ServerResponse) => void;
 const clientDir = distDir('client');
 /** Idle keep-alive connections are kept this long (see where it is set). */
 const KEEP_ALIVE_MS = 65_000;
-const port = Number(process.env.PORT ?? 4321);
-const host = process.env.HOST ?? '127.0.0.1';
 /**
- * A start that cannot succeed (a read-only or full data folder, a database that does not answer)
- * ends with one clear line and exit code 1, not a stack trace or a crash at the first visitor.
+ * A start that cannot succeed (a mistake in the settings, a read-only or full data folder, a
+ * database that does not answer) ends with a clear message (one line; every mistake of the
+ * settings, one a line) and exit code 1, not a stack trace or a crash at the first visitor.
  */
 const cannotStart = (error: unknown): never => {
   const message = error instanceof Error ? error.message : String(error);
-  console.error(`[server] Cannot start: ${message.split('\n')[0]}`);
+  console.error(`[server] Cannot start: ${error instanceof ConfigError ? message : message.split('\n')[0]}`);
   process.exit(1);
 };
 let trustProxy = false;
 try {
-  trustProxy = loadConfig().trustProxy;
+  // The whole configuration is checked here, before anything else: a mistake stops the start.
+  trustProxy = Boolean(loadConfig().trustProxy);
 } catch (error) {
   cannotStart(error);
 }
+const { PORT: port, HOST: host } = parseEnv().env;
 const policies = readPagePolicies(clientDir);
 
 let astro: Promise<Listener> | undefined;
@@ -162,6 +164,7 @@ await prepareDatabase().catch(cannotStart);
 // request keeps Node's 5 minutes (an application's 24 MB upload on a slow line).
 server.keepAliveTimeout = KEEP_ALIVE_MS;
 server.headersTimeout = KEEP_ALIVE_MS + 1000;
+getApp().catch(() => {}); // the API and its job worker now, not at the first request (which retries)
 server.listen(port, host, () => log.info(`Serving on http://${host}:${port}`));
 // On SIGTERM: /readyz fails at once, requests are answered for DRAIN_SECONDS, then the server closes
 // (requests in flight finish), the database closes, exit 0. docs/api.md "Load balancers".

@@ -85,6 +85,25 @@ describe('local stand-in (HUMAN_CHECK=local, no Turnstile keys)', () => {
   });
 });
 
+describe('HUMAN_CHECK=local on a site that is not on this machine (SITE_URL not loopback)', () => {
+  let t: TestApi;
+  beforeAll(async () => {
+    // However the server came to start (the start itself refuses it: config.test.ts), the stand-in
+    // never waves visitors of a public site through.
+    t = await createTestApi({ localHumanCheck: true, siteUrl: 'https://www.kwikfill.example' });
+  });
+  afterAll(() => t.close());
+
+  it('is unavailable: no stand-in to ask, and every token refused, even one this server signed', async () => {
+    expect((await t.call('GET', '/human-check/config')).json).toEqual({ mode: 'unavailable' });
+    expect((await t.call('POST', '/human-check/local', { body: { action: 'giveaway' } })).status).toBe(404);
+    const signed = issueLocalToken(t.deps, 'giveaway');
+    expect(await verifyHumanCheck(t.deps, { token: signed, action: 'giveaway', ip: '203.0.113.7' })).toBe(
+      false,
+    );
+  });
+});
+
 describe('Turnstile (TURNSTILE_SECRET_KEY set)', () => {
   let t: TestApi;
   beforeAll(async () => {

@@ -1,10 +1,11 @@
 // Server half of the human check (the browser half: src/features/human-check/; why two trees:
 // docs/decisions/0005). With TURNSTILE_SECRET_KEY: Cloudflare Turnstile's siteverify,
-// checking success, the hostname (SITE_URL's) and the action. Otherwise, only with HUMAN_CHECK=local:
-// a local stand-in whose tokens are HMAC-signed by this server, bound to an action, valid 5
-// minutes. With neither, every check fails (the forms are refused, never waved through). A token
+// checking success, the hostname (SITE_URL's) and the action. Otherwise, only with HUMAN_CHECK=local
+// and a loopback SITE_URL (humanCheckMode in src/server/config.ts): a local stand-in whose tokens
+// are HMAC-signed by this server, bound to an action, valid 5 minutes. With neither, every check fails (the forms are refused, never waved through). A token
 // is accepted once (its hash goes into used_tokens).
 import { randomUUID } from 'node:crypto';
+import { isIP } from 'node:net';
 import { sql } from 'kysely';
 import { humanCheckMode as modeOf } from '../config';
 import type { AppDeps } from '../deps';
@@ -72,7 +73,9 @@ async function siteverify(deps: AppDeps, token: string, ip: string): Promise<Sit
     response: token,
     idempotency_key: randomUUID(),
   });
-  if (ip && ip !== 'unknown') form.set('remoteip', ip);
+  // Only a whole address: an IPv6 client comes here as its /64 network (src/server/ip.ts), which
+  // Turnstile cannot use (it is optional).
+  if (isIP(ip)) form.set('remoteip', ip);
   try {
     const response = await deps.fetch(SITEVERIFY_URL, {
       method: 'POST',

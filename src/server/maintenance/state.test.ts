@@ -48,7 +48,7 @@ describe('maintenance switch', () => {
         error: { code: MAINTENANCE_ERROR.code, description: MAINTENANCE_ERROR.description },
       });
       expect(answer.headers.get('retry-after')).toBe('300');
-      expect(answer.headers.get('cache-control')).toBe('no-store');
+      expect(answer.headers.get('cache-control')).toBe('private, no-store');
     }
     const health = await api.call('GET', '/health');
     expect(health.status).toBe(200);

@@ -1,0 +1,33 @@
+// The home page's video tabs (SPEC 2.5) as editors set them in content/videos.yaml, in tab order,
+// with the brand placed in their texts.
+import { getCollection } from 'astro:content';
+import { brandText, site } from '../../site.config';
+import { embedUrl, type VideoKind, videoKind } from '../content/video';
+
+export interface HomeVideo {
+  title: string;
+  summary: string;
+  poster: string;
+  kind: VideoKind;
+  /** The file for 'file', the player address for 'embed'. */
+  src?: string | undefined;
+}
+
+export async function homeVideos(): Promise<HomeVideo[]> {
+  const entries = await getCollection('videos');
+  return entries
+    .map(({ data }) => data)
+    .sort((a, b) => a.order - b.order)
+    .map((video) => {
+      const kind = videoKind(video);
+      const player =
+        kind === 'embed' && video.youtube ? embedUrl(site.videoEmbedBase, video.youtube) : undefined;
+      return {
+        title: brandText(video.title),
+        summary: brandText(video.summary),
+        poster: video.poster,
+        kind,
+        src: kind === 'file' ? video.src : player,
+      };
+    });
+}

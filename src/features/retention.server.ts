@@ -1,0 +1,58 @@
+// Retention (issue 18 point 7): what the site keeps no longer than it needs, deleted by one daily
+// job of the durable queue (kind 'retention', queued once a day by whichever server finds it due and
+// run by the one that claims it: src/server/jobs/worker.ts). The periods are settings (README,
+// Configuration): giveaway entries some days after their promotion ended (winners and the draws'
+// audit records stay), contact messages, speed samples and applications some days after they came,
+// and finished jobs of the queue.
+
+import { chainDay } from '../lib/dates';
+import { parseEnv } from '../server/config';
+import type { AppDeps } from '../server/deps';
+import { purgeFinishedJobs } from '../server/jobs/queue';
+import { purgeBefore as purgeApplicationsBefore } from './applications/sealed-records.server';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+export const RETENTION_EVERY_MS = DAY_MS;
+
+export interface RetentionCounts {
+  entries: number;
+  contactMessages: number;
+  vitals: number;
+  applications: number;
+  jobs: number;
+}
+
+/** Deletes what is past its retention period at `deps.now()`; answers how many rows of each. */
+export async function runRetention(deps: AppDeps, env = process.env): Promise<RetentionCounts> {
+  const settings = parseEnv(env).env;
+  const now = deps.now();
+  const endedBefore = chainDay(now - settings.ENTRY_RETENTION_DAYS * DAY_MS);
+  const entries = await deps.db
+    .deleteFrom('giveaway_entries')
+    .where('promotion_id', 'in', (eb) =>
+      eb.selectFrom('promotions').select('id').where('ends_on', '<', endedBefore),
+    )
+    .where('id', 'not in', (eb) => eb.selectFrom('winners').select('entry_id'))
+    .executeTakeFirst();
+  const contactMessages = await deps.db
+    .deleteFrom('contact_messages')
+    .where('created_at', '<', now - settings.CONTACT_RETENTION_DAYS * DAY_MS)
+    .executeTakeFirst();
+  const vitals = await deps.db
+    .deleteFrom('vitals')
+    .where('created_at', '<', now - settings.VITALS_RETENTION_DAYS * DAY_MS)
+    .executeTakeFirst();
+  const applications = await purgeApplicationsBefore(
+    deps.db,
+    now - settings.APPLICATION_RETENTION_DAYS * DAY_MS,
+  );
+  const counts = {
+    entries: Number(entries.numDeletedRows),
+    contactMessages: Number(contactMessages.numDeletedRows),
+    vitals: Number(vitals.numDeletedRows),
+    applications,
+    jobs: await purgeFinishedJobs(deps.db, now),
+  };
+  deps.log.info({ task: 'retention', ...counts }, 'retention: old rows deleted');
+  return counts;
+}

@@ -1,0 +1,194 @@
+// Purge on change (src/server/cdn-purge.ts): a local HTTP server on loopback stands in for
+// Netlify's purge API and for a purge webhook. Each operator command that changes what public
+// answers show purges its tags; a failed purge is reported with what to purge by hand, exit code 3.
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { seedStores } from '../features/locator/locator.seed';
+import { purgeTags } from './cdn-purge';
+import { createTestApi, type TestApi } from './testing';
+
+interface Received {
+  path: string;
+  authorization?: string;
+  body: unknown;
+}
+let received: Received[] = [];
+let answerStatus = 200;
+let server: Server;
+let base: string;
+let t: TestApi;
+let dir: string;
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    let text = '';
+    req.on('data', (chunk) => {
+      text += chunk;
+    });
+    req.on('end', () => {
+      received.push({
+        path: req.url ?? '',
+        authorization: req.headers.authorization,
+        body: JSON.parse(text),
+      });
+      res.writeHead(answerStatus).end();
+    });
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  t = await createTestApi();
+  await seedStores({ db: t.db, now: t.now() });
+  dir = mkdtempSync(join(tmpdir(), 'kf-purge-'));
+});
+afterAll(async () => {
+  server.close();
+  rmSync(dir, { recursive: true, force: true });
+  await t.close();
+});
+beforeEach(() => {
+  received = [];
+  answerStatus = 200;
+});
+
+const netlify = () => ({
+  NETLIFY_PURGE_TOKEN: 'purge-token',
+  NETLIFY_SITE_ID: 'site-1',
+  NETLIFY_API_URL: base,
+});
+const webhook = () => ({ PURGE_WEBHOOK_URL: `${base}/hook` });
+
+describe('purgeTags', () => {
+  it("calls Netlify's purge API by cache tag, with the token and the site", async () => {
+    expect(await purgeTags(['stores', 'prices'], netlify())).toEqual({ status: 'purged', via: 'netlify' });
+    expect(received).toEqual([
+      {
+        path: '/api/v1/purge',
+        authorization: 'Bearer purge-token',
+        body: { site_id: 'site-1', cache_tags: ['stores', 'prices'] },
+      },
+    ]);
+  });
+
+  it('calls the webhook with the tags when Netlify is not configured', async () => {
+    expect(await purgeTags(['offers'], webhook())).toEqual({ status: 'purged', via: 'webhook' });
+    expect(received).toEqual([{ path: '/hook', body: { tags: ['offers'] } }]);
+  });
+
+  it('does nothing without either, and reports a refusal or an unreachable hook as a failure', async () => {
+    expect(await purgeTags(['offers'], {})).toEqual({ status: 'not-configured' });
+    answerStatus = 500;
+    expect(await purgeTags(['offers'], webhook())).toMatchObject({ status: 'failed', reason: /500/ });
+    const gone = createServer();
+    await new Promise<void>((done) => gone.listen(0, '127.0.0.1', done));
+    const port = (gone.address() as AddressInfo).port;
+    await new Promise((done) => gone.close(done));
+    const closed = await purgeTags(['offers'], { PURGE_WEBHOOK_URL: `http://127.0.0.1:${port}/hook` });
+    expect(closed).toMatchObject({ status: 'failed', reason: 'ECONNREFUSED' });
+  });
+});
+
+const run = promisify(execFile);
+async function admin(env: Record<string, string>, ...args: string[]) {
+  try {
+    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', ...args], {
+      env: { ...process.env, DATA_DIR: t.config.dataDir, DATABASE_URL: t.config.databaseUrl ?? '', ...env },
+      cwd: process.cwd(),
+    });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+  }
+}
+const purged = () => received.map((r) => (r.body as { tags: string[] }).tags);
+
+describe('operator commands', () => {
+  it('purge the tags of what they change: stores, prices, offers, promotions', async () => {
+    const stores = join(dir, 'stores.csv');
+    writeFileSync(
+      stores,
+      'store_number,addr1,city,state,zip,lat,lon,gas_price\n1,1 Main St,Warren,PA,16365,41.84,-79.14,3.499\n',
+    );
+    const prices = join(dir, 'prices.csv');
+    writeFileSync(prices, 'store_number,gas_price,diesel_price\n1,3.459,\n');
+    const offers = join(dir, 'offers.csv');
+    writeFileSync(
+      offers,
+      'title,description,price,image,category,starts_on,ends_on,display_order\n' +
+        "Chicken Box,Eight pieces,$12.99,/media/offers/chicken-box.svg,Charlie Biggs' Chicken,2026-05-01,2026-06-30,1\n",
+    );
+    const steps: [string[], string[]][] = [
+      [
+        ['stores', 'import', stores],
+        ['stores', 'prices'],
+      ],
+      [['stores', 'prices', prices], ['prices']],
+      [['offers', 'import', offers], ['offers']],
+      [
+        [
+          'promotion',
+          'create',
+          '--id',
+          'cdn',
+          '--title',
+          'T',
+          '--prize',
+          'P',
+          '--value',
+          '5',
+          '--starts',
+          '2026-03-01',
+          '--ends',
+          '2026-04-15',
+        ],
+        ['promotion'],
+      ],
+      [['promotion', 'edit', 'cdn', '--title', 'U'], ['promotion']],
+      [['promotion', 'end', 'cdn'], ['promotion']],
+    ];
+    for (const [args, tags] of steps) {
+      received = [];
+      const answer = await admin(webhook(), ...args);
+      expect(answer.code, `${args.join(' ')}: ${answer.stderr}`).toBe(0);
+      expect(purged(), args.join(' ')).toEqual([tags]);
+      expect(answer.stdout).toContain(`CDN purged (webhook): ${tags.join(', ')}`);
+    }
+  }, 120_000); // six commands, each a process of its own
+
+  it('purge nothing on a dry run', async () => {
+    const prices = join(dir, 'dry.csv');
+    writeFileSync(prices, 'store_number,gas_price,diesel_price\n1,3.499,\n');
+    expect((await admin(webhook(), 'stores', 'prices', prices, '--dry-run')).code).toBe(0);
+    expect(received).toEqual([]);
+  });
+
+  it('report a failed purge: the change is saved, what to purge by hand is said, exit code 3', async () => {
+    answerStatus = 503;
+    const prices = join(dir, 'later.csv');
+    writeFileSync(prices, 'store_number,gas_price,diesel_price\n1,3.399,\n');
+    const answer = await admin(webhook(), 'stores', 'prices', prices);
+    expect(answer.code).toBe(3);
+    expect(answer.stdout).toContain('prices updated for 1 stores');
+    expect(answer.stderr).toContain('warning: the change is saved, but the CDN purge (webhook) failed');
+    expect(answer.stderr).toContain('npm run admin -- cdn purge prices');
+    const store = await t.db
+      .selectFrom('stores')
+      .select('gas_price')
+      .where('store_number', '=', '1')
+      .executeTakeFirst();
+    expect(store?.gas_price).toBe('3.399');
+  });
+
+  it('purge by hand with cdn purge', async () => {
+    const answer = await admin(netlify(), 'cdn', 'purge', 'stores', 'prices');
+    expect(answer.code).toBe(0);
+    expect(received.map((r) => r.body)).toEqual([{ site_id: 'site-1', cache_tags: ['stores', 'prices'] }]);
+    expect((await admin(netlify(), 'cdn', 'purge', 'nonsense')).code).toBe(2);
+  });
+});

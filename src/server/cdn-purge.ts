@@ -1,0 +1,97 @@
+// Purging the CDN when an operator changes what public answers show (`npm run admin -- stores
+// import|prices`, `offers import`, `promotion create|edit|end`, `draw run`): every answer tagged
+// with one of the changed tags (src/lib/cache-policy.mjs) is dropped at the CDN, so visitors see
+// the change at once rather than after the answers' TTL. Netlify's purge API by cache tag when
+// NETLIFY_PURGE_TOKEN and NETLIFY_SITE_ID are set; else a webhook (PURGE_WEBHOOK_URL) that gets
+// `{"tags": [...]}` for any other CDN; else nothing (no CDN in front: nothing to purge). A failure is
+// reported to the operator, never swallowed: the data change is committed already, so the command
+// prints what to purge by hand and exits with code 3 (docs/caching.md).
+import type { CacheTag } from '../lib/cache-policy.mjs';
+import { parseEnv } from './config.ts';
+
+const NETLIFY_API = 'https://api.netlify.com';
+/** A purge that takes longer has failed: the operator is told rather than kept waiting. */
+const PURGE_TIMEOUT_MS = 10_000;
+/** The exit code of a command whose change is saved but whose purge failed. */
+export const PURGE_FAILED_EXIT_CODE = 3;
+
+type Env = Record<string, string | undefined>;
+export type PurgeResult =
+  | { status: 'purged'; via: 'netlify' | 'webhook' }
+  | { status: 'not-configured' }
+  | { status: 'failed'; via: 'netlify' | 'webhook'; reason: string };
+
+interface Target {
+  via: 'netlify' | 'webhook';
+  url: string;
+  headers: Record<string, string>;
+  body: (tags: readonly CacheTag[]) => object;
+}
+
+function purgeTarget(environment: Env): Target | undefined {
+  const { env } = parseEnv(environment);
+  if (env.NETLIFY_PURGE_TOKEN && env.NETLIFY_SITE_ID) {
+    const siteId = env.NETLIFY_SITE_ID;
+    return {
+      via: 'netlify',
+      url: `${(env.NETLIFY_API_URL ?? NETLIFY_API).replace(/\/+$/, '')}/api/v1/purge`,
+      headers: { Authorization: `Bearer ${env.NETLIFY_PURGE_TOKEN}` },
+      body: (tags) => ({ site_id: siteId, cache_tags: tags }),
+    };
+  }
+  if (env.PURGE_WEBHOOK_URL) {
+    return { via: 'webhook', url: env.PURGE_WEBHOOK_URL, headers: {}, body: (tags) => ({ tags }) };
+  }
+  return undefined;
+}
+
+/** Asks the CDN to drop every answer tagged with one of `tags`. Never throws: a failure is a result. */
+export async function purgeTags(
+  tags: readonly CacheTag[],
+  environment: Env = process.env,
+): Promise<PurgeResult> {
+  const target = purgeTarget(environment);
+  if (!target) return { status: 'not-configured' };
+  try {
+    const answer = await fetch(target.url, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', ...target.headers },
+      body: JSON.stringify(target.body(tags)),
+      signal: AbortSignal.timeout(PURGE_TIMEOUT_MS),
+    });
+    await answer.body?.cancel();
+    if (answer.ok) return { status: 'purged', via: target.via };
+    return {
+      status: 'failed',
+      via: target.via,
+      reason: `it answered ${answer.status} ${answer.statusText}`.trim(),
+    };
+  } catch (error) {
+    const cause = (error as { cause?: { code?: string } }).cause?.code;
+    return { status: 'failed', via: target.via, reason: cause ?? (error as Error).message };
+  }
+}
+
+/**
+ * For an operator command, after its change is saved: purges `tags`, says so on stdout, or on a
+ * failure says loudly on stderr what to purge by hand and sets exit code 3. Without a CDN
+ * configured it says nothing (a Node server alone keeps nothing to purge).
+ */
+export async function purgeAfterChange(
+  tags: readonly CacheTag[],
+  environment: Env = process.env,
+  { quietWhenNotConfigured = true } = {},
+): Promise<void> {
+  const result = await purgeTags(tags, environment);
+  const list = tags.join(', ');
+  if (result.status === 'purged') console.log(`CDN purged (${result.via}): ${list}`);
+  if (result.status === 'not-configured' && !quietWhenNotConfigured)
+    console.log('no CDN purge is configured (NETLIFY_PURGE_TOKEN and NETLIFY_SITE_ID, or PURGE_WEBHOOK_URL)');
+  if (result.status !== 'failed') return;
+  console.error(
+    `warning: the change is saved, but the CDN purge (${result.via}) failed: ${result.reason}.\n` +
+      `  Visitors may see the old answers until they expire (docs/caching.md). Purge by hand:\n` +
+      `  npm run admin -- cdn purge ${tags.join(' ')}`,
+  );
+  process.exitCode = PURGE_FAILED_EXIT_CODE;
+}

@@ -1,0 +1,25 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { action, withDeps } from './cli';
+
+afterEach(() => {
+  vi.unstubAllEnvs();
+  vi.restoreAllMocks();
+  process.exitCode = undefined;
+});
+
+describe('operator commands', () => {
+  it('read the settings through the same schema as the server, and stop on its mistakes (exit 2)', async () => {
+    vi.stubEnv('DATABASE_URL', ''); // SQLite, also under with-postgres.sh: only the two mistakes below
+    vi.stubEnv('TRUST_PROXY', 'yes');
+    vi.stubEnv('APP_SECRET', 'short');
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const work = vi.fn(async () => {});
+    await action(() => withDeps(work))();
+    expect(work).not.toHaveBeenCalled();
+    expect(process.exitCode).toBe(2);
+    expect(error).toHaveBeenCalledWith(expect.stringMatching(/^error: The configuration has 2 mistakes/));
+    const message = String(error.mock.calls[0]?.[0]);
+    expect(message).toContain('\n- APP_SECRET must be at least 32 characters long');
+    expect(message).toContain('\n- TRUST_PROXY must be 1 (one proxy)');
+  });
+});

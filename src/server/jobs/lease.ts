@@ -1,0 +1,29 @@
+// Named locks with an end, one row of `leases` each: work that must run on one server (or one
+// operator command) at a time takes the lease first. Taking it is one INSERT ... ON CONFLICT that
+// replaces only a lease that has run out, so of two at once exactly one gets it, on SQLite and on
+// PostgreSQL alike; a holder that died holds nothing once its lease has run out.
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+
+/** True when `holder` now holds `name` until `now + ms`. */
+export async function takeLease(
+  db: Kysely<Database>,
+  { name, holder, now, ms }: { name: string; holder: string; now: number; ms: number },
+): Promise<boolean> {
+  const result = await db
+    .insertInto('leases')
+    .values({ name, holder, expires_at: now + ms })
+    .onConflict((oc) =>
+      oc
+        .column('name')
+        .doUpdateSet({ holder, expires_at: now + ms })
+        .where('leases.expires_at', '<', now),
+    )
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
+}
+
+/** Gives a lease back (only its holder can). */
+export async function releaseLease(db: Kysely<Database>, name: string, holder: string): Promise<void> {
+  await db.deleteFrom('leases').where('name', '=', name).where('holder', '=', holder).execute();
+}

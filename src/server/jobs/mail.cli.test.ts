@@ -1,0 +1,72 @@
+// `npm run admin -- mail list|retry`, run for real (tsx, as `npm run admin` runs them) against the
+// test's database.
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { createTestApi, type TestApi } from '../testing';
+import { enqueueMail, MAX_JOB_ATTEMPTS } from './queue';
+
+const run = promisify(execFile);
+let t: TestApi;
+beforeAll(async () => {
+  t = await createTestApi();
+});
+afterAll(() => t.close());
+
+async function admin(...args: string[]) {
+  try {
+    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', ...args], {
+      env: { ...process.env, DATA_DIR: t.config.dataDir, DATABASE_URL: t.config.databaseUrl ?? '' },
+      cwd: process.cwd(),
+    });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+  }
+}
+
+test('mail list shows the queue and the failed mail with its last error; mail retry queues it again', async () => {
+  const failed = (await enqueueMail(
+    t.db,
+    { to: 'gone@example.com', subject: 'Lost?', text: 'x' },
+    t.now(),
+  )) as string;
+  await t.db
+    .updateTable('jobs')
+    .set({
+      status: 'failed',
+      attempts: MAX_JOB_ATTEMPTS,
+      last_error: '550 mailbox unavailable',
+      finished_at: t.now(),
+    })
+    .where('id', '=', failed)
+    .execute();
+  const queued = (await enqueueMail(
+    t.db,
+    { to: 'next@example.com', subject: 'Waiting', text: 'y' },
+    t.now(),
+  )) as string;
+
+  const all = await admin('mail', 'list');
+  expect(all.code).toBe(0);
+  expect(all.stdout).toContain(
+    `${failed}  failed  tries ${MAX_JOB_ATTEMPTS}  mail  "Lost?" to g***@example.com`,
+  );
+  expect(all.stdout).toContain('    last error: 550 mailbox unavailable');
+  expect(all.stdout).toContain(`${queued}  queued  tries 0  mail  "Waiting" to n***@example.com`);
+  const onlyFailed = await admin('mail', 'list', '--failed');
+  expect(onlyFailed.stdout).toContain(failed);
+  expect(onlyFailed.stdout).not.toContain(queued);
+
+  const unknown = await admin('mail', 'retry', queued);
+  expect(unknown).toMatchObject({ code: 2 });
+  expect(unknown.stderr).toContain(`error: there is no failed job '${queued}' (see: mail list --failed)`);
+  expect((await admin('mail', 'retry')).stderr).toContain('error: name one job id, or --all-failed');
+
+  const retried = await admin('mail', 'retry', '--all-failed');
+  expect(retried.stdout).toContain('1 job(s) queued again');
+  const row = await t.db.selectFrom('jobs').selectAll().where('id', '=', failed).executeTakeFirstOrThrow();
+  expect(row).toMatchObject({ status: 'queued', attempts: 0, finished_at: null });
+  expect((await admin('mail', 'list', '--failed')).stdout).toContain('no failed jobs');
+}, 120_000); // seven runs of the real command (tsx), seconds each on a busy machine

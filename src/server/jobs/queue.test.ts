@@ -1,0 +1,174 @@
+// The durable job queue on the test's database (SQLite, or PostgreSQL under with-postgres.sh).
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { openDatabase } from '../db/database';
+import { createDeps } from '../deps';
+import type { MailMessage } from '../mailer';
+import { createTestApi, type TestApi } from '../testing';
+import {
+  BACKOFF_BASE_MS,
+  backoffMs,
+  claimJob,
+  completeJob,
+  enqueue,
+  enqueueMail,
+  JOB_LEASE_MS,
+  listJobs,
+  MAX_JOB_ATTEMPTS,
+  retryJobs,
+} from './queue';
+import { runDueJobs } from './worker';
+
+let t: TestApi;
+beforeAll(async () => {
+  t = await createTestApi();
+  t.deps.jobs.periodic.clear(); // the app's daily retention job: tested on its own below
+});
+afterAll(() => t.close());
+beforeEach(async () => {
+  await t.deps.settle();
+  await t.db.deleteFrom('jobs').execute();
+});
+
+const mail = (n: number): MailMessage => ({
+  to: `p${n}@example.com`,
+  subject: `Mail ${n}`,
+  text: `Text ${n}`,
+});
+const job = (id: string) =>
+  t.db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+
+describe('the job queue', () => {
+  it('sends a queued mail once: marked done with its lease ended, its text not kept', async () => {
+    const before = (await t.outbox()).length;
+    const id = (await enqueueMail(t.db, mail(1), t.now())) as string;
+    expect(await runDueJobs(t.deps)).toEqual({ done: 1, retry: 0, failed: 0 });
+    expect(await runDueJobs(t.deps)).toEqual({ done: 0, retry: 0, failed: 0 });
+    const sent = (await t.outbox()).slice(before);
+    expect(sent.map((m) => m.subject)).toEqual(['Mail 1']);
+    expect(await job(id)).toMatchObject({
+      status: 'done',
+      attempts: 1,
+      lease_owner: null,
+      lease_until: null,
+      payload: '{}',
+    });
+  });
+
+  it('retries a failing SMTP with growing waits, then marks the job failed with its last error', async () => {
+    const real = t.deps.mailer;
+    let tries = 0;
+    t.deps.mailer = {
+      async send() {
+        tries++;
+        throw new Error(`421 try ${tries}: service not available`);
+      },
+    };
+    try {
+      const id = (await enqueueMail(t.db, mail(2), t.now())) as string;
+      for (let attempt = 1; attempt < MAX_JOB_ATTEMPTS; attempt++) {
+        expect(await runDueJobs(t.deps)).toEqual({ done: 0, retry: 1, failed: 0 });
+        const row = await job(id);
+        expect(row.run_after).toBe(t.now() + backoffMs(attempt));
+        // Not before its wait is over.
+        t.advance(backoffMs(attempt) - 1);
+        expect(await runDueJobs(t.deps)).toEqual({ done: 0, retry: 0, failed: 0 });
+        t.advance(1);
+      }
+      expect(backoffMs(2)).toBe(2 * BACKOFF_BASE_MS);
+      expect(await runDueJobs(t.deps)).toEqual({ done: 0, retry: 0, failed: 1 });
+      expect(tries).toBe(MAX_JOB_ATTEMPTS);
+      expect(await job(id)).toMatchObject({
+        status: 'failed',
+        attempts: MAX_JOB_ATTEMPTS,
+        last_error: `421 try ${MAX_JOB_ATTEMPTS}: service not available`,
+      });
+      t.advance(24 * 60 * 60_000);
+      expect(await runDueJobs(t.deps)).toEqual({ done: 0, retry: 0, failed: 0 });
+      expect((await listJobs(t.db, { failed: true })).map((row) => row.id)).toEqual([id]);
+
+      // The operator queues it again; it goes once the mail server is back.
+      t.deps.mailer = real;
+      expect(await retryJobs(t.db, { allFailed: true }, t.now())).toBe(1);
+      expect(await runDueJobs(t.deps)).toEqual({ done: 1, retry: 0, failed: 0 });
+      expect(await listJobs(t.db, { failed: true })).toEqual([]);
+    } finally {
+      t.deps.mailer = real;
+    }
+  });
+
+  it('two workers on two connections never send the same job twice', async () => {
+    const second = openDatabase(t.config);
+    try {
+      const sent: string[] = [];
+      const counting = { send: async (message: MailMessage) => void sent.push(message.subject) };
+      const workers = [t.db, second.db].map((db) =>
+        createDeps({
+          config: t.config,
+          db,
+          dbKind: t.deps.dbKind,
+          mailer: counting,
+          now: t.now,
+          log: t.deps.log,
+        }),
+      );
+      for (let n = 0; n < 40; n++) await enqueueMail(t.db, mail(n), t.now());
+      const results = await Promise.all(workers.flatMap((deps) => [runDueJobs(deps), runDueJobs(deps)]));
+      expect(results.reduce((sum, r) => sum + r.done, 0)).toBe(40);
+      expect(sent.length).toBe(40);
+      expect(new Set(sent).size).toBe(40);
+      // No claim took more than the one job it ran (that job would wait out a lease for nothing).
+      const left = await t.db.selectFrom('jobs').select('id').where('status', '!=', 'done').execute();
+      expect(left).toEqual([]);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('takes a job again once the lease of a worker that died has run out; the dead one cannot mark it', async () => {
+    const id = (await enqueueMail(t.db, mail(3), t.now())) as string;
+    const dead = await claimJob(t.db, t.deps.dbKind, { owner: 'dead-server', now: t.now() });
+    expect(dead?.id).toBe(id);
+    expect(await claimJob(t.db, t.deps.dbKind, { owner: 'other', now: t.now() })).toBeUndefined();
+    t.advance(JOB_LEASE_MS - 1);
+    expect(await runDueJobs(t.deps)).toEqual({ done: 0, retry: 0, failed: 0 });
+    t.advance(2);
+    const before = (await t.outbox()).length;
+    expect(await runDueJobs(t.deps)).toEqual({ done: 1, retry: 0, failed: 0 });
+    expect((await t.outbox()).slice(before).map((m) => m.subject)).toEqual(['Mail 3']);
+    expect(await completeJob(t.db, dead as NonNullable<typeof dead>, t.now())).toBe(false);
+    expect(await job(id)).toMatchObject({ status: 'done', attempts: 2 });
+  });
+
+  it('stores one job per unique key, and fails a job nobody can run with its reason', async () => {
+    const first = await enqueue(t.db, { kind: 'nobody', payload: {}, summary: 'x', uniqueKey: 'k' }, t.now());
+    expect(first).toBeTypeOf('string');
+    expect(
+      await enqueue(t.db, { kind: 'nobody', payload: {}, summary: 'x', uniqueKey: 'k' }, t.now()),
+    ).toBeUndefined();
+    expect(await runDueJobs(t.deps)).toEqual({ done: 0, retry: 1, failed: 0 });
+    expect((await job(first as string)).last_error).toBe("no handler for jobs of kind 'nobody'");
+  });
+
+  it('queues a periodic job once per period, whichever worker looks first', async () => {
+    let runs = 0;
+    const second = openDatabase(t.config);
+    const workers = [t.db, second.db].map((db) => {
+      const deps = createDeps({
+        config: t.config,
+        db,
+        dbKind: t.deps.dbKind,
+        now: t.now,
+        log: t.deps.log,
+      });
+      deps.jobs.handlers.set('tidy', async () => void runs++);
+      deps.jobs.periodic.set('tidy', 24 * 60 * 60_000);
+      return deps;
+    });
+    await Promise.all(workers.map((deps) => runDueJobs(deps)));
+    expect(runs).toBe(1);
+    t.advance(24 * 60 * 60_000);
+    await Promise.all(workers.map((deps) => runDueJobs(deps)));
+    expect(runs).toBe(2);
+    await second.close();
+  });
+});
