@@ -31,6 +31,20 @@ const siteUrl = process.env.SITE_URL ?? 'http://localhost:4321';
 // DEPLOY_TARGET=netlify (set in netlify.toml) builds static pages plus one function for Netlify;
 // otherwise the Node adapter for src/server/http/server.ts. See docs/decisions/0006-netlify-deploy.md.
 const onNetlify = process.env.DEPLOY_TARGET === 'netlify';
+if (onNetlify) {
+  // A Netlify function's request body is capped by the platform (about 6 MB, and less once a binary
+  // body is encoded): the applications' files get 2 MB each there (src/features/applications/uploads.ts).
+  process.env.PUBLIC_UPLOAD_LIMIT_BYTES ??= String(2 * 1024 * 1024);
+  // SQLite cannot run in a function (src/server/netlify-guard.ts). Netlify may hand the build
+  // only the variables scoped to Builds, so this warns; the function refuses at its first request.
+  if (!process.env.DATABASE_URL) {
+    console.warn(
+      '[netlify] DATABASE_URL is not set in the build environment. The function refuses to serve ' +
+        "without it (SQLite cannot run on Netlify): set PostgreSQL's pooled connection string in the " +
+        "site's environment variables, scoped to Functions (and to Builds, to silence this warning).",
+    );
+  }
+}
 
 // The editing UI (Keystatic, keystatic.config.tsx) at /keystatic: always in `astro dev` (local mode,
 // writing this checkout's files); in a build only when every GitHub setting is given (GitHub mode:

@@ -6,10 +6,28 @@
 // Inside it: pages rendered from the database (the locator, store pages, offers) answer the 503 page
 // src/pages/unavailable.astro while the database cannot serve (down, unreachable, disk full), like
 // the API's 503 `unavailable`, rather than the 500 error page (whose status Astro fixes at 500).
+// First of all, in a Netlify function (the adapter puts Netlify's context in locals): the runtime is
+// told so (what it refuses there: src/server/netlify-guard.ts), and the work the answer left running
+// (the queue's run that a request kicked, such as the contact message's mails) is handed to the
+// platform's waitUntil, so the instance is not frozen before it is done.
+
 import { defineMiddleware, sequence } from 'astro:middleware';
+import type { NetlifyLocals } from '@astrojs/netlify';
 import { CDN_HEADERS, pageCacheHeaders } from './lib/cache-policy.mjs';
 import { HSTS, headersFor } from './lib/security-headers.mjs';
 import { isUnavailable } from './server/errors';
+import { runOnNetlify, settleDeferred } from './server/runtime';
+
+const netlifyFunction = defineMiddleware(async (context, next) => {
+  const netlify = (context.locals as Partial<NetlifyLocals>).netlify?.context;
+  if (!netlify) return next();
+  runOnNetlify(netlify.deploy?.context);
+  try {
+    return await next();
+  } finally {
+    netlify.waitUntil?.(settleDeferred());
+  }
+});
 
 const securityHeaders = defineMiddleware(async (context, next) => {
   const answer = await next();
@@ -43,4 +61,4 @@ const databaseOutage = defineMiddleware(async (context, next) => {
   }
 });
 
-export const onRequest = sequence(securityHeaders, databaseOutage);
+export const onRequest = sequence(netlifyFunction, securityHeaders, databaseOutage);

@@ -2,16 +2,27 @@
 // names, once, into its own folder, then checks what Netlify would deploy: the static pages, the
 // function (and that it answers, run as Netlify runs it), the redirects and the headers. What only
 // a real deploy shows is listed in docs/decisions/0006-netlify-deploy.md.
+// The function and the scheduled function run on a throwaway PostgreSQL (tests/support/with-postgres.sh)
+// with the sample data, called as Netlify calls them: a Request and a context with the deploy
+// context and waitUntil (netlify-cli's `serve --offline` runs the same build, but is not a
+// dependency of ours: 0006 says what it showed).
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
+import { build } from 'esbuild';
 import { parse } from 'smol-toml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { uniqueEmail } from '../../src/features/account/account.sample';
+import { flatContact } from '../../src/features/contact/contact.sample';
+import { entryValues } from '../../src/features/giveaway/giveaway.sample';
 import { DEFAULT_API_KEY } from '../../src/lib/api-key';
 import { ASSET_CACHE } from '../../src/lib/cache-policy.mjs';
+import { MIN_DWELL_MS } from '../../src/lib/form-rules';
 import { netlifyHeadersFile } from '../../src/lib/security-headers.mjs';
+import { SQLITE_ON_NETLIFY } from '../../src/server/netlify-guard';
 
 const run = promisify(execFile);
 const root = resolve(import.meta.dirname, '../..');
@@ -38,6 +49,8 @@ const configured = {
 };
 const toml = parse(readFileSync(join(root, 'netlify.toml'), 'utf8')) as unknown as NetlifyToml;
 const tmp = mkdtempSync(join(tmpdir(), 'kwikfill-netlify-'));
+/** netlify/functions/scheduled-work.mts bundled as Netlify bundles it (esbuild), beside the function. */
+const scheduledFunction = join(root, '.netlify', 'scheduled-test', 'scheduled-work.mjs');
 
 beforeAll(async () => {
   await run('sh', ['-c', toml.build.command], {
@@ -53,6 +66,16 @@ beforeAll(async () => {
     timeout: BUILD_TIMEOUT,
     maxBuffer: 64 * 1024 * 1024,
   });
+  await build({
+    entryPoints: [join(root, 'netlify', 'functions', 'scheduled-work.mts')],
+    outfile: scheduledFunction,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node24',
+    packages: 'external',
+    logLevel: 'error',
+  });
 }, BUILD_TIMEOUT);
 
 // The function's folder holds a copy of node_modules: it must not outlive the test (type checks).
@@ -62,26 +85,109 @@ afterAll(() => {
 
 /** A signing secret of the length the configuration asks for (src/server/config.ts). */
 const APP_SECRET = 'test-secret-of-at-least-32-characters';
+/**
+ * What the configuration asks of every server (src/server/config.ts): the secret, and the keys
+ * folder inside the test's own folder (not the function's). With DATABASE_URL also APPLICATION_KEYS.
+ */
+const base = (name: string) => ({ APP_SECRET, KEYS_DIR: join(tmp, `${name}-keys`) });
+const APPLICATION_KEYS = `k1:${Buffer.alloc(32, 7).toString('base64')}`;
 
-/** Calls the built function as Netlify does (a Request and a context), in a process of its own. */
-async function callFunction(env: Record<string, string>, requests: { path: string; headers?: object }[]) {
-  const script = `
-    const { default: handler } = await import('./ssr.mjs');
-    const out = [];
-    for (const { path, headers } of ${JSON.stringify(requests)}) {
-      const res = await handler(new Request('https://kwikfill.example' + path, { headers }), { ip: '203.0.113.9' });
-      out.push({ status: res.status, headers: Object.fromEntries(res.headers), body: await res.text() });
-    }
-    console.log(JSON.stringify(out));
-    process.exit(0);`;
-  const { stdout, stderr } = await run(process.execPath, ['--input-type=module', '-e', script], {
+interface Call {
+  path: string;
+  method?: string;
+  headers?: Record<string, string>;
+  /** JSON, or '$ticket:<form>' / '$token:<form>' fields filled from earlier answers by the script. */
+  body?: Record<string, unknown>;
+  /** Wait until the forms' dwell has passed since the first call (a ticket is accepted only then). */
+  afterDwell?: boolean;
+  /** Call the scheduled function instead of the site's function. */
+  scheduled?: boolean;
+}
+interface Answer {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/**
+ * Calls the built function (and the bundled scheduled function) as Netlify does, in a process of
+ * its own: a Request and a context (the client's address, the deploy context, waitUntil). Answers
+ * each call's answer, and how many promises waitUntil was handed and whether they all settled.
+ */
+const SCRIPT = `
+  const { default: handler } = await import('./ssr.mjs');
+  const { calls, deployContext, scheduled, dwellMs } = JSON.parse(process.env.CALLS);
+  const kept = [];
+  const context = { ip: '203.0.113.9', deploy: { context: deployContext }, waitUntil: (p) => kept.push(p) };
+  let ticketAt;
+  const filled = {};
+  const out = [];
+  for (const call of calls) {
+    if (call.afterDwell) await new Promise((r) => setTimeout(r, Math.max(0, ticketAt + dwellMs - Date.now())));
+    const body = call.body && JSON.stringify(call.body, (_k, v) => (typeof v === 'string' && v.startsWith('$') ? filled[v] : v));
+    const request = new Request('https://kwikfill.example' + call.path, { method: call.method, headers: call.headers, body });
+    // The scheduled function runs minutes after the visitors' requests: their work is done by then.
+    if (call.scheduled) await Promise.allSettled(kept);
+    const run = call.scheduled ? (await import(scheduled)).default : handler;
+    const res = await run(request, context);
+    const answer = { status: res.status, headers: Object.fromEntries(res.headers), body: await res.text() };
+    out.push(answer);
+    const form = new URL(request.url).searchParams.get('form');
+    if (form) filled['$ticket:' + form] = JSON.parse(answer.body).ticket;
+    if (form) ticketAt ??= Date.now();
+    if (call.path.endsWith('/human-check/local')) filled['$token:' + call.body.action] = JSON.parse(answer.body).token;
+  }
+  const settled = await Promise.allSettled(kept);
+  // A file, not stdout: a long line on a pipe is cut off by process.exit.
+  const { writeFileSync } = await import('node:fs');
+  writeFileSync(process.env.RESULT_FILE, JSON.stringify({ answers: out, kept: kept.length, failed: settled.filter((s) => s.status === 'rejected').length }));
+  process.exit(0);`;
+
+async function callFunction(
+  env: Record<string, string>,
+  calls: Call[],
+  { deployContext = 'production', before = '' } = {},
+) {
+  // With DATABASE_URL='postgres': on a throwaway cluster, seeded first (and `before`, an admin command).
+  const onPostgres = env.DATABASE_URL === 'postgres';
+  const bin = join(root, 'node_modules', '.bin');
+  const command = onPostgres
+    ? [
+        'bash',
+        [
+          join(root, 'tests/support/with-postgres.sh'),
+          'sh',
+          '-c',
+          `cd "${root}" && tsx scripts/seed.ts >/dev/null && ${before || 'true'} && cd "${functionDir}" && node --input-type=module -e "$SCRIPT"`,
+        ],
+      ]
+    : [process.execPath, ['--input-type=module', '-e', SCRIPT]];
+  const { DATABASE_URL: _, ...rest } = env;
+  const resultFile = join(tmp, `result-${randomUUID()}.json`);
+  const { stdout, stderr } = await run(command[0] as string, command[1] as string[], {
     cwd: functionDir,
-    env: { PATH: process.env.PATH, HUMAN_CHECK: 'local', ...env },
-    timeout: 60_000,
+    env: {
+      PATH: `${bin}:${process.env.PATH}`,
+      HUMAN_CHECK: 'local',
+      ...(onPostgres ? rest : env),
+      SCRIPT,
+      RESULT_FILE: resultFile,
+      CALLS: JSON.stringify({
+        calls,
+        deployContext,
+        scheduled: scheduledFunction,
+        dwellMs: MIN_DWELL_MS + 200,
+      }),
+    },
+    timeout: 120_000,
+    maxBuffer: 16 * 1024 * 1024,
   });
-  // The answers are the one line that is a JSON array; the others are the JSON log (src/server/log.ts).
-  const answers = stdout.split('\n').find((line) => line.startsWith('['));
-  return { answers: JSON.parse(answers ?? '[]'), output: stdout + stderr };
+  const result = JSON.parse(readFileSync(resultFile, 'utf8')) as {
+    answers: Answer[];
+    kept: number;
+    failed: number;
+  };
+  return { ...result, output: stdout + stderr };
 }
 
 describe('netlify.toml', () => {
@@ -188,72 +294,182 @@ describe('the Netlify build output', () => {
     expect(entry).toContain('preferStatic: true');
   });
 
-  it('answers the API and the on-demand pages from the function', async () => {
-    const { answers } = await callFunction({ DATA_DIR: join(tmp, 'data'), APP_SECRET }, [
-      { path: '/api/v1/health', headers: { 'X-API-Key': DEFAULT_API_KEY } },
-      { path: '/api/v1/health' },
-      { path: '/fleet-fueling' },
-      { path: '/contact-us' },
-      { path: '/account/no-such-screen' },
+  it('refuses SQLite: the API answers 503 JSON naming DATABASE_URL, logged once', async () => {
+    const health = { path: '/api/v1/health', headers: { 'X-API-Key': DEFAULT_API_KEY } };
+    const { answers, output } = await callFunction({ DATA_DIR: join(tmp, 'data'), ...base('sqlite') }, [
+      health,
+      health,
     ]);
-    expect(answers[0]).toMatchObject({
-      status: 200,
-      body: JSON.stringify({ ok: true, database: 'sqlite', maintenance: false }),
-    });
-    expect(answers[0].headers['cache-control']).toBe('private, no-store');
-    expect(answers[1].status).toBe(401);
-    expect(JSON.parse(answers[1].body).error.code).toBeTruthy();
-    expect(answers[2]).toMatchObject({ status: 302, headers: { location: '/fleet-fueling.html' } });
-    expect(answers[3]).toMatchObject({ status: 301, headers: { location: '/help' } });
-    // An unknown account address: the account area's not-found screen (SPEC 2.1).
-    expect(answers[4].status).toBe(404);
-    expect(answers[4].body).toContain('There is no account page at this address.');
-  });
-
-  it("sets the security headers, geolocation and no-store on the function's own answers", async () => {
-    const { answers } = await callFunction({ DATA_DIR: join(tmp, 'data'), APP_SECRET }, [
-      { path: '/stores' },
-      { path: '/specials' },
-      { path: '/frame/charge-card' },
-      { path: '/api/v1/me', headers: { 'X-API-Key': DEFAULT_API_KEY } },
-      { path: '/fleet-fueling' },
-    ]);
-    const [stores, specials, frame, me, redirect] = answers;
     for (const answer of answers) {
-      expect(answer.headers['x-content-type-options']).toBe('nosniff');
-      expect(answer.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
-      expect(answer.headers['strict-transport-security']).toBe('max-age=31536000');
+      expect(answer.status).toBe(503);
+      expect(answer.headers['cache-control']).toBe('no-store');
+      expect(JSON.parse(answer.body).error).toMatchObject({
+        code: 'unavailable',
+        description: SQLITE_ON_NETLIFY,
+      });
     }
-    expect(stores.status).toBe(200);
-    expect(stores.headers['permissions-policy']).toContain('geolocation=(self)');
-    expect(stores.headers['content-security-policy']).toContain("frame-ancestors 'self'");
-    for (const host of MAP_HOSTS) expect(stores.headers['content-security-policy']).toContain(host);
-    expect(stores.headers['content-security-policy']).not.toContain(TURNSTILE);
-    expect(specials.headers['permissions-policy']).toContain('geolocation=()');
-    for (const host of [...MAP_HOSTS, TURNSTILE]) {
-      expect(specials.headers['content-security-policy']).not.toContain(host);
-    }
-    expect(frame.headers['cache-control']).toBe('no-store');
-    // Shared at Netlify's CDN, tagged for the purge (docs/caching.md).
-    expect(stores.headers['netlify-cdn-cache-control']).toMatch(/^public, durable, max-age=60,/);
-    expect(stores.headers['netlify-cache-tag']).toBe('stores,prices');
-    expect(specials.headers['netlify-cache-tag']).toBe('offers');
-    expect(frame.headers['content-security-policy']).toContain(TURNSTILE);
-    expect(me).toMatchObject({ status: 401, headers: { 'cache-control': 'private, no-store' } });
-    expect(me.headers).not.toHaveProperty('netlify-cdn-cache-control');
-    expect(me.headers['permissions-policy']).toContain('geolocation=()');
-    expect(me.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'self'");
-    expect(redirect.status).toBe(302);
+    const logged = output
+      .split('\n')
+      .filter((line) => !line.startsWith('{"answers"') && line.includes(SQLITE_ON_NETLIFY));
+    expect(logged).toHaveLength(1);
+  });
+});
+
+describe('the Netlify function on PostgreSQL, with the sample data', () => {
+  const key = { 'X-API-Key': DEFAULT_API_KEY };
+  const json = { ...key, 'Content-Type': 'application/json' };
+  const promotion = 'sample-free-gas-for-a-year';
+  const outbox = join(tmp, 'outbox');
+  let run: Awaited<ReturnType<typeof callFunction>>;
+  let preview: Awaited<ReturnType<typeof callFunction>>;
+
+  beforeAll(async () => {
+    const env = {
+      DATABASE_URL: 'postgres',
+      ...base('pg'),
+      APPLICATION_KEYS,
+      OUTBOX_DIR: outbox,
+      DATA_DIR: join(tmp, 'pg-data'),
+    };
+    const guard = (form: string) => [
+      { path: `/api/v1/form-ticket?form=${form}`, headers: key },
+      { path: '/api/v1/human-check/local', method: 'POST', headers: json, body: { action: form } },
+    ];
+    const contact = flatContact({ email: uniqueEmail('netlify'), subject: 'From the function' });
+    run = await callFunction(env, [
+      /* 0 */ { path: '/stores' },
+      /* 1 */ { path: '/stores/1' },
+      /* 2 */ { path: '/api/v1/store?size=2', headers: key },
+      /* 3 */ { path: '/api/v1/promotion', headers: key },
+      /* 4,5 */ ...guard('giveaway'),
+      /* 6,7 */ ...guard('contact'),
+      /* 8 */ {
+        path: `/api/v1/promotion/${promotion}/entry`,
+        method: 'POST',
+        headers: json,
+        afterDwell: true,
+        body: {
+          ...entryValues(uniqueEmail('entrant')),
+          website: '',
+          form_ticket: '$ticket:giveaway',
+          human_check_token: '$token:giveaway',
+        },
+      },
+      /* 9 */ {
+        path: '/api/v1/contact',
+        method: 'POST',
+        headers: json,
+        body: {
+          ...contact,
+          website: '',
+          form_ticket: '$ticket:contact',
+          human_check_token: '$token:contact',
+        },
+      },
+      /* 10 */ {
+        path: '/.netlify/functions/scheduled-work',
+        method: 'POST',
+        body: { next_run: '2026-05-01T14:05:00Z' },
+        scheduled: true,
+      },
+      /* 11 */ { path: '/specials' },
+      /* 12 */ { path: '/frame/charge-card' },
+      /* 13 */ { path: '/api/v1/me', headers: key },
+      /* 14 */ { path: '/fleet-fueling' },
+      /* 15 */ { path: '/contact-us' },
+      /* 16 */ { path: '/account/no-such-screen' },
+    ]);
+    // The same database marked as production's; a deploy preview given it refuses.
+    preview = await callFunction(env, [{ path: '/api/v1/health', headers: key }], {
+      deployContext: 'deploy-preview',
+      before: 'tsx scripts/admin.ts db migrate --context production',
+    });
+  }, 240_000);
+
+  it('renders /stores and a store page from the database, with the security headers', () => {
+    const [stores, store] = run.answers;
+    expect(stores?.status, run.output).toBe(200);
+    expect(stores?.body).toContain('Store #1');
+    expect(store?.status).toBe(200);
+    for (const answer of [stores, store]) expect(answer?.headers['x-content-type-options']).toBe('nosniff');
+    expect(stores?.headers['permissions-policy']).toContain('geolocation=(self)');
+    // Their cache headers: whatever the pages set, the function passes on (the policy: issue 19.1).
+    for (const answer of [stores, store]) expect(answer?.headers['cache-control']).toBeTruthy();
   });
 
-  it('answers 503 JSON and logs what to set when it has no writable disk and no DATABASE_URL', async () => {
-    const file = join(tmp, 'a-file');
-    writeFileSync(file, '');
-    const { answers, output } = await callFunction({ DATA_DIR: join(file, 'data'), APP_SECRET }, [
-      { path: '/api/v1/health', headers: { 'X-API-Key': DEFAULT_API_KEY } },
-    ]);
-    expect(answers[0].status).toBe(503);
-    expect(JSON.parse(answers[0].body).error.code).toBe('unavailable');
-    expect(output).toContain('set DATABASE_URL (PostgreSQL), APP_SECRET, APPLICATION_KEYS and SMTP_URL');
+  it('answers the API reads with their cache headers', () => {
+    const [, , list, promotionRead] = run.answers;
+    expect(list?.status).toBe(200);
+    expect(JSON.parse(list?.body ?? '{}').items).toHaveLength(2);
+    expect(promotionRead?.status).toBe(200);
+    for (const answer of [list, promotionRead]) expect(answer?.headers['cache-control']).toBeTruthy();
+  });
+
+  it('takes a giveaway entry end to end, and keeps the mail of a contact message alive with waitUntil', () => {
+    const entry = run.answers[8];
+    expect(entry?.status, entry?.body).toBe(201);
+    expect(entry?.headers['cache-control']).toBe('private, no-store');
+    const contact = run.answers[9];
+    expect(contact?.status, contact?.body).toBe(201);
+    // The department mail and the acknowledgement, sent after the answer, through waitUntil.
+    expect(run.kept).toBeGreaterThan(0);
+    expect(run.failed).toBe(0);
+    expect(readdirSync(outbox).filter((file) => file.endsWith('.eml'))).toHaveLength(2);
+  });
+
+  it('runs the deferred work from the scheduled function', () => {
+    const scheduled = run.answers[10];
+    expect(scheduled?.status).toBe(200);
+    // The queue's counts: the contact mails went through waitUntil already, nothing else was due.
+    expect(JSON.parse(scheduled?.body ?? '{}')).toEqual({ done: 0, retry: 0, failed: 0 });
+  });
+
+  it("sets the security headers, geolocation and no-store on the function's own answers", () => {
+    const [stores] = run.answers;
+    const [specials, frame, me, redirect] = run.answers.slice(11);
+    for (const answer of [stores, specials, frame, me, redirect]) {
+      expect(answer?.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+      expect(answer?.headers['strict-transport-security']).toBe('max-age=31536000');
+    }
+    expect(stores?.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+    for (const host of MAP_HOSTS) expect(stores?.headers['content-security-policy']).toContain(host);
+    expect(stores?.headers['content-security-policy']).not.toContain(TURNSTILE);
+    expect(specials?.headers['permissions-policy']).toContain('geolocation=()');
+    for (const host of [...MAP_HOSTS, TURNSTILE]) {
+      expect(specials?.headers['content-security-policy']).not.toContain(host);
+    }
+    expect(frame?.headers['cache-control']).toBe('no-store');
+    // Shared at Netlify's CDN, tagged for the purge (docs/caching.md).
+    expect(stores?.headers['netlify-cdn-cache-control']).toMatch(/^public, durable, max-age=60,/);
+    expect(stores?.headers['netlify-cache-tag']).toBe('stores,prices');
+    expect(specials?.headers['netlify-cache-tag']).toBe('offers');
+    expect(frame?.headers['content-security-policy']).toContain(TURNSTILE);
+    expect(me).toMatchObject({ status: 401, headers: { 'cache-control': 'private, no-store' } });
+    expect(me?.headers).not.toHaveProperty('netlify-cdn-cache-control');
+    expect(me?.headers['permissions-policy']).toContain('geolocation=()');
+    expect(me?.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'self'");
+    expect(redirect).toMatchObject({ status: 302, headers: { location: '/fleet-fueling.html' } });
+  });
+
+  it('redirects /contact-us permanently, and answers an unknown account address with its 404', () => {
+    const [contactUs, account] = run.answers.slice(15);
+    expect(contactUs).toMatchObject({ status: 301, headers: { location: '/help' } });
+    // An unknown account address: the account area's not-found screen (SPEC 2.1).
+    expect(account?.status).toBe(404);
+    expect(account?.body).toContain('There is no account page at this address.');
+  });
+
+  it("refuses production's database in a deploy preview", () => {
+    const [health] = preview.answers;
+    expect(health?.status, preview.output).toBe(503);
+    expect(JSON.parse(health?.body ?? '{}').error.description).toContain(
+      'This deploy-preview deploy was given the production database (DATABASE_URL)',
+    );
+  });
+
+  it("limits each application file to what the platform's request body allows, and says so", () => {
+    const client = readdirSync(join(distDir, '_astro')).filter((file) => file.endsWith('.js'));
+    const texts = client.map((file) => readFileSync(join(distDir, '_astro', file), 'utf8'));
+    expect(texts.some((text) => text.includes(String(2 * 1024 * 1024)))).toBe(true);
   });
 });

@@ -37,9 +37,14 @@ export const UPLOAD_EXTENSIONS = [
 ] as const;
 export type UploadExtension = (typeof UPLOAD_EXTENSIONS)[number];
 
-/** Per file: a scanned statement or a spreadsheet fits easily; a video of one would not. */
-export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
-export const MAX_UPLOAD_LABEL = '10 MB';
+/**
+ * Per file: a scanned statement or a spreadsheet fits easily; a video of one would not. 10 MB, or
+ * what the build sets in PUBLIC_UPLOAD_LIMIT_BYTES: on Netlify (astro.config.mjs) the function's
+ * request body is capped by the platform (about 6 MB for the whole form), so each file gets 2 MB
+ * and the form says so, and checks it, before sending.
+ */
+export const MAX_UPLOAD_BYTES = Number(import.meta.env?.PUBLIC_UPLOAD_LIMIT_BYTES) || 10 * 1024 * 1024;
+export const MAX_UPLOAD_LABEL = `${Math.round((MAX_UPLOAD_BYTES / 1024 / 1024) * 10) / 10} MB`;
 /** A whole application: two statements, the drawn signatures and the fields fit well within it. */
 export const MAX_APPLICATION_BYTES = 24 * 1024 * 1024;
 

@@ -4,6 +4,7 @@
 import type { Command } from 'commander';
 import { action } from '../cli.ts';
 import { loadConfig } from '../config.ts';
+import { markDeployContext } from '../netlify-guard.ts';
 import { checkStorage } from '../storage-check.ts';
 import { openDatabase } from './database.ts';
 import { migrateToLatest } from './migrate.ts';
@@ -14,14 +15,22 @@ export function registerMigrateCommand(program: Command): void {
     .description('The database schema')
     .command('migrate')
     .description("Run this release's pending migrations (before starting servers with MIGRATE_ON_START=0)")
+    .option(
+      '--context <name>',
+      "mark the database as the one of this Netlify deploy context ('production'): other contexts refuse it",
+    )
     .action(
-      action(async () => {
+      action(async (options: { context?: string }) => {
         const config = loadConfig();
         checkStorage(config);
         const handle = openDatabase(config);
         try {
           const applied = await migrateToLatest(handle.db);
           console.log(applied.length > 0 ? `Applied ${applied.join(', ')}.` : 'The database is up to date.');
+          if (options.context) {
+            await markDeployContext(handle.db, options.context, Date.now());
+            console.log(`Marked as the database of the '${options.context}' deploy context.`);
+          }
         } finally {
           await handle.close();
         }

@@ -1,0 +1,81 @@
+// The maintenance switch on Netlify's pages (netlify/edge-functions/maintenance.ts), called as the
+// edge calls it (a Request and a context whose next() is the page the CDN would send), with the
+// site's fetch stood in for: the switch as the API's health check says, the screen as built.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import maintenance, { config, OPERATOR_COOKIE, TTL_MS } from '../../netlify/edge-functions/maintenance';
+import { DEFAULT_API_KEY } from '../../src/lib/api-key';
+import { RETRY_AFTER_SECONDS, OPERATOR_COOKIE as SERVER_COOKIE } from '../../src/server/maintenance/state';
+
+let on = false;
+let healthReads = 0;
+let clock = 1_000_000;
+const page = () => new Response('<h1>Rewards</h1>', { headers: { 'Content-Type': 'text/html' } });
+const next = { next: async () => page() };
+
+beforeEach(() => {
+  clock += 10 * TTL_MS; // a fresh read in each test
+  vi.spyOn(Date, 'now').mockImplementation(() => clock);
+  vi.stubGlobal('fetch', async (input: string | URL, init?: RequestInit) => {
+    const url = new URL(input);
+    if (url.pathname === '/api/v1/health') {
+      healthReads++;
+      expect(new Headers(init?.headers).get('X-API-Key')).toBe(DEFAULT_API_KEY);
+      return Response.json({ ok: true, database: 'postgres', maintenance: on });
+    }
+    expect(url.pathname).toBe('/maintenance/');
+    return new Response("<h1>We'll be back!</h1>", {
+      headers: { 'Content-Type': 'text/html', 'Content-Security-Policy': "default-src 'self'" },
+    });
+  });
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  on = false;
+});
+
+describe('the maintenance edge function', () => {
+  it('passes pages through while the switch is off', async () => {
+    const answer = await maintenance(new Request('https://kwikfill.example/rewards/'), next);
+    expect(answer.status).toBe(200);
+    expect(await answer.text()).toBe('<h1>Rewards</h1>');
+  });
+
+  it('answers the screen with 503, Retry-After and no-store while it is on, read at most once per TTL', async () => {
+    on = true;
+    const before = healthReads;
+    for (const path of ['/rewards/', '/stores', '/']) {
+      const answer = await maintenance(new Request(`https://kwikfill.example${path}`), next);
+      expect(answer.status).toBe(503);
+      expect(answer.headers.get('cache-control')).toBe('no-store');
+      expect(answer.headers.get('retry-after')).toBe(String(RETRY_AFTER_SECONDS));
+      expect(answer.headers.get('content-security-policy')).toBe("default-src 'self'");
+      expect(await answer.text()).toBe("<h1>We'll be back!</h1>");
+    }
+    expect(healthReads - before).toBe(1);
+    on = false;
+    clock += TTL_MS; // turned off: pages follow within the TTL
+    expect((await maintenance(new Request('https://kwikfill.example/rewards/'), next)).status).toBe(200);
+  });
+
+  it("lets operators holding the link's cookie see the site", async () => {
+    on = true;
+    expect(OPERATOR_COOKIE).toBe(SERVER_COOKIE);
+    const request = new Request('https://kwikfill.example/rewards/', {
+      headers: { Cookie: `a=b; ${OPERATOR_COOKIE}=1.2.sig` },
+    });
+    expect((await maintenance(request, next)).status).toBe(200);
+  });
+
+  it('keeps the site up when the switch cannot be read', async () => {
+    vi.stubGlobal('fetch', async () => {
+      throw new Error('offline');
+    });
+    expect((await maintenance(new Request('https://kwikfill.example/'), next)).status).toBe(200);
+  });
+
+  it('covers every page but the API, the screen and the assets', () => {
+    expect(config.path).toBe('/*');
+    expect(config.excludedPath).toEqual(expect.arrayContaining(['/api/*', '/_astro/*', '/maintenance/*']));
+  });
+});
