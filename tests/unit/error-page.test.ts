@@ -1,7 +1,18 @@
 // The router-level fallback (SPEC 2.1): 500.astro renders the heading and the error's message.
 import { experimental_AstroContainer as AstroContainer } from 'astro/container';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import ErrorPage from '../../src/pages/500.astro';
+
+// Vitest has no content layer (astro:content answers nothing there): the chrome's navigation is read
+// from its file through the build's own schema instead.
+vi.mock('../../src/components/chrome/load-navigation', async () => {
+  const { readFileSync } = await import('node:fs');
+  const { parse } = await import('yaml');
+  const { navigationSchema } = await import('../../src/content-schemas');
+  const { navigationFrom } = await import('../../src/components/chrome/navigation');
+  const data = navigationSchema.parse(parse(readFileSync('content/navigation.yaml', 'utf8')));
+  return { loadNavigation: async () => navigationFrom(data) };
+});
 
 // The layout builds the canonical link from `site`, which the container does not read from astro.config.
 const create = () => AstroContainer.create({ astroConfig: { site: 'http://localhost:4321' } });
