@@ -48,7 +48,7 @@ export async function prepareEntries(base, count, parallel = 16) {
     }
   };
   await Promise.all(Array.from({ length: parallel }, worker));
-  await sleep(3100); // the form's minimum dwell (SPEC 5.1: 3 seconds)
+  await sleep(3100); // the form's minimum dwell (product.md 5.1: 3 seconds)
   return entries;
 }
 

@@ -1,4 +1,4 @@
-// The help area's PDFs (public/forms/, SPEC 2.7): committed as scripts/make-card-forms.mjs makes them
+// The help area's PDFs (public/forms/, product.md 2.7): committed as scripts/make-card-forms.mjs makes them
 // with pdf-lib, and their text, read back with a PDF text extractor (pdf.js through unpdf), keeps
 // every character: brand, phone, address, apostrophes, dashes, quotes, $.
 import { readFileSync } from 'node:fs';
@@ -17,7 +17,7 @@ const committed = (name: string) => new Uint8Array(readFileSync(`public/forms/${
 describe('the card-service forms in public/forms/', async () => {
   const forms = await cardForms();
 
-  it('are the four SPEC forms, committed exactly as the script makes them', () => {
+  it('are the four product.md forms, committed exactly as the script makes them', () => {
     expect(forms.map((form) => form.name)).toEqual([
       'transaction-dispute-form.pdf',
       'name-change-form.pdf',

@@ -1,4 +1,4 @@
-// The four card-service forms of /help/forms (SPEC 2.7), committed in public/forms/. After a change
+// The four card-service forms of /help/forms (product.md 2.7), committed in public/forms/. After a change
 // here or in src/site.config.ts (brand, phone, mailing address), write them again with
 //   node_modules/.bin/node scripts/make-card-forms.mjs
 // scripts/card-forms.test.ts fails while the committed files differ from what this makes.

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Renders the home hero's background loop and poster into public/media/home/ (SPEC 2.5): an abstract
+# Renders the home hero's background loop and poster into public/media/home/ (product.md 2.5): an abstract
 # brand-green field with a slow yellow streak, 8 s, periodic in time so it loops without a seam.
 # Needs ffmpeg (Debian: apt-get install -y ffmpeg). Output: hero.webm (VP9), hero.mp4 (H.264), poster.
 set -euo pipefail

@@ -27,7 +27,7 @@ export const pageSchema = z.object({
   description: z.string(),
   /** Small label above the heading, e.g. the menu the page belongs to. */
   section: z.string().optional(),
-  /** Fade the header toward green on scroll (SPEC 2.4). */
+  /** Fade the header toward green on scroll (product.md 2.4). */
   headerFade: z.boolean().default(false),
   /**
    * Illustration shown beside the heading: a file under public/ (e.g. /media/cafe.svg) with its
@@ -44,12 +44,12 @@ export const pageSchema = z.object({
   ),
   /**
    * Load the recruiting assistant (site.recruitingScriptUrl) on this page. Only the careers page sets
-   * it (SPEC 2.1); nothing loads when no script address is configured.
+   * it (product.md 2.1); nothing loads when no script address is configured.
    */
   recruitingAssistant: z.boolean().default(false),
 });
 
-/** content/faq.yaml: FAQ sections (SPEC 3), shown in `order` on /help/faq. */
+/** content/faq.yaml: FAQ sections (product.md 3), shown in `order` on /help/faq. */
 export const faqSectionSchema = z.object({
   /** Stable section id, e.g. `general`; also the anchor of the section on the page. */
   id: z.string(),
@@ -71,7 +71,7 @@ export const faqSectionSchema = z.object({
     .min(1),
 });
 
-/** content/forms.yaml: the downloadable card-service forms listed on /help/forms (SPEC 2.7). */
+/** content/forms.yaml: the downloadable card-service forms listed on /help/forms (product.md 2.7). */
 export const formSchema = z.object({
   /** Stable id, e.g. `transaction-dispute`. */
   id: z.string(),
@@ -85,11 +85,11 @@ export const formSchema = z.object({
   file: z.string().regex(/^\/forms\/[a-z0-9-]+\.pdf$/),
 });
 
-/** content/departments.yaml: the subject list of each contact-form department on /help (SPEC 9). */
+/** content/departments.yaml: the subject list of each contact-form department on /help (product.md 9). */
 export const departmentSchema = z.object({
   /** Stable id, e.g. `customer-service`. */
   id: z.string(),
-  /** The department's number, 1 to 9 (SPEC 9); its name is fixed in src/features/contact/departments.ts. */
+  /** The department's number, 1 to 9 (product.md 9); its name is fixed in src/features/contact/departments.ts. */
   department: z.number().int().min(1).max(9),
   /** Subjects in the order shown; 'Other (Enter Below)' is added after them. {brand} is replaced. */
   subjects: z.array(z.string().min(1).max(150)).min(1),
@@ -107,12 +107,12 @@ const menuLinkSchema = z.object({
   ),
 });
 
-/** content/navigation.yaml: the header's menus (SPEC 2.4), the footer (2.3) and the top bar's links (2.2). */
+/** content/navigation.yaml: the header's menus (product.md 2.4), the footer (2.3) and the top bar's links (2.2). */
 export const navigationSchema = z.object({
   menus: z
     .array(
       z.object({
-        /** Stable id (aria-controls); the `contact` menu is also the help area's side menu (SPEC 2.7). */
+        /** Stable id (aria-controls); the `contact` menu is also the help area's side menu (product.md 2.7). */
         id: z.string().regex(/^[a-z0-9-]+$/),
         label: z.string().min(1),
         links: z.array(menuLinkSchema).min(1),
@@ -123,13 +123,13 @@ export const navigationSchema = z.object({
   quickLinks: z.array(menuLinkSchema),
 });
 
-/** content/banner.yaml: the top banner's messages after the giveaway's invitation (SPEC 2.2). */
+/** content/banner.yaml: the top banner's messages after the giveaway's invitation (product.md 2.2). */
 export const bannerSchema = z.object({
   /** Each one links to /news. {brand} is replaced. */
   messages: z.array(z.string().min(1).max(120)),
 });
 
-/** content/videos.yaml: the home page's video tabs (SPEC 2.5), shown in `order`. */
+/** content/videos.yaml: the home page's video tabs (product.md 2.5), shown in `order`. */
 export const videoSchema = z
   .object({
     /** Stable id, e.g. `gift-card`. */

@@ -50,7 +50,7 @@ const banner = defineCollection({
   loader: file('content/banner.yaml', { parser: singleEntry }),
   schema: bannerSchema,
 });
-// content/videos.yaml: the home page's video tabs (SPEC 2.5). The <Video> component of the content
+// content/videos.yaml: the home page's video tabs (product.md 2.5). The <Video> component of the content
 // pages takes the same fields (src/components/content/video.ts).
 const videos = defineCollection({
   loader: file('content/videos.yaml', { parser: listIn('videos') }),

@@ -21,7 +21,7 @@ export const site = {
     mailingAddress: ['Customer Service', '15 Bradley Street', 'Warren, PA 16365'],
   },
   /**
-   * The inbox of each contact-form department (SPEC 9 numbering); a message goes to its department's
+   * The inbox of each contact-form department (product.md 9 numbering); a message goes to its department's
    * inbox with a reply-to of the sender. Confirm these with the chain before launch.
    */
   contactInboxes: {

@@ -1,4 +1,4 @@
-// Field rules shared by every form, with the exact messages of SPEC 5. Islands and the API import
+// Field rules shared by every form, with the exact messages of product.md 5. Islands and the API import
 // the same schemas, so a rule and its wording live in one place.
 import * as v from 'valibot';
 import { withoutControlCharacters } from './control-characters';
@@ -47,7 +47,7 @@ export const requiredString = (
 export const optionalString = (max: number, tooLong?: string, shape?: TextShape) =>
   v.optional(v.pipe(v.string(), plainText(shape), v.trim(), v.maxLength(max, tooLong)), '');
 
-/** '{Field name} is required' (SPEC 5.1), '{Field name} is too long'. */
+/** '{Field name} is required' (product.md 5.1), '{Field name} is too long'. */
 export const requiredText = (label: string, max = 100) =>
   requiredString(max, { required: `${label} is required`, tooLong: `${label} is too long` });
 
@@ -110,7 +110,7 @@ export const zipField = v.pipe(
 
 export const stateField = v.pipe(text('State is required'), v.picklist(US_STATE_CODES, 'State is required'));
 
-/** SPEC 5.2: at least 8 characters, an uppercase and a lowercase letter and a digit. */
+/** product.md 5.2: at least 8 characters, an uppercase and a lowercase letter and a digit. */
 export const passwordField = v.pipe(
   text('Password must be at least 8 characters'),
   v.minLength(8, 'Password must be at least 8 characters'),

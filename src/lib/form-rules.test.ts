@@ -1,10 +1,10 @@
-// One copy of the SPEC 9 form limits: the browser guards and the server checks read the same values.
+// One copy of the product.md 9 form limits: the browser guards and the server checks read the same values.
 import { describe, expect, it } from 'vitest';
 import { guardMessage } from '../components/form/guards';
 import { LIMITS } from '../server/rate-limit';
 import { ATTEMPT_WINDOW_MS, MAX_ATTEMPTS_PER_HOUR, MIN_DWELL_MS } from './form-rules';
 
-describe('form rules (SPEC 5.1, 9)', () => {
+describe('form rules (product.md 5.1, 9)', () => {
   it('3 seconds of dwell time, 3 attempts per hour', () => {
     expect([MIN_DWELL_MS, MAX_ATTEMPTS_PER_HOUR, ATTEMPT_WINDOW_MS]).toEqual([3000, 3, 3_600_000]);
   });

@@ -1,8 +1,8 @@
 // The anti-abuse constants and messages of the public forms, one copy for the browser (src/components/form/
 // guards.ts) and the server (src/server/form-ticket.ts, src/server/rate-limit.ts), so the two
-// checks cannot drift apart. SPEC 5.1: "submit under 3 seconds after load gives 'Please review
+// checks cannot drift apart. product.md 5.1: "submit under 3 seconds after load gives 'Please review
 // your information and try again'; 3 or more attempts in the last hour gives 'Too many attempts.
-// Please try again later'". SPEC 9: "Rate limit: 3 attempts per hour (3,600,000 ms) for giveaway
+// Please try again later'". product.md 9: "Rate limit: 3 attempts per hour (3,600,000 ms) for giveaway
 // and for register" and "Minimum form dwell time: 3 seconds."
 
 /** Least time between loading a public form and submitting it. */
@@ -17,7 +17,7 @@ export const ATTEMPT_WINDOW_MS = 3_600_000;
 export const FORM_TICKET_LIFETIME_MS = 12 * 60 * 60 * 1000;
 
 /**
- * SPEC 5.1's texts of the submit checks, written once: the island shows them before sending
+ * product.md 5.1's texts of the submit checks, written once: the island shows them before sending
  * (src/components/form/guards.ts), the server answers with them (src/server/errors.ts).
  */
 export const GUARD_MESSAGES = {

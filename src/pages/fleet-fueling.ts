@@ -1,4 +1,4 @@
-// /fleet-fueling is a full-page redirect to the static program page (SPEC 2.1), answered by the
+// /fleet-fueling is a full-page redirect to the static program page (product.md 2.1), answered by the
 // server on each request so the browser sees a real HTTP redirect rather than a meta refresh.
 import type { APIRoute } from 'astro';
 

@@ -1,4 +1,4 @@
-// The one guard of the public forms (register, giveaway, contact, applications): SPEC 5.1's submit
+// The one guard of the public forms (register, giveaway, contact, applications): product.md 5.1's submit
 // checks, enforced on the server in the order of docs/api.md. The island runs the same checks first
 // for fast feedback; this is where they cannot be skipped.
 import { vValidator } from '@hono/valibot-validator';

@@ -1,5 +1,5 @@
 // Form tickets: a server-signed time of issue and browser id, fetched when a public form loads and
-// sent back with the submission, so the 3-second dwell rule (SPEC 5.1, 9) holds even for clients
+// sent back with the submission, so the 3-second dwell rule (product.md 5.1, 9) holds even for clients
 // that skip the page. A ticket is bound to its form and may be reused until it expires (a visitor
 // correcting a field must not wait again; the island keeps it across reloads).
 // The browser id inside is what the per-browser attempt limit counts: the server picks it and

@@ -32,7 +32,7 @@ export const LIMITS = {
   resetPerIp: { limit: 30, windowMs: HOUR },
   resetPerEmail: { limit: 3, windowMs: HOUR },
   passwordChangePerUser: { limit: 10, windowMs: 15 * MINUTE },
-  /** SPEC 5.1, 5.2, 9: 3 attempts per hour for each public form, per person and per browser. */
+  /** product.md 5.1, 5.2, 9: 3 attempts per hour for each public form, per person and per browser. */
   publicForm: { limit: MAX_ATTEMPTS_PER_HOUR, windowMs: ATTEMPT_WINDOW_MS },
   /** Flood ceiling of each public form per network address. */
   publicFormPerIp: { limit: 30, windowMs: HOUR },

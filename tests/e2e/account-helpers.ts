@@ -58,7 +58,7 @@ export async function signOutFromSidebar(page: Page) {
 }
 
 /**
- * The keys the browser still holds, but the home page's cache of the giveaway image (SPEC 4), which
+ * The keys the browser still holds, but the home page's cache of the giveaway image (product.md 4), which
  * the home page writes again right after sign-out lands there; it says nothing about the visitor.
  */
 export const leftInStorage = (page: Page) =>

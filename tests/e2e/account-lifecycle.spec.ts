@@ -1,4 +1,4 @@
-// One visitor's journey through the account area against the real API (SPEC 2.6, 4, 5.3, 8).
+// One visitor's journey through the account area against the real API (product.md 2.6, 4, 5.3, 8).
 // The steps share one account and one page, in order; each is its own test so a failure names its
 // step. The whole browser suite shares one network address: the server asks every sign-in from it
 // for the human check after 20 failures in 15 minutes (docs/api.md, "Limits"); this file makes 2

@@ -1,4 +1,4 @@
-// The account area without a real session (SPEC 2.6, 4): sidebar and headings, the access rule,
+// The account area without a real session (product.md 2.6, 4): sidebar and headings, the access rule,
 // the 401 rule and axe on the screens a signed-out visitor may open.
 import { expect, test } from '@playwright/test';
 import { site } from '../../src/site.config';
@@ -20,7 +20,7 @@ test.describe('signed out', () => {
     await expect(nav(page).getByRole('button', { name: 'Sign Out' })).toBeHidden();
   });
 
-  // Every account page off SPEC 2.6's public list, including confirm-email, and any other sub-path.
+  // Every account page off product.md 2.6's public list, including confirm-email, and any other sub-path.
   for (const path of [
     '/account',
     '/account/entries',

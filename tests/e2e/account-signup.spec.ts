@@ -1,4 +1,4 @@
-// The browser's own sign-up rules (SPEC 5.2): none of these submissions reaches the server, so
+// The browser's own sign-up rules (product.md 5.2): none of these submissions reaches the server, so
 // they spend none of its per-address registration attempts.
 import { expect, test } from '@playwright/test';
 import { signUpValues } from '../../src/features/account/account.sample';

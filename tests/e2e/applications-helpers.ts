@@ -135,7 +135,7 @@ export async function fillGuarantor(page: Page, n: number) {
 
 /**
  * Ticks the local human check (the stand-in the test server uses), then lets the form's ticket
- * reach the 3-second minimum time on the form (SPEC 5.1, 9) that a fast test could undercut.
+ * reach the 3-second minimum time on the form (product.md 5.1, 9) that a fast test could undercut.
  */
 export async function passHumanCheck(page: Page) {
   // The check sits at the end of the form and starts when the visitor gets there.

@@ -1,5 +1,5 @@
 // The charge card and fleet fueling applications (issue 10): filled and sent in the browser,
-// hidden sections not sent, drafts that survive a reload without the SSN, SPEC 5.6's messages,
+// hidden sections not sent, drafts that survive a reload without the SSN, product.md 5.6's messages,
 // uploads, phones and keyboards, axe.
 import { expect, test } from '@playwright/test';
 import { SAMPLE_PDF } from '../../src/features/applications/applications.sample';
@@ -73,7 +73,9 @@ test.describe('charge card application', () => {
     expect(fields.filter((name) => name.startsWith('b_') || name === 'signature_b')).toEqual([]);
   });
 
-  test('SPEC 5.6 messages, next to the fields, with the first invalid field focused', async ({ page }) => {
+  test('product.md 5.6 messages, next to the fields, with the first invalid field focused', async ({
+    page,
+  }) => {
     await page.goto('/frame/charge-card');
     await hydrated(page);
     await submitButton(page).click();

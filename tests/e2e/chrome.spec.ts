@@ -1,4 +1,4 @@
-// Site chrome on every page: top banner, header menus and fade, footer, app promo (SPEC 1, 2.2-2.4).
+// Site chrome on every page: top banner, header menus and fade, footer, app promo (product.md 1, 2.2-2.4).
 import { expect, type Page, test } from '@playwright/test';
 import { DEFAULT_API_KEY } from '../../src/lib/api-key';
 import { site } from '../../src/site.config';

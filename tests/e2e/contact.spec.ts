@@ -1,5 +1,5 @@
-// The contact form on /help (SPEC 4, 5.4): the department reveal, the extra fields of three
-// departments, each message in SPEC order, a sent message (stored, then mailed), a failed send
+// The contact form on /help (product.md 4, 5.4): the department reveal, the extra fields of three
+// departments, each message in product.md order, a sent message (stored, then mailed), a failed send
 // that keeps everything typed, and a member's profile filled in.
 import { expect, type Page, test } from '@playwright/test';
 import { DEMO_ACCOUNT } from '../../src/features/account/account.sample';
@@ -96,7 +96,7 @@ test('the extra fields of three departments, reset when the department changes',
   await expect(form(page).getByLabel('Account number')).toHaveValue('');
 });
 
-test('each message, in the order of SPEC 5.4', async ({ page }) => {
+test('each message, in the order of product.md 5.4', async ({ page }) => {
   await open(page);
   await department(page).selectOption({ label: 'Customer Service' });
   await submit(page).click();

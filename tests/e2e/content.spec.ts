@@ -1,4 +1,4 @@
-// Content pages (SPEC 2.8): every slug at /{slug} and /page/{slug}, the MDX components, the giveaway
+// Content pages (product.md 2.8): every slug at /{slug} and /page/{slug}, the MDX components, the giveaway
 // entry buttons, the cafe list, the gift card check, the careers script and the fleet redirect.
 import { expect, test } from '@playwright/test';
 import { site } from '../../src/site.config';

@@ -1,4 +1,4 @@
-// The gift card balance check on /gift-cards-balance (SPEC 2.8), against the local stand-in with
+// The gift card balance check on /gift-cards-balance (product.md 2.8), against the local stand-in with
 // its sample cards (GIFT_CARD_PROVIDER=local, as `npm start` sets): a balance, a wrong PIN, the
 // limit on tries, digits only, and the page when no processor is configured.
 import { expect, type Page, test } from '@playwright/test';

@@ -1,5 +1,5 @@
-// The daily giveaway in the browser (SPEC 2.5, 2.6, 2.8, 4, 5.1) on the sample data: a guest entry
-// and the refused second one, a member's prefilled entry, every form message in SPEC order, /win
+// The daily giveaway in the browser (product.md 2.5, 2.6, 2.8, 4, 5.1) on the sample data: a guest entry
+// and the refused second one, a member's prefilled entry, every form message in product.md order, /win
 // in both states without a flash of the wrong set, the previous winners and the official rules.
 import { expect, type Page, test } from '@playwright/test';
 import { DEMO_ACCOUNT } from '../../src/features/account/account.sample';
@@ -84,7 +84,7 @@ test('a member finds the form filled in, enters, and sees the entry in Past Entr
   await expect(page.getByRole('table').getByRole('cell', { name: RUNNING.title })).toBeVisible();
 });
 
-test('every message of the form, in SPEC order, none of them sent to the server', async ({ page }) => {
+test('every message of the form, in product.md order, none of them sent to the server', async ({ page }) => {
   let posted = 0;
   await page.route('**/api/v1/promotion/*/entry**', (route) => {
     posted += 1;

@@ -35,7 +35,7 @@ test('contact page gives the phone number and mailing address above the contact 
 });
 
 test.describe('FAQ accordion', () => {
-  test('has the five sections of SPEC 3', async ({ page }) => {
+  test('has the five sections of product.md 3', async ({ page }) => {
     await page.goto('/help/faq');
     await expect(page.getByRole('main').getByRole('heading', { level: 2 })).toHaveText([
       'General',

@@ -1,4 +1,4 @@
-// An island whose code does not arrive (issue 11 point 7; SPEC 8 chunk load failure, SPEC 9 120 s):
+// An island whose code does not arrive (issue 11 point 7; product.md 8 chunk load failure, product.md 9 120 s):
 // the visitor sees a short message with Retry where the form is (src/inline/island-guard.js), the
 // form's own submit cannot send its fields in the URL meanwhile, and Retry brings the form to life.
 import { expect, type Page, type Route, test } from '@playwright/test';
@@ -44,7 +44,7 @@ test('a dropped connection: the message and Retry show where the form is, and Re
   await expect(alertWith(page, 'Incorrect user name or password')).toBeVisible();
 });
 
-test('a chunk that never arrives counts as failed after 120 seconds (SPEC 9); Retry loads it', async ({
+test('a chunk that never arrives counts as failed after 120 seconds (product.md 9); Retry loads it', async ({
   page,
 }) => {
   test.setTimeout(60_000);
@@ -158,7 +158,7 @@ test("the application's sending code fails to arrive: Submit says so, and the ne
   await hydrated(page);
   const applicant = section(page, 'Section A: Applicant');
   await fillApplicant(page, applicant, 'a');
-  // A person of its own: the other tests' applicant counts towards SPEC's 3 attempts an hour.
+  // A person of its own: the other tests' applicant counts towards product.md's 3 attempts an hour.
   await applicant.getByLabel('Email').fill('sending-code@example.com');
   await page.getByRole('checkbox', { name: 'Mail', exact: true }).check();
   await passHumanCheck(page);

@@ -1,4 +1,4 @@
-// The store locator (SPEC 2.9, 4, 5.5, 8) on the seeded sample stores (src/features/locator/
+// The store locator (product.md 2.9, 4, 5.5, 8) on the seeded sample stores (src/features/locator/
 // locator.seed.ts): #1 Warren PA, #2 Jamestown NY 14701, Westfield in both PA and NY, no store in
 // Scranton. Nothing here may reach the internet: the map must draw from the local basemap.
 import { execFileSync } from 'node:child_process';
@@ -97,7 +97,7 @@ test.describe('without JavaScript', () => {
   });
 });
 
-test.describe('search (SPEC 5.5)', () => {
+test.describe('search (product.md 5.5)', () => {
   test('by city, on Enter; the URL keeps it and the back button returns', async ({ page }) => {
     await open(page);
     await search(page, 'jamestown');
@@ -148,7 +148,7 @@ test.describe('search (SPEC 5.5)', () => {
   });
 });
 
-test.describe('filters (SPEC 5.5)', () => {
+test.describe('filters (product.md 5.5)', () => {
   type Item = { features: string[]; data: { sStoreNumber: string } };
   const storesWith = async (page: Page, ...wanted: string[][]) => {
     const answer = await page.request.get('/api/v1/store?size=1000', {
@@ -239,7 +239,7 @@ test.describe('filters (SPEC 5.5)', () => {
   });
 });
 
-test.describe('store detail modal (SPEC 2.9)', () => {
+test.describe('store detail modal (product.md 2.9)', () => {
   test('sections, buttons, close button, outside click, Escape, focus returns', async ({ page }) => {
     await open(page);
     await search(page, 'Jamestown');
@@ -279,7 +279,7 @@ test.describe('store detail modal (SPEC 2.9)', () => {
   });
 });
 
-test.describe('current location (SPEC 4, 8)', () => {
+test.describe('current location (product.md 4, 8)', () => {
   const useLocation = (page: Page) => page.getByRole('button', { name: 'Use my current location' }).click();
   const alertText = (page: Page) =>
     new Promise<string>((resolve) =>

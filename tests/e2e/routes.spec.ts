@@ -1,4 +1,4 @@
-// Every route of SPEC 2.1's table answers with the right status and heading.
+// Every route of product.md 2.1's table answers with the right status and heading.
 import { expect, test } from '@playwright/test';
 import { DEFAULT_GIVEAWAY_TITLE } from '../../src/features/giveaway/promotion';
 import { expectNoAxeViolations } from './axe';
@@ -34,7 +34,7 @@ test('an unknown path answers 404 with the catch-all screen', async ({ page }) =
   await expect(page.getByRole('link', { name: 'Home page' })).toHaveAttribute('href', '/');
 });
 
-test('/contact-us, an address of the old site, redirects permanently to the contact form (SPEC 2.8)', async ({
+test('/contact-us, an address of the old site, redirects permanently to the contact form (product.md 2.8)', async ({
   page,
   request,
 }) => {

@@ -1,4 +1,4 @@
-// Videos play or show a poster (SPEC 2.5, 2.8): never a player that leads nowhere.
+// Videos play or show a poster (product.md 2.5, 2.8): never a player that leads nowhere.
 import { type APIRequestContext, expect, type Locator } from '@playwright/test';
 
 /**

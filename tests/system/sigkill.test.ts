@@ -2,7 +2,7 @@
 // and contact messages loses no write it acknowledged, on SQLite and on PostgreSQL. Every visitor
 // goes through the real public-form guard; each 201 answer is recorded, the server is killed
 // mid-stream, started again on the same data, and every acknowledged entry and message must be
-// stored. "Nothing a visitor submitted is lost once we said it was received" (SPEC): a contact
+// stored. "Nothing a visitor submitted is lost once we said it was received" (product.md): a contact
 // message is stored before the answer and its mails go out later from the stored message, so the
 // mails still owed after the kill go out too (the operator's `contact retry-mail`).
 import { execFileSync } from 'node:child_process';

@@ -1,4 +1,4 @@
-// The router-level fallback (SPEC 2.1): 500.astro renders the heading and the error's message.
+// The router-level fallback (product.md 2.1): 500.astro renders the heading and the error's message.
 import { experimental_AstroContainer as AstroContainer } from 'astro/container';
 import { describe, expect, it, vi } from 'vitest';
 import ErrorPage from '../../src/pages/500.astro';

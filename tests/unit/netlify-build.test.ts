@@ -205,7 +205,7 @@ describe('netlify.toml', () => {
     );
   });
 
-  it('redirects /contact-us permanently to the contact form, as the Node server does (SPEC 2.8)', () => {
+  it('redirects /contact-us permanently to the contact form, as the Node server does (product.md 2.8)', () => {
     expect(toml.redirects).toContainEqual(
       expect.objectContaining({ from: '/contact-us', to: '/help', status: 301 }),
     );
@@ -454,7 +454,7 @@ describe('the Netlify function on PostgreSQL, with the sample data', () => {
   it('redirects /contact-us permanently, and answers an unknown account address with its 404', () => {
     const [contactUs, account] = run.answers.slice(15);
     expect(contactUs).toMatchObject({ status: 301, headers: { location: '/help' } });
-    // An unknown account address: the account area's not-found screen (SPEC 2.1).
+    // An unknown account address: the account area's not-found screen (product.md 2.1).
     expect(account?.status).toBe(404);
     expect(account?.body).toContain('There is no account page at this address.');
   });

@@ -1,6 +1,6 @@
-// Every reference to the product's rules ("SPEC 5.1", "product.md 2.6, 4") names a section that
-// docs/product.md has, so a reader can follow it inside the repository. The older form "SPEC n" and
-// the new "product.md n" are both accepted until the one rename of the old form has run.
+// Every reference to the product's rules ("product.md 2.6, 4") names a section that docs/product.md
+// has, so a reader can follow it inside the repository. The specification's own name ("SPEC 5.1")
+// points outside the repository: the scan reads it too, and refuses it.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -64,14 +64,16 @@ describe('references to docs/product.md', () => {
     expect([...sections]).toEqual(['1', '2.10', '5', '5.1']);
   });
 
-  it('has a section in docs/product.md for every reference in the tree', () => {
+  it('has a section in docs/product.md for every reference in the tree, and no reference outside it', () => {
     const sections = productSections(readFileSync(join(ROOT, 'docs/product.md'), 'utf8'));
     const broken: string[] = [];
+    const outside: string[] = []; // "SPEC n": the specification outside the repository
     let references = 0;
     for (const top of SCANNED) {
       for (const file of textFiles(join(ROOT, top))) {
         const lines = readFileSync(file, 'utf8').split('\n');
         lines.forEach((line, index) => {
+          if (/\bSPEC \d/.test(line)) outside.push(`${relative(ROOT, file)}:${index + 1}`);
           for (const section of referencedSections(line)) {
             references += 1;
             if (!sections.has(section)) broken.push(`${relative(ROOT, file)}:${index + 1}: ${section}`);
@@ -80,6 +82,7 @@ describe('references to docs/product.md', () => {
       }
     }
     expect(broken).toEqual([]);
+    expect(outside).toEqual([]);
     expect(references).toBeGreaterThan(300); // the scan really read the tree
   });
 });

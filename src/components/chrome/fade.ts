@@ -1,4 +1,4 @@
-// Header fade (SPEC 2.4 and 9): the header turns green with scroll depth, in 50 px steps, fully
+// Header fade (product.md 2.4 and 9): the header turns green with scroll depth, in 50 px steps, fully
 // green at 250 px. Steps rather than a smooth ramp keep style work to six changes per page.
 export const FADE_STEP_PX = 50;
 export const FADE_FULL_PX = 250;

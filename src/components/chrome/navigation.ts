@@ -1,6 +1,6 @@
 // The site's navigation, as editors set it in content/navigation.yaml (or /keystatic): the header's
-// six menus (SPEC 2.4), the footer's columns (SPEC 2.3) and the top bar's quick links (SPEC 2.2); the
-// `contact` menu is also the help area's side menu (SPEC 2.7). The content collection `navigation`
+// six menus (product.md 2.4), the footer's columns (product.md 2.3) and the top bar's quick links (product.md 2.2); the
+// `contact` menu is also the help area's side menu (product.md 2.7). The content collection `navigation`
 // reads the file (load-navigation.ts); this module turns it into what the chrome draws.
 import type { z } from 'astro/zod';
 import type { navigationSchema } from '../../content-schemas';

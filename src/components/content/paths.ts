@@ -4,7 +4,7 @@ import { site } from '../../site.config';
 /** File names may hold {slug} (e.g. history-of-{slug}.mdx) so the brand slug is set in one place. */
 export const pageSlug = (id: string): string => id.replaceAll('{slug}', site.slug);
 
-/** The addresses of one content page: its bare slug and the /page/{slug} alias (SPEC 2.1). */
+/** The addresses of one content page: its bare slug and the /page/{slug} alias (product.md 2.1). */
 export const pageAddresses = (id: string): string[] => [pageSlug(id), `page/${pageSlug(id)}`];
 
 export async function contentPaths() {

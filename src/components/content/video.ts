@@ -1,4 +1,4 @@
-// Videos (SPEC 2.5, 2.8) play or show a poster, never a broken embed: a self-hosted file plays in the
+// Videos (product.md 2.5, 2.8) play or show a poster, never a broken embed: a self-hosted file plays in the
 // browser's own player, a published YouTube video loads only when the visitor asks for it (which keeps
 // pages light and the host's cookies and trackers off by default), and a video without a source shows
 // its poster and title and no player.

@@ -121,7 +121,7 @@ export function FormMessages({ error, success }: { error?: ReactNode; success?: 
 
 export const RequiredNote = () => <p className="form-note">Fields marked * are required.</p>;
 
-/** A trap for bots (SPEC 5.1): people never see or reach this field; anything typed in it is refused. */
+/** A trap for bots (product.md 5.1): people never see or reach this field; anything typed in it is refused. */
 export function TrapField({ id, value, onChange }: Pick<InputProps, 'id' | 'value' | 'onChange'>) {
   return (
     <div className="trap" aria-hidden="true">

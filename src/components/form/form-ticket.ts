@@ -81,7 +81,7 @@ export interface FormTicket {
 
 /**
  * A form's ticket: loaded on `load()`, replaced when the server refused it, and the time from which
- * the form's own minimum-time check counts (SPEC 5.1, 5.2). That time is when a NEW ticket arrived,
+ * the form's own minimum-time check counts (product.md 5.1, 5.2). That time is when a NEW ticket arrived,
  * since the server counts from when it issued it: on a slow connection the browser would otherwise
  * let through a submit the server calls too fast, and the visitor would spend one of their 3
  * attempts an hour on it.

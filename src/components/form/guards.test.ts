@@ -5,7 +5,7 @@ import { guardMessage, recentAttempts, recordAttempt } from './guards';
 
 const ok = { trap: '', loadedAt: 0, now: 5000, attempts: 0 };
 
-describe('submit guards (SPEC 5.1, 5.2)', () => {
+describe('submit guards (product.md 5.1, 5.2)', () => {
   it('passes a person who waited and has attempts left', () => {
     expect(guardMessage(ok)).toBeNull();
   });

@@ -1,6 +1,6 @@
-// The browser's first line of the anti-abuse rules of SPEC 5.1 and 5.2 (the server enforces the
+// The browser's first line of the anti-abuse rules of product.md 5.1 and 5.2 (the server enforces the
 // same rules again): a trap field people never fill, a minimum time on the form, and at most 3
-// attempts an hour, counted in localStorage so a reload does not reset them (SPEC 9).
+// attempts an hour, counted in localStorage so a reload does not reset them (product.md 9).
 
 import { ATTEMPT_WINDOW_MS, GUARD_MESSAGES, MAX_ATTEMPTS_PER_HOUR, MIN_DWELL_MS } from '../../lib/form-rules';
 import { storage } from '../../lib/local-storage';
@@ -33,7 +33,7 @@ export interface GuardInput {
   attempts: number;
 }
 
-/** The submit-level checks that come before the field checks, in SPEC order; null when all pass. */
+/** The submit-level checks that come before the field checks, in product.md order; null when all pass. */
 export function guardMessage({ trap, loadedAt, now, attempts }: GuardInput): string | null {
   if (trap.trim() !== '') return GUARD_MESSAGES.trap;
   if (now - loadedAt < MIN_DWELL_MS) return GUARD_MESSAGES.tooFast;

@@ -1,4 +1,4 @@
-// The FAQ keeps one question open (SPEC 2.7) through <details name="faq">, which the browser makes
+// The FAQ keeps one question open (product.md 2.7) through <details name="faq">, which the browser makes
 // exclusive itself (Chrome 120, Firefox 130, Safari 17.2). Older browsers ignore the name and would let
 // every question stay open: only there, opening one closes the others of its group.
 

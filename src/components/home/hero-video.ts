@@ -1,4 +1,4 @@
-// The hero's background loop (SPEC 2.5: playback rate 0.75). A visitor on a phone, on a slow or
+// The hero's background loop (product.md 2.5: playback rate 0.75). A visitor on a phone, on a slow or
 // metered connection, or who asked for less motion gains nothing from it: they keep the poster and
 // download no video at all (no autoplay attribute, preload="none"). On larger screens the loop
 // starts only once the page has loaded, so it never competes with the page's own bytes.

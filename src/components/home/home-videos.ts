@@ -1,4 +1,4 @@
-// The home page's video tabs (SPEC 2.5) as editors set them in content/videos.yaml, in tab order,
+// The home page's video tabs (product.md 2.5) as editors set them in content/videos.yaml, in tab order,
 // with the brand placed in their texts.
 import { getCollection } from 'astro:content';
 import { brandText, site } from '../../site.config';

@@ -1,4 +1,4 @@
-// The message of a part that did not load is the island guard's, word for word, with SPEC 8's text.
+// The message of a part that did not load is the island guard's, word for word, with product.md 8's text.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { CHUNK_FAILED_MESSAGE, chunkFailedText } from './LazyPart';
@@ -12,7 +12,7 @@ describe('chunk failure texts', () => {
     expect(guard).toContain(['`Loading chunk ', '{n} failed.\\n(', '{r}: '].join('$'));
   });
 
-  it("say SPEC 8's 'Loading chunk {id} failed' with the reason", () => {
+  it("say product.md 8's 'Loading chunk {id} failed' with the reason", () => {
     expect(chunkFailedText('StoreMap', 'error: /_astro/StoreMap.js')).toBe(
       'Loading chunk StoreMap failed.\n(error: /_astro/StoreMap.js)',
     );

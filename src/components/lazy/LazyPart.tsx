@@ -16,7 +16,7 @@ import {
 export const CHUNK_FAILED_MESSAGE =
   "This part of the page didn't load. Check your connection, then try again.";
 
-/** SPEC 8: ChunkLoadError 'Loading chunk {id} failed' with the reason. */
+/** product.md 8: ChunkLoadError 'Loading chunk {id} failed' with the reason. */
 export const chunkFailedText = (name: string, reason: string) => `Loading chunk ${name} failed.\n(${reason})`;
 
 interface BoundaryProps {

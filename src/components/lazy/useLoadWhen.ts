@@ -1,6 +1,6 @@
 // Code a part of an island needs only later (the signature pad's library, the security check's
 // script): fetched once `wanted` turns true, and fetched again on Retry after a failure (a dropped
-// connection: the part then shows ChunkFailed from LazyPart.tsx, SPEC 8's message).
+// connection: the part then shows ChunkFailed from LazyPart.tsx, product.md 8's message).
 import { useEffect, useState } from 'react';
 
 export type Loaded<T> =

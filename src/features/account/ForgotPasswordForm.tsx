@@ -1,4 +1,4 @@
-// /account/forgot-password (SPEC 2.6, 8): the same confirmation whatever the server answers, so
+// /account/forgot-password (product.md 2.6, 8): the same confirmation whatever the server answers, so
 // the form never tells whether an address has an account.
 import { useState } from 'react';
 import { FormMessages, TextField } from '../../components/form/Fields';

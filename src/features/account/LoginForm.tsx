@@ -1,4 +1,4 @@
-// /account/login (SPEC 2.6, 4): email and password; on success the session is stored, the first
+// /account/login (product.md 2.6, 4): email and password; on success the session is stored, the first
 // name cached for the greetings, and the visitor goes to /account. After repeated failures for an
 // address the server asks for the human check (docs/api.md, "Limits"): the form then shows it and,
 // once it gives a token, signs in again with it.
@@ -50,10 +50,10 @@ export default function LoginForm() {
         .catch((error: unknown) => console.warn('Sign-in: profile not loaded', error));
       globalThis.location.assign('/account');
     },
-    // A rate limit or a lost connection says so; anything else is the SPEC's one message.
+    // A rate limit or a lost connection says so; anything else is product.md's one message.
     failure: { general: MESSAGES.loginFailed },
     onFailure(error) {
-      // A token is good for one try: the check starts over after every failed submit (SPEC 4).
+      // A token is good for one try: the check starts over after every failed submit (product.md 4).
       if (humanToken.current) {
         humanToken.current = null;
         setResetKey((key) => key + 1);

@@ -1,4 +1,4 @@
-// /account: Change Password (SPEC 2.6, 5.3). A mismatched confirmation says so (a deliberate
+// /account: Change Password (product.md 2.6, 5.3). A mismatched confirmation says so (a deliberate
 // departure, see DESIGN); otherwise the server's answer is shown.
 import { type ChangeEvent, useState } from 'react';
 import { FormMessages, TextField } from '../../components/form/Fields';

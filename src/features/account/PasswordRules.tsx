@@ -1,7 +1,7 @@
-// The SPEC 5.2 password rules beside a new-password field (sign-up, reset, change).
+// The product.md 5.2 password rules beside a new-password field (sign-up, reset, change).
 import { type PasswordRule, passwordChecklist } from './password';
 
-/** The SPEC 5.2 password rules, ticked off live as the visitor types. */
+/** The product.md 5.2 password rules, ticked off live as the visitor types. */
 export function PasswordRules({ id, password }: { id: string; password: string }) {
   const rules: PasswordRule[] = passwordChecklist(password);
   return (

@@ -1,4 +1,4 @@
-// /account: the account details form (SPEC 2.6). Loads GET /me/profile, saves with PUT /me/profile
+// /account: the account details form (product.md 2.6). Loads GET /me/profile, saves with PUT /me/profile
 // and keeps the cached first name (the greetings) in step with what was saved.
 import type { ChangeEvent } from 'react';
 import { FormMessages, RequiredNote, SelectField, TextField } from '../../components/form/Fields';

@@ -1,4 +1,4 @@
-// /account/register (SPEC 2.6, 4, 5.2): sign-up with the anti-abuse rules and the human check.
+// /account/register (product.md 2.6, 4, 5.2): sign-up with the anti-abuse rules and the human check.
 // Flow (completeSignUp in register.ts): create the account, store the session, save the profile,
 // join the ticked mailing lists (a failure there is only logged), then /account.
 import { type ChangeEvent, useState } from 'react';
@@ -33,9 +33,9 @@ export default function RegisterForm() {
       await completeSignUp(request);
       globalThis.location.assign('/account');
     },
-    // The SPEC's sentence, then the server's own reason when it gave one.
+    // product.md's sentence, then the server's own reason when it gave one.
     failure: { lead: MESSAGES.registerFailed, general: '' },
-    // SPEC 4: a failed submit starts the human check over.
+    // product.md 4: a failed submit starts the human check over.
     onFailure(error) {
       setHumanToken(null);
       setResetKey((key) => key + 1);

@@ -1,4 +1,4 @@
-// /account/reset-password?reset_token=... (SPEC 2.6, 5.3, 8). The token is taken out of the
+// /account/reset-password?reset_token=... (product.md 2.6, 5.3, 8). The token is taken out of the
 // address bar at once so it stays out of history and referrers; sessionStorage keeps it for a reload.
 import { type ChangeEvent, useEffect, useState } from 'react';
 import { FormMessages, TextField } from '../../components/form/Fields';
@@ -10,7 +10,7 @@ import { PasswordRules } from './PasswordRules';
 import { firstBrokenRule } from './password';
 import { forgetResetToken, readResetToken } from './reset-token';
 
-/** SPEC 8: the success text stays readable for a moment before the sign-in page. */
+/** product.md 8: the success text stays readable for a moment before the sign-in page. */
 export const REDIRECT_DELAY_MS = 2000;
 const INVALID_LINK = 'This reset link is invalid or has expired.';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { accountSubPath, PUBLIC_ACCOUNT_PAGES, requiresSignIn } from './access';
 
-describe('account access rule (SPEC 2.6)', () => {
+describe('account access rule (product.md 2.6)', () => {
   it('lists exactly the public sub-paths of the spec', () => {
     expect([...PUBLIC_ACCOUNT_PAGES].sort()).toEqual(
       ['forgot-password', 'giveaway', 'login', 'register', 'reset-password', 'winners'].sort(),

@@ -1,7 +1,7 @@
-// The access rule of SPEC 2.6 in one place: every /account screen needs a signed-in visitor,
+// The access rule of product.md 2.6 in one place: every /account screen needs a signed-in visitor,
 // except the few sub-paths below. A new account page is therefore protected unless it is listed.
 
-/** The sub-paths of /account that a signed-out visitor may open (SPEC 2.6, exactly these). */
+/** The sub-paths of /account that a signed-out visitor may open (product.md 2.6, exactly these). */
 export const PUBLIC_ACCOUNT_PAGES: readonly string[] = [
   'login',
   'register',

@@ -1,4 +1,4 @@
-// The account pages' own script (bundled, runs after parse): the access rule of SPEC 2.6, the
+// The account pages' own script (bundled, runs after parse): the access rule of product.md 2.6, the
 // sidebar's Sign Out, and keeping the pre-paint signed-in class and greeting in step with the
 // session when it changes on the page (sign-in, a saved first name, a 401).
 import { $session, signOut } from '../session/session';

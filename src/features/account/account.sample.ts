@@ -30,7 +30,7 @@ export const DEMO_ACCOUNT = {
 /** A fresh address on every call: tests that share a database or a server never collide. */
 export const uniqueEmail = (name = 'member'): string => `${name}-${randomUUID().slice(0, 8)}@example.com`;
 
-/** A complete profile as a visitor types it (SPEC 3). */
+/** A complete profile as a visitor types it (product.md 3). */
 export const profileValues = (overrides: Partial<ProfileValues> = {}): ProfileValues => ({
   first_name: 'Dana',
   last_name: 'Miller',
@@ -43,7 +43,7 @@ export const profileValues = (overrides: Partial<ProfileValues> = {}): ProfileVa
   ...overrides,
 });
 
-/** A complete, honest sign-up (SPEC 5.2): a profile, a fresh address, a password that meets the rules. */
+/** A complete, honest sign-up (product.md 5.2): a profile, a fresh address, a password that meets the rules. */
 export const signUpValues = (overrides: Partial<SignUpValues> = {}): SignUpValues => ({
   ...profileValues(),
   email: uniqueEmail('dana'),

@@ -1,4 +1,4 @@
-// Schemas of the account forms (SPEC 5.2, 5.3, 7), shared by the islands and the API.
+// Schemas of the account forms (product.md 5.2, 5.3, 7), shared by the islands and the API.
 import * as v from 'valibot';
 import {
   emailField,
@@ -31,7 +31,7 @@ export const loginSchema = v.object({
   human_check_token: guardFields.human_check_token,
 });
 
-/** The profile fields of SPEC 3 (email is read-only and not part of an update). */
+/** The profile fields of product.md 3 (email is read-only and not part of an update). */
 export const profileFields = {
   first_name: requiredText('First name', 50),
   last_name: requiredText('Last name', 50),
@@ -44,7 +44,7 @@ export const profileFields = {
 };
 export const profileSchema = v.object(profileFields);
 
-/** POST /auth/register: email and password (SPEC 7) plus the anti-abuse fields. */
+/** POST /auth/register: email and password (product.md 7) plus the anti-abuse fields. */
 export const registerSchema = v.object({ email: emailField, password: passwordField, ...guardFields });
 
 /** The whole sign-up form as the island validates it before the calls. */

@@ -189,7 +189,7 @@ describe('POST /auth/register', () => {
     }
   });
 
-  it('checks the fields with the SPEC 5.2 messages', async () => {
+  it('checks the fields with the product.md 5.2 messages', async () => {
     const cases: [unknown, string][] = [
       ['short1A', 'Password must be at least 8 characters'],
       ['lowercase1', 'Password must contain at least one uppercase letter'],

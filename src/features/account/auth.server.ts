@@ -1,4 +1,4 @@
-// /auth: register, sign in, sign out, password reset (docs/api.md, SPEC 5.2, 5.3, 7).
+// /auth: register, sign in, sign out, password reset (docs/api.md, product.md 5.2, 5.3, 7).
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import type { AppEnv } from '../../server/deps';

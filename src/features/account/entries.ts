@@ -1,4 +1,4 @@
-// Past Entries (SPEC 2.6, a real list per DESIGN): the answer of GET /me/entries made ready to show.
+// Past Entries (product.md 2.6, a real list per DESIGN): the answer of GET /me/entries made ready to show.
 import { CHAIN_TIME_ZONE } from '../../lib/dates';
 
 export interface Entry {

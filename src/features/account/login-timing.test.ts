@@ -1,4 +1,4 @@
-// Sign-in must spend the same argon2id work whether or not the address has an account (SPEC 5.3
+// Sign-in must spend the same argon2id work whether or not the address has an account (product.md 5.3
 // says nothing either way; docs/api.md: sign-in never tells which addresses exist). Counting the
 // real verifications catches a removed or hollowed-out dummy verification (verifyDummy).
 import * as argon2 from '@node-rs/argon2';

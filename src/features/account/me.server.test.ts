@@ -58,7 +58,7 @@ describe('profile', () => {
     expect((await t.call('GET', '/me/profile', { token: member.token })).json).toEqual(answer.json);
   });
 
-  it('PUT /me/profile checks the fields with the SPEC messages and keeps the email read-only', async () => {
+  it('PUT /me/profile checks the fields with the product.md messages and keeps the email read-only', async () => {
     const member = await t.member('checks@example.com');
     const cases: [Record<string, unknown>, string][] = [
       [{ zip: '1234' }, 'Please enter a valid ZIP code'],
@@ -160,7 +160,7 @@ describe('POST /me/profile/password', () => {
     expect((await t.call('GET', '/me/profile', { token: member.token })).status).toBe(200);
   });
 
-  it('checks the new password with the SPEC 5.2 rules', async () => {
+  it('checks the new password with the product.md 5.2 rules', async () => {
     const member = await t.member(undefined, 'Current123');
     const answer = await t.call('POST', '/me/profile/password', {
       token: member.token,

@@ -12,7 +12,7 @@ import { mailingListSchema, passwordChangeSchema, profileSchema, vipSchema } fro
 import { loadProfile } from './profile.server';
 import { setPassword } from './set-password.server';
 
-/** SPEC 3: mailing-list signups made from the account area are marked with this source. */
+/** product.md 3: mailing-list signups made from the account area are marked with this source. */
 export const ACCOUNT_SOURCE = 'Account';
 
 export const meRoutes = new Hono<AppEnv>()

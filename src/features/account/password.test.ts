@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { firstBrokenRule, PASSWORD_RULES, passwordChecklist } from './password';
 
-describe('password checklist (SPEC 5.2)', () => {
+describe('password checklist (product.md 5.2)', () => {
   it('lists the four rules with their exact texts', () => {
     expect(PASSWORD_RULES).toEqual([
       'Password must be at least 8 characters',

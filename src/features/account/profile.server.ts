@@ -1,4 +1,4 @@
-// The profile as the API answers it (docs/api.md): the SPEC 3 fields plus the two VIP numbers.
+// The profile as the API answers it (docs/api.md): the product.md 3 fields plus the two VIP numbers.
 
 import type { Selectable } from 'kysely';
 import type { UsersTable } from '../../server/db/schema';

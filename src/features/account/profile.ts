@@ -1,4 +1,4 @@
-// The profile fields as the forms show them (SPEC 3), shared by sign-up and account details:
+// The profile fields as the forms show them (product.md 3), shared by sign-up and account details:
 // labels and the autocomplete tokens that let browsers fill addresses in.
 import type { Profile } from './account';
 
@@ -35,7 +35,7 @@ export function toProfileValues(answer: ProfileAnswer): ProfileValues {
   };
 }
 
-/** The update body of PUT /me/profile (SPEC 7): every field but the read-only email. */
+/** The update body of PUT /me/profile (product.md 7): every field but the read-only email. */
 export function profileUpdate(values: ProfileValues) {
   const { email: _readOnly, ...update } = values;
   return update;

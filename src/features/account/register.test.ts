@@ -6,7 +6,7 @@ import { chosenLists, emptySignUp, profileBody, signUpProblems } from './registe
 const filled = signUpValues({ email: 'dana@example.com', city: 'Erie', zip: '16501' });
 const context = { loadedAt: 0, now: 4000, attempts: 0, humanToken: 'human-ok' };
 
-describe('sign-up checks (SPEC 5.2)', () => {
+describe('sign-up checks (product.md 5.2)', () => {
   it('passes a complete, honest submission', () => {
     expect(signUpProblems(filled, context)).toEqual({ message: null, errors: {} });
   });
@@ -64,7 +64,7 @@ describe('sign-up checks (SPEC 5.2)', () => {
   });
 });
 
-describe('completeSignUp: the calls after the checks (SPEC 2.6, 9)', () => {
+describe('completeSignUp: the calls after the checks (product.md 2.6, 9)', () => {
   let browser: FakeBrowser;
   let warn: ReturnType<typeof vi.spyOn>;
   beforeEach(() => {

@@ -1,4 +1,4 @@
-// The sign-up rules of SPEC 5.2 as plain functions, so the island stays small and the order of
+// The sign-up rules of product.md 5.2 as plain functions, so the island stays small and the order of
 // the checks is tested: trap, dwell time, attempts per hour, required fields, formats, human check.
 // Then the calls after the checks (completeSignUp), tested with the API stood in.
 
@@ -28,7 +28,7 @@ export const emptySignUp = {
 };
 export type SignUpValues = typeof emptySignUp;
 
-/** SPEC 5.2's required list, plus email, which the account cannot exist without. */
+/** product.md 5.2's required list, plus email, which the account cannot exist without. */
 export const REQUIRED_SIGN_UP = [
   'first_name',
   'last_name',
@@ -52,7 +52,7 @@ export interface SignUpProblems {
   errors: Errors;
 }
 
-/** Everything wrong with a submission, in SPEC order; an empty message and no errors means send it. */
+/** Everything wrong with a submission, in product.md order; an empty message and no errors means send it. */
 export function signUpProblems(values: SignUpValues, context: SignUpContext): SignUpProblems {
   const guard = guardMessage({ trap: values.website, ...context });
   if (guard) return { message: guard, errors: {} };
@@ -65,13 +65,13 @@ export function signUpProblems(values: SignUpValues, context: SignUpContext): Si
   return { message: null, errors: {} };
 }
 
-/** The mailing lists the visitor ticked (SPEC 9: news and offers). */
+/** The mailing lists the visitor ticked (product.md 9: news and offers). */
 export const chosenLists = (values: SignUpValues): ('news' | 'offers')[] => [
   ...(values.newsletter ? (['news'] as const) : []),
   ...(values.offers ? (['offers'] as const) : []),
 ];
 
-/** PUT /me/profile body (SPEC 7). */
+/** PUT /me/profile body (product.md 7). */
 export const profileBody = (values: SignUpValues) => ({
   first_name: values.first_name.trim(),
   last_name: values.last_name.trim(),

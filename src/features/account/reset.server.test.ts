@@ -150,7 +150,7 @@ describe('POST /auth/password_reset/submit', () => {
     }
   });
 
-  it('checks the new password with the SPEC 5.2 rules', async () => {
+  it('checks the new password with the product.md 5.2 rules', async () => {
     const member = await t.member('weak@example.com');
     const token = await requestLink(member.email);
     const answer = await t.call('POST', '/auth/password_reset/submit', {

@@ -1,5 +1,5 @@
 // What both application forms share around their sections: the form state in context, the
-// required-fields note, the bot trap, the human check, SPEC 5.6's message, the Submit Form button,
+// required-fields note, the bot trap, the human check, product.md 5.6's message, the Submit Form button,
 // and, once sent, the thank-you with the reference number in place of the form.
 import { type ReactNode, useEffect, useRef } from 'react';
 import { TrapField } from '../../components/form/Fields';

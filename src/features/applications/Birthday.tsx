@@ -1,4 +1,4 @@
-// Month, day and year selects of a birthday (SPEC 3: years 1923 to 2023), as one labelled group.
+// Month, day and year selects of a birthday (product.md 3: years 1923 to 2023), as one labelled group.
 
 import { Select } from './ApplicationControls';
 import { BIRTH_YEARS } from './charge-card';

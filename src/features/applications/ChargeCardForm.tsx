@@ -1,4 +1,4 @@
-// /frame/charge-card (SPEC 2.10, 3, 4, 5.6): the charge card application. Section B appears,
+// /frame/charge-card (product.md 2.10, 3, 4, 5.6): the charge card application. Section B appears,
 // and is sent, only for a joint account; while hidden its fields are disabled.
 
 import { Choices, Select, Slider, Text } from './ApplicationControls';

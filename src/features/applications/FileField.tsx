@@ -1,4 +1,4 @@
-// An optional financial statement (SPEC 3, 4, 5.6, 8): the chosen file's name or 'No File
+// An optional financial statement (product.md 3, 4, 5.6, 8): the chosen file's name or 'No File
 // Chosen', a Remove button that returns to 'No File Chosen', and the provider's type message for
 // a file of another type (checked by name and size here, by content on the server).
 import { useContext, useRef } from 'react';

@@ -1,4 +1,4 @@
-// Fleet form, second part (SPEC 3, 5.6): the business's years, fiscal year, fuel spend and cards,
+// Fleet form, second part (product.md 3, 5.6): the business's years, fiscal year, fuel spend and cards,
 // the primary contact, and the two optional financial statements with the $6,600 guidance.
 import { Select, Slider, Text } from './ApplicationControls';
 import FileField from './FileField';

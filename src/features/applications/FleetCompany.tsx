@@ -1,4 +1,4 @@
-// Fleet form, first part (SPEC 3): the company, what the cards carry, billing and headquarters;
+// Fleet form, first part (product.md 3): the company, what the cards carry, billing and headquarters;
 // then the principals.
 import { Select, Text } from './ApplicationControls';
 import { Phone } from './FleetInputs';

@@ -1,4 +1,4 @@
-// Fleet form, third part (SPEC 3, 5.6): business type and the personal guaranty question (both
+// Fleet form, third part (product.md 3, 5.6): business type and the personal guaranty question (both
 // required, several ticks allowed although they say 'Check one'), the bank, three trade
 // references (the first two required) and the tax-exempt box.
 import { Check, Choices, Text } from './ApplicationControls';

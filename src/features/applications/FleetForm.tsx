@@ -1,4 +1,4 @@
-// /frame/fleet-fueling and /fleet-fueling.html (SPEC 2.1, 2.10, 3, 4, 5.6): the fleet fueling
+// /frame/fleet-fueling and /fleet-fueling.html (product.md 2.1, 2.10, 3, 4, 5.6): the fleet fueling
 // application on one page, in section components; the date and time start at the moment the form
 // opens, the user-agent field tells the credit department what the applicant used.
 import ApplicationShell from './ApplicationShell';

@@ -1,4 +1,4 @@
-// The personal guaranty (SPEC 3, 4): its note, heading and text appear only when the guaranty
+// The personal guaranty (product.md 3, 4): its note, heading and text appear only when the guaranty
 // question is answered Yes; for up to three guarantors, the first one required. While hidden the
 // fields are disabled, so nothing of them is sent.
 import { useContext } from 'react';

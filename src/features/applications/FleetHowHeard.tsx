@@ -1,4 +1,4 @@
-// How the applicant heard of the program (SPEC 3): the Other text appears only for Other.
+// How the applicant heard of the program (product.md 3): the Other text appears only for Other.
 import { useContext } from 'react';
 import { Choices, FormContext, Text, TextArea } from './ApplicationControls';
 import { HOW_HEARD } from './fleet';

@@ -1,5 +1,5 @@
 // Inputs of the fleet form with a format of their own: US phones shown as (XXX) XXX-XXXX once
-// typed, and the currency amount whose comma key is blocked (SPEC 5.6).
+// typed, and the currency amount whose comma key is blocked (product.md 5.6).
 import { type ComponentProps, useContext } from 'react';
 import { FormContext, Text } from './ApplicationControls';
 import { formatUsPhone } from './rules';

@@ -1,4 +1,4 @@
-// Fleet form, the signing part (SPEC 3, 5.6, 9): the legal clauses, the drawn signature, the date
+// Fleet form, the signing part (product.md 3, 5.6, 9): the legal clauses, the drawn signature, the date
 // (selects, years 2018 to 2028, set to today when the form opens), the time, print name and title.
 import { Select, Text } from './ApplicationControls';
 import { HOURS, MINUTES, SIGN_YEARS } from './fleet';

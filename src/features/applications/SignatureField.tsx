@@ -1,4 +1,4 @@
-// A drawn signature (SPEC 3, 4, 9): signature_pad on a 666x167 pad for mouse, pen and touch, its
+// A drawn signature (product.md 3, 4, 9): signature_pad on a 666x167 pad for mouse, pen and touch, its
 // PNG image as the field's value, and the [clear] link that empties it. The pad shrinks with the
 // screen (its bitmap follows its displayed size, so strokes land under the finger). People who
 // cannot draw (keyboard only) may type their name instead; it is drawn on the pad as the image.

@@ -84,7 +84,7 @@ describe('POST /applications/{kind}', () => {
     ).toEqual([]);
   });
 
-  it('answers missing and malformed fields with the two SPEC 5.6 messages, never echoing values', async () => {
+  it('answers missing and malformed fields with the two product.md 5.6 messages, never echoing values', async () => {
     const empty = await submit(api, 'charge-card', {}, {}, '198.51.100.2');
     expect(empty.status).toBe(400);
     expect(empty.json.error.description).toBe(APPLICATION_MESSAGES.required);

@@ -92,7 +92,7 @@ export const applicationRoutes = new Hono<AppEnv>().post('/:kind', async (c: Sen
       person: (fields) => String(fields[KINDS[kind].emailField]),
     });
   } catch (error) {
-    // The guard names the first problem; the forms say SPEC 5.6's sentence for all of them.
+    // The guard names the first problem; the forms say product.md 5.6's sentence for all of them.
     if (error instanceof ApiError && error.code === 'invalid_input' && error.fields) {
       const result = v.safeParse(schema, values);
       const description = result.success ? error.message : summaryMessage(result.issues);

@@ -16,7 +16,7 @@ const summaryOf = (input: Record<string, unknown>) => {
   return result.success ? null : summaryMessage(result.issues);
 };
 
-describe('charge card application (SPEC 3, 5.6, 9)', () => {
+describe('charge card application (product.md 3, 5.6, 9)', () => {
   it('accepts a complete individual application and normalises it', () => {
     const result = parse(sampleChargeCard());
     expect(result.success).toBe(true);
@@ -26,14 +26,14 @@ describe('charge card application (SPEC 3, 5.6, 9)', () => {
     expect(chargeCardSummary(result.output)).toBe('Dana Miller');
   });
 
-  it('gives the required-fields message of SPEC 5.6 when a required field is empty', () => {
+  it('gives the required-fields message of product.md 5.6 when a required field is empty', () => {
     expect(summaryOf({})).toBe(APPLICATION_MESSAGES.required);
     const errors = errorsOf({ ...sampleChargeCard(), a_first_name: ' ', signature_a: '' });
     expect(errors.a_first_name).toBe('First name is required');
     expect(errors.signature_a).toBe('Please draw your signature in the box');
   });
 
-  it('gives the format message of SPEC 5.6 when values are filled but malformed', () => {
+  it('gives the format message of product.md 5.6 when values are filled but malformed', () => {
     const bad = { ...sampleChargeCard(), a_email: 'dana@', a_zip: '1234' };
     expect(summaryOf(bad)).toBe(APPLICATION_MESSAGES.format);
     expect(errorsOf(bad)).toEqual({

@@ -1,4 +1,4 @@
-// The charge card application (SPEC 3, 4, 5.6, 9): every field with its limits. Section B (the
+// The charge card application (product.md 3, 4, 5.6, 9): every field with its limits. Section B (the
 // joint applicant) is part of the schema only for a joint account, so a hidden section is never
 // accepted or stored. Shared by the island and the API.
 import * as v from 'valibot';
@@ -101,7 +101,7 @@ const realBirthday = (prefix: string) =>
 
 /**
  * The schema for what the visitor chose: Section B only for a joint account. `now` decides who
- * is under 21 (SPEC 3's note): an individual applicant that young is told to add a co-signer.
+ * is under 21 (product.md 3's note): an individual applicant that young is told to add a co-signer.
  */
 export function chargeCardSchema(input: unknown, now: number) {
   const joint = (input as { account_type?: unknown } | null)?.account_type === 'joint';

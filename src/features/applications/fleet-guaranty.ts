@@ -1,4 +1,4 @@
-// The fleet form's personal guaranty (SPEC 3, 4): shown only when the guaranty question is
+// The fleet form's personal guaranty (product.md 3, 4): shown only when the guaranty question is
 // answered 'Yes', for up to three guarantors. The first guarantor is then required; a second or
 // third is optional, but once any of their fields is filled, all of theirs are.
 import type * as v from 'valibot';

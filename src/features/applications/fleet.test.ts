@@ -13,7 +13,7 @@ const errorsOf = (input: Record<string, unknown>) => {
 };
 const withField = (name: string, value: unknown) => errorsOf({ ...sampleFleet(), [name]: value });
 
-describe('fleet fueling application (SPEC 3, 5.6, 9)', () => {
+describe('fleet fueling application (product.md 3, 5.6, 9)', () => {
   it('accepts a complete application and normalises phones, amounts and counts', () => {
     const result = parse(sampleFleet());
     expect(result.success).toBe(true);
@@ -28,7 +28,7 @@ describe('fleet fueling application (SPEC 3, 5.6, 9)', () => {
     expect(fleetSummary(result.output)).toBe('ACME HAULING');
   });
 
-  it('names every required field of SPEC 3 when the form is empty, with the required message', () => {
+  it('names every required field of product.md 3 when the form is empty, with the required message', () => {
     const result = parse({});
     expect(result.success).toBe(false);
     if (result.success) return;

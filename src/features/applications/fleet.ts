@@ -1,4 +1,4 @@
-// The fleet fueling application (SPEC 3, 4, 5.6, 9): every field with its required/optional
+// The fleet fueling application (product.md 3, 4, 5.6, 9): every field with its required/optional
 // status and limits. The guaranty block and the Other text are part of the schema only when
 // they are shown, so hidden fields are never accepted or stored. Shared by island and API.
 import * as v from 'valibot';
@@ -27,7 +27,7 @@ import { UPLOAD_FIELDS } from './uploads';
 export const EMBOSS_MAX = 20;
 export const FLEET_CARDS = { min: 1, max: 30, default: 1 } as const;
 export const FUEL_SPEND = { min: 1, max: 1_000_000_000_000 } as const;
-/** SPEC 5.6: at this estimated monthly vehicle spend, financial statements should be attached. */
+/** product.md 5.6: at this estimated monthly vehicle spend, financial statements should be attached. */
 export const STATEMENT_THRESHOLD = 6600;
 export const SIGN_YEARS = range(2018, 2028);
 export const HOURS = range(1, 12).map((h) => String(h).padStart(2, '0'));
@@ -198,7 +198,7 @@ export const FLEET: KindInfo = {
   schema: fleetSchema,
 };
 
-/** Today's date and time as the signature selects show them (SPEC 4: set at load). */
+/** Today's date and time as the signature selects show them (product.md 4: set at load). */
 export function signedNow(date: Date) {
   const hour = date.getHours() % 12 || 12;
   return {

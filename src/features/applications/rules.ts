@@ -1,14 +1,14 @@
-// Field rules both application forms share (SPEC 3, 5.6, 9), with their visitor-facing messages.
+// Field rules both application forms share (product.md 3, 5.6, 9), with their visitor-facing messages.
 // Imported by the islands and the API alike, so a rule and its wording live in one place.
 import * as v from 'valibot';
 import { isCalendarDate } from '../../lib/dates';
 import { digitsOnly, limitedText, optionalString, type TextShape } from '../../lib/fields';
 
 export const APPLICATION_MESSAGES = {
-  // SPEC 5.6: the form-level messages, shown above the submit button.
+  // product.md 5.6: the form-level messages, shown above the submit button.
   required: 'Please fill in a valid value for all required fields',
   format: 'Please ensure all values are in a proper format',
-  // SPEC 8 (form provider texts): followed by the list of allowed types.
+  // product.md 8 (form provider texts): followed by the list of allowed types.
   fileType: 'You must upload one of the following file types for the selected field:',
   coSigner:
     'Applicants under 21 must have a co-signer complete Section B: choose Joint Account and add your co-signer.',
@@ -28,7 +28,7 @@ const isBlank = (input: unknown): boolean =>
   (Array.isArray(input) && input.length === 0);
 
 /**
- * The form-level message of SPEC 5.6: 'required' when any field needing a value is empty,
+ * The form-level message of product.md 5.6: 'required' when any field needing a value is empty,
  * otherwise 'format' (or a specific rule's own sentence, such as the co-signer rule).
  */
 export function summaryMessage(issues: readonly v.BaseIssue<unknown>[]): string {
@@ -46,14 +46,14 @@ export const required = limitedText;
 export const optional = (label: string, max = 100, shape?: TextShape) =>
   optionalString(max, `${label} must be at most ${max} characters`, shape);
 
-/** SPEC 3: 9 characters, digits only, no dashes. */
+/** product.md 3: 9 characters, digits only, no dashes. */
 export const ssnPattern = /^\d{9}$/;
 export const ssnMessage = 'Enter the 9 digits of the Social Security number, without dashes';
 export const ssn = (label = 'Social Security Number') =>
   v.pipe(text(label), v.trim(), v.nonEmpty(`${label} is required`), v.regex(ssnPattern, ssnMessage));
 export const optionalSsn = v.optional(v.union([v.literal(''), ssn()], ssnMessage), '');
 
-/** A whole number from a slider or select, within SPEC's bounds. */
+/** A whole number from a slider or select, within product.md's bounds. */
 export const integer = (label: string, min: number, max: number) =>
   v.pipe(
     v.union([v.string(), v.number()], `${label} is required`),
@@ -85,7 +85,7 @@ export const optionalUsPhone = (label: string) =>
 const PO_BOX = /\bp\.?\s*o\.?\s*box\b|\bpost\s+office\s+box\b|\bpo\s+box\b/i;
 export const isPoBox = (value: string): boolean => PO_BOX.test(value);
 
-/** A street address where SPEC says 'no PO Box'. */
+/** A street address where product.md says 'no PO Box'. */
 export const streetAddress = (label: string, max = 100) =>
   v.pipe(
     required(label, max),
@@ -97,7 +97,7 @@ export const optionalStreetAddress = (label: string, max = 100) =>
     v.check((value) => !isPoBox(value), APPLICATION_MESSAGES.poBox),
   );
 
-/** Under the signature pad (SPEC 4). */
+/** Under the signature pad (product.md 4). */
 export const SIGNATURE_INSTRUCTION = 'Use your mouse or finger to draw your signature above';
 /** Shown in the instruction's place until the pad's code has come and it can be drawn on. */
 export const SIGNATURE_GETTING_READY = 'Getting the signature pad ready…';
@@ -111,7 +111,7 @@ export const signature = v.pipe(
   v.regex(/^data:image\/png;base64,[A-Za-z0-9+/]+={0,2}$/, APPLICATION_MESSAGES.signature),
 );
 
-/** MM/DD/YYYY (SPEC 5.6's XX/XX/XXXX hint), a date that exists. */
+/** MM/DD/YYYY (product.md 5.6's XX/XX/XXXX hint), a date that exists. */
 export const slashDate = (label: string) =>
   v.pipe(
     required(label, 10),
@@ -141,7 +141,7 @@ export const MONTHS = [
 export const range = (from: number, to: number): number[] =>
   Array.from({ length: to - from + 1 }, (_, i) => from + i);
 
-/** A checkbox group that needs at least one tick (several are allowed, SPEC 5.6). */
+/** A checkbox group that needs at least one tick (several are allowed, product.md 5.6). */
 export const checkboxGroup = <T extends string>(options: readonly [T, ...T[]], message: string) =>
   v.pipe(
     v.union([v.array(v.picklist(options, message)), v.picklist(options, message)], message),

@@ -1,4 +1,4 @@
-// SPEC 3: the application forms' state lists hold every state and DC (the shared list) plus the
+// product.md 3: the application forms' state lists hold every state and DC (the shared list) plus the
 // territories and the military mail codes, which applicants living there need.
 import * as v from 'valibot';
 import { US_STATES } from '../../lib/us-states';

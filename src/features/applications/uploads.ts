@@ -1,8 +1,8 @@
-// The fleet form's financial statement uploads (SPEC 3, 5.6): which file names are accepted, the
-// size limit, and the form provider's type message (SPEC 8). The island checks name and size
+// The fleet form's financial statement uploads (product.md 3, 5.6): which file names are accepted, the
+// size limit, and the form provider's type message (product.md 8). The island checks name and size
 // first; the server checks them again and also what the bytes really are (uploads.server.ts).
 
-/** SPEC 5.6's list, exactly. */
+/** product.md 5.6's list, exactly. */
 export const UPLOAD_EXTENSIONS = [
   'jpg',
   'jpeg',
@@ -55,7 +55,7 @@ export const UPLOAD_FIELDS = [
 
 export const NO_FILE = 'No File Chosen';
 
-/** The SPEC 8 provider text followed by the allowed types. */
+/** The product.md 8 provider text followed by the allowed types. */
 export const FILE_TYPE_MESSAGE = `You must upload one of the following file types for the selected field: ${UPLOAD_EXTENSIONS.join(', ')}`;
 export const FILE_SIZE_MESSAGE = `The file is too large: each file may be at most ${MAX_UPLOAD_LABEL}`;
 export const FILE_EMPTY_MESSAGE = 'The file is empty: please choose the file again';

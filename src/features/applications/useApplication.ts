@@ -1,5 +1,5 @@
 // State and submission of an application island: the values (restored from the draft after a
-// reload, saved as the visitor types), the chosen files, the messages beside the fields and SPEC
+// reload, saved as the visitor types), the chosen files, the messages beside the fields and product.md
 // 5.6's message above the button, the form ticket and human check, and the multipart submission.
 // Submitting goes through the one submit hook (useSubmit), as every island form does.
 import { useEffect, useRef, useState } from 'react';
@@ -74,7 +74,7 @@ export function useApplication(info: KindInfo, initial: () => Values, atMount?: 
       clearDraft(kind);
       setReference(answer.reference);
     },
-    // SPEC 5.6: the server's own sentence, whatever the status (our 503 says to come back later).
+    // product.md 5.6: the server's own sentence, whatever the status (our 503 says to come back later).
     failure: (error) => ({ general: error instanceof ApiError ? error.description : undefined }),
     onFailure(error) {
       // A human-check token is single use; a refused ticket is fetched again.

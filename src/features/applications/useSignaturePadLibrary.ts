@@ -1,7 +1,7 @@
 // The signature pad's code (signature_pad, about 5 KB) is fetched when the pad comes near the
 // screen, not with the form: the pad sits at the end of a long form, and the forms' JavaScript
 // before any interaction must stay under 80 KB (bench/page-weight.ts). A fetch that fails (a
-// dropped connection) is told with the usual message and Retry (SPEC 8's chunk-load failure).
+// dropped connection) is told with the usual message and Retry (product.md 8's chunk-load failure).
 import { type RefObject, useEffect, useState } from 'react';
 import type SignaturePad from 'signature_pad';
 import { useLoadWhen } from '../../components/lazy/useLoadWhen';

@@ -1,4 +1,4 @@
-// The contact form on /help (SPEC 4, 5.4): personal fields and the human check first; choosing a
+// The contact form on /help (product.md 4, 5.4): personal fields and the human check first; choosing a
 // department (extra data reset) reveals its header, subject, extra fields, the 6-row message box
 // and Submit. 'Your message has been sent!' shows only once the server has stored the message
 // (DESIGN); on a failure everything typed stays and the form says what went wrong.
@@ -47,7 +47,7 @@ export default function ContactForm({ departments }: { departments: DepartmentOp
   const [values, setValues] = useState<ContactValues>(initialContact);
   const [humanToken, setHumanToken] = useState<string | null>(null);
   const [resetKey, setResetKey] = useState(0);
-  // SPEC 4: the widget starts over after each submit, sent or not.
+  // product.md 4: the widget starts over after each submit, sent or not.
   const restartHumanCheck = () => {
     setHumanToken(null);
     setResetKey((key) => key + 1);

@@ -17,7 +17,7 @@ const filled = () => ({
 });
 
 describe('contact form logic', () => {
-  it('choosing a department resets the extra data and the subject (SPEC 4)', () => {
+  it('choosing a department resets the extra data and the subject (product.md 4)', () => {
     const next = chooseDepartment({ ...filled(), other_subject: 'x' }, '3');
     expect(next).toMatchObject({
       department: '3',
@@ -28,7 +28,7 @@ describe('contact form logic', () => {
     });
   });
 
-  it('checks the human check first, then the required fields, then the formats (SPEC 5.4)', () => {
+  it('checks the human check first, then the required fields, then the formats (product.md 5.4)', () => {
     expect(contactProblems({ ...filled(), first_name: '' }, null).message).toBe(CONTACT_MESSAGES.humanCheck);
     const missing = contactProblems({ ...filled(), first_name: '', message: ' ', email: 'bad' }, 'token');
     expect(missing.message).toBe(CONTACT_MESSAGES.required);
@@ -52,7 +52,7 @@ describe('contact form logic', () => {
     expect(contactPayload({ ...other, other_subject: 'My own subject' }).subject).toBe('My own subject');
   });
 
-  it('sends the flat reading with the address lines joined by a space (SPEC 3)', () => {
+  it('sends the flat reading with the address lines joined by a space (product.md 3)', () => {
     expect(contactPayload(filled())).toMatchObject({
       department: 2,
       address: '1 Main St Apt 2',

@@ -1,5 +1,5 @@
 // The contact island's pure logic: its values, what choosing a department resets, the checks in
-// SPEC 5.4 order with their messages, and the payload POST /contact receives (the flat reading).
+// product.md 5.4 order with their messages, and the payload POST /contact receives (the flat reading).
 
 import * as v from 'valibot';
 import { fieldErrors } from '../../lib/fields';
@@ -25,7 +25,7 @@ export const emptyContact = {
 export type ContactValues = typeof emptyContact & { extra: Record<string, string> };
 export const initialContact = (): ContactValues => ({ ...emptyContact, extra: {} });
 
-/** SPEC 4: choosing a department resets the extra data (and the subject, whose list changes). */
+/** product.md 4: choosing a department resets the extra data (and the subject, whose list changes). */
 export const chooseDepartment = (values: ContactValues, department: string): ContactValues => ({
   ...values,
   department,
@@ -38,7 +38,7 @@ export const chooseDepartment = (values: ContactValues, department: string): Con
 export const subjectOf = (values: ContactValues): string =>
   values.subject === OTHER_SUBJECT ? values.other_subject : values.subject;
 
-/** The flat payload of SPEC 3: address lines 1 and 2 joined by a space. */
+/** The flat payload of product.md 3: address lines 1 and 2 joined by a space. */
 export function contactPayload(values: ContactValues) {
   return {
     department: Number(values.department),
@@ -64,7 +64,7 @@ export interface ContactProblems {
   errors: Record<string, string>;
 }
 
-/** SPEC 5.4 order: (1) the human check, (2) the required fields, then the formats. */
+/** product.md 5.4 order: (1) the human check, (2) the required fields, then the formats. */
 export function contactProblems(values: ContactValues, humanToken: string | null): ContactProblems {
   if (!humanToken) return { message: CONTACT_MESSAGES.humanCheck, errors: {} };
   const errors: Record<string, string> = {};

@@ -1,5 +1,5 @@
 // Contact data, one source for the API tests and the browser tests: a sender as the form is filled
-// in, and the payload of each of SPEC 3's two readings.
+// in, and the payload of each of product.md 3's two readings.
 import { uniqueEmail } from '../account/account.sample';
 
 export const contactSender = (overrides: Record<string, string> = {}) => ({

@@ -171,7 +171,7 @@ describe('POST /contact', () => {
     expect(answer.json.error.description).toBe(description);
   });
 
-  it('address, city, state and zip are labelled required but not checked (SPEC 5.4)', async () => {
+  it('address, city, state and zip are labelled required but not checked (product.md 5.4)', async () => {
     const answer = await send(flat({ address: '', city: undefined, state: '', zip: '' }));
     expect(answer.status).toBe(201);
   });

@@ -1,4 +1,4 @@
-// POST /contact (SPEC 3, 5.4, 7): through the public-form guard, either payload reading, stored
+// POST /contact (product.md 3, 5.4, 7): through the public-form guard, either payload reading, stored
 // with the sender's address (include_ip=true) and time, answered only once stored together with
 // its mail job (the durable queue, src/server/jobs/queue.ts); the mails go out after the answer and
 // are retried from the stored message when they fail.
@@ -23,7 +23,7 @@ export function newReference(): string {
   return `KF-${chars.slice(0, 4)}-${chars.slice(4)}`;
 }
 
-/** SPEC 7: `?include_ip=true` stores the sender's address with the message. */
+/** product.md 7: `?include_ip=true` stores the sender's address with the message. */
 const contactQuery = v.object({ include_ip: v.optional(v.string()) });
 
 export const contactRoutes = new Hono<AppEnv>().post(

@@ -1,5 +1,5 @@
-// The contact form (SPEC 3, 4, 5.4): one schema for the island and POST /contact, the visitor-facing
-// messages, and the two payload readings of SPEC 3 brought to one shape. Checks come in SPEC
+// The contact form (product.md 3, 4, 5.4): one schema for the island and POST /contact, the visitor-facing
+// messages, and the two payload readings of product.md 3 brought to one shape. Checks come in product.md
 // order: the human check, then the required fields, then (beyond the original) the formats of
 // email and phone and of the department's extra fields.
 import * as v from 'valibot';
@@ -62,7 +62,7 @@ export const contactFields = {
   phone: v.pipe(required(30), tenDigitPhone(CONTACT_MESSAGES.phone)),
   subject: required(150),
   message: required(MAX_MESSAGE, { multiLine: true }),
-  // SPEC 5.4: labelled required on the form but not checked.
+  // product.md 5.4: labelled required on the form but not checked.
   address: optional(250),
   city: optional(100),
   state: optional(2),
@@ -70,7 +70,7 @@ export const contactFields = {
   extra_data: v.optional(v.record(v.string(), v.union([v.string(), v.number()])), {}),
 };
 
-/** SPEC 3's two readings: flat with `extra_data`, or subject/message/extra data under `customer_service`. */
+/** product.md 3's two readings: flat with `extra_data`, or subject/message/extra data under `customer_service`. */
 export function flattenContactPayload(body: Record<string, unknown>): Record<string, unknown> {
   const nested = body.customer_service;
   const flat: Record<string, unknown> =

@@ -1,4 +1,4 @@
-// The nine departments of the contact form (SPEC 9) and the extra fields each one asks for (SPEC
+// The nine departments of the contact form (product.md 9) and the extra fields each one asks for (product.md
 // 3's keys where given; sensible ones for the other six). Subject lists are content editors
 // change: content/departments.yaml. Shared by the island and the server.
 import { site } from '../../site.config';
@@ -19,10 +19,10 @@ export const DEPARTMENT_IDS = Object.keys(DEPARTMENT_NAMES).map(Number) as Depar
 export const isDepartment = (value: unknown): value is DepartmentId =>
   typeof value === 'number' && DEPARTMENT_IDS.includes(value as DepartmentId);
 
-/** SPEC 9: the last subject of every list, which asks for the subject in a text field. */
+/** product.md 9: the last subject of every list, which asks for the subject in a text field. */
 export const OTHER_SUBJECT = 'Other (Enter Below)';
 
-/** SPEC 9's card types, for the other-credit-cards department. */
+/** product.md 9's card types, for the other-credit-cards department. */
 export const CARD_TYPES = [
   'Visa',
   'Mastercard',
@@ -108,7 +108,7 @@ export const EXTRA_FIELDS: Record<DepartmentId, ExtraField[]> = {
   9: [{ key: 'account_email', label: 'Email address of your website account', kind: 'email' }],
 };
 
-/** The departments as the form offers them: SPEC 9's names, the editors' subjects, then 'Other (Enter Below)'. */
+/** The departments as the form offers them: product.md 9's names, the editors' subjects, then 'Other (Enter Below)'. */
 export function departmentOptions(
   entries: { department: number; subjects: string[] }[],
   text: (s: string) => string = (s) => s,

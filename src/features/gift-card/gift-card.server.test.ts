@@ -47,7 +47,7 @@ describe('with the local stand-in (GIFT_CARD_PROVIDER=local)', () => {
     [{ account_number: card.cardNumber, pin: '' }, GIFT_CARD_MESSAGES.pin],
     [{ account_number: card.cardNumber, pin: '12a4' }, GIFT_CARD_MESSAGES.digits],
     [{ account_number: '123', pin: '1234' }, 'The account number is too short.'],
-  ])('refuses %o: digits only (SPEC 2.8)', async (body, description) => {
+  ])('refuses %o: digits only (product.md 2.8)', async (body, description) => {
     const answer = await check(t, body);
     expect(answer.status).toBe(400);
     expect(answer.json.error.description).toBe(description);

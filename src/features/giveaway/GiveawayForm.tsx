@@ -1,6 +1,6 @@
-// /account/giveaway (SPEC 2.6, 4, 5.1): the Enter Giveaway form, for guests and members alike.
+// /account/giveaway (product.md 2.6, 4, 5.1): the Enter Giveaway form, for guests and members alike.
 // Astro renders it to HTML at build time, so the form is on screen before this script runs; then
-// it checks each field as it changes and everything again on submit (giveaway.ts, SPEC order),
+// it checks each field as it changes and everything again on submit (giveaway.ts, product.md order),
 // fills itself from a member's profile, and posts the entry through the public-form guard.
 import { useStore } from '@nanostores/react';
 import { type ChangeEvent, useEffect, useState } from 'react';
@@ -59,7 +59,7 @@ export default function GiveawayForm() {
       setEntered(true);
     },
     failure: { lead: GIVEAWAY_MESSAGES.failed, general: '' },
-    // SPEC 4: a failed submit starts the human check over.
+    // product.md 4: a failed submit starts the human check over.
     onFailure(error) {
       setHumanToken(null);
       setResetKey((key) => key + 1);

@@ -21,7 +21,7 @@ export const promotionValues = (overrides: Partial<PromotionValues> = {}): Promo
   ...overrides,
 });
 
-/** The entry payload of SPEC 3 as the form sends it, for a given address. */
+/** The entry payload of product.md 3 as the form sends it, for a given address. */
 export const entryValues = (email: string, overrides: Partial<EntryPayload> = {}): EntryPayload => ({
   first_name: 'Dana',
   last_name: 'Miller',

@@ -1,4 +1,4 @@
-// The giveaway's API (SPEC 7, docs/api.md): the active promotion, one promotion, entries through
+// The giveaway's API (product.md 7, docs/api.md): the active promotion, one promotion, entries through
 // the public-form guard, and the previous winners.
 import { Hono, type MiddlewareHandler } from 'hono';
 import * as v from 'valibot';
@@ -32,14 +32,14 @@ const winnersQuery = v.object({
   limit: v.optional(integerText('limit', 1, WINNERS_PAGE_SIZE), String(WINNERS_PAGE_SIZE)),
 });
 
-/** SPEC 7's cache breaker. */
+/** product.md 7's cache breaker. */
 const cbQuery = v.object({ cb: v.optional(v.string()) });
 
 const notFound = () => new ApiError(404, 'not_found', 'There is no such giveaway.');
 
 /**
  * Before the entry's guard: a member's entry is linked to the account (a stale token is a 401,
- * SPEC 4, before any attempt counts), and the promotion must exist and run today.
+ * product.md 4, before any attempt counts), and the promotion must exist and run today.
  */
 const entryGate: MiddlewareHandler<AppEnv> = async (c, next) => {
   const deps = c.var.deps;
@@ -68,7 +68,7 @@ export const giveawayRoutes = new Hono<AppEnv>()
     return c.json({ ...toApiPromotion(row), rules: row.rules });
   })
 
-  // `?cb=` (SPEC 7) only defeats caches; the answer is never cached anyway.
+  // `?cb=` (product.md 7) only defeats caches; the answer is never cached anyway.
   .post(
     '/promotion/:id/entry',
     entryGate,

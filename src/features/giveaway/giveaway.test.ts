@@ -1,4 +1,4 @@
-// The form's rules as the island runs them: SPEC 5.1's order and messages, the payload, the person.
+// The form's rules as the island runs them: product.md 5.1's order and messages, the payload, the person.
 import { describe, expect, test } from 'vitest';
 import { entryDay, personKey } from './entrant';
 import { emptyEntry, fieldProblems, submitProblems, toEntryPayload } from './giveaway';
@@ -19,7 +19,7 @@ const filled = {
 };
 const ready = { loadedAt: 0, now: 10_000, attempts: 0, humanToken: 'token' };
 
-describe('submit checks in SPEC 5.1 order', () => {
+describe('submit checks in product.md 5.1 order', () => {
   test('trap, then time on the form, then attempts, then fields, then the human check', () => {
     const empty = { ...emptyEntry, website: 'x' };
     expect(submitProblems(empty, { ...ready, now: 1000, attempts: 3 }).message).toBe('Invalid submission');

@@ -1,5 +1,5 @@
-// The daily giveaway's entry form (SPEC 3, 4, 5.1, 9), shared by the Enter Giveaway island and the
-// API: the entry schema with the exact messages and the submit checks in SPEC order. Who may enter
+// The daily giveaway's entry form (product.md 3, 4, 5.1, 9), shared by the Enter Giveaway island and the
+// API: the entry schema with the exact messages and the submit checks in product.md order. Who may enter
 // and how often, and the texts that say so, are the policy (policy.ts); who counts as one person and
 // which calendar day an entry belongs to: entrant.ts.
 import * as v from 'valibot';
@@ -10,7 +10,7 @@ import { namesMailbox } from '../../lib/mailbox';
 import { GIVEAWAY_MESSAGES, GIVEAWAY_STATE_CODES } from './policy';
 
 export const GIVEAWAY_FORM = 'giveaway';
-/** localStorage key of the browser's attempt times (SPEC 9). */
+/** localStorage key of the browser's attempt times (product.md 9). */
 export const GIVEAWAY_ATTEMPTS_KEY = 'giveaway_attempts';
 
 const stateField = v.pipe(
@@ -22,7 +22,7 @@ const stateField = v.pipe(
 /** The rules checkbox; sent with the entry so the server holds the visitor to it too. */
 const rulesField = v.literal(true, GIVEAWAY_MESSAGES.rules);
 
-/** The entry fields in the order of SPEC 5.1, so the first problem reported is the first listed there. */
+/** The entry fields in the order of product.md 5.1, so the first problem reported is the first listed there. */
 const entryFields = {
   // One person per mailbox: an address that names none ('+win@gmail.com') could not be counted once.
   email: v.pipe(emailField, v.check(namesMailbox, GIVEAWAY_MESSAGES.emailNoMailbox)),
@@ -30,14 +30,14 @@ const entryFields = {
   zip: zipField,
   first_name: requiredText('First name', 50),
   last_name: requiredText('Last name', 50),
-  // Line 1 and line 2 joined by a space (SPEC 3).
+  // Line 1 and line 2 joined by a space (product.md 3).
   address_1: requiredText('Address', 201),
   city: requiredText('City', 60),
   state: stateField,
   rules_accepted: rulesField,
 };
 
-/** POST /promotion/{id}/entry: the entry payload of SPEC 3 plus the rules checkbox. */
+/** POST /promotion/{id}/entry: the entry payload of product.md 3 plus the rules checkbox. */
 export const entrySchema = v.object(entryFields);
 export type EntryPayload = v.InferOutput<typeof entrySchema>;
 
@@ -80,7 +80,7 @@ export interface SubmitContext {
 }
 
 /**
- * The submit checks of SPEC 5.1 in its order: trap field, time on the form, attempts in the last
+ * The submit checks of product.md 5.1 in its order: trap field, time on the form, attempts in the last
  * hour, the fields, then the human check. `message` is the form-level text; `errors` per field.
  */
 export function submitProblems(values: EntryValues, context: SubmitContext) {
@@ -92,7 +92,7 @@ export function submitProblems(values: EntryValues, context: SubmitContext) {
   return { message: null, errors };
 }
 
-/** The entry payload of SPEC 3: trimmed, the two address lines joined by a space. */
+/** The entry payload of product.md 3: trimmed, the two address lines joined by a space. */
 export function toEntryPayload(values: EntryValues): EntryPayload {
   return {
     first_name: values.first_name.trim(),

@@ -7,7 +7,7 @@ import {
   RULES_TEXT,
 } from './policy';
 
-// The texts built from the policy must read exactly as SPEC 5.1 and 9 word them today.
+// The texts built from the policy must read exactly as product.md 5.1 and 9 word them today.
 describe('giveaway policy', () => {
   it('lets residents of the three states with stores enter', () => {
     expect(GIVEAWAY_STATE_CODES).toEqual(['NY', 'OH', 'PA']);

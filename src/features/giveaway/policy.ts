@@ -1,4 +1,4 @@
-// The giveaway's policy in one place (SPEC 5.1, 9): who may enter and how often. Every text that
+// The giveaway's policy in one place (product.md 5.1, 9): who may enter and how often. Every text that
 // states it (the form's messages and API errors, the official rules, the home banner, the Enter
 // Giveaway page, the top bar) is built from these values, so a change is made here once.
 //
@@ -9,7 +9,7 @@
 // migration that replaces that key (or drops it and counts entries in recordEntry,
 // entries.server.ts), and docs/api.md's POST /promotion/{id}/entry row.
 
-/** The states with stores, whose residents may enter (SPEC 5.1), as [code, name], sorted by name. */
+/** The states with stores, whose residents may enter (product.md 5.1), as [code, name], sorted by name. */
 export const GIVEAWAY_STATES = [
   ['NY', 'New York'],
   ['OH', 'Ohio'],
@@ -23,7 +23,7 @@ export const GIVEAWAY_STATE_NAMES = ((names: string[]) =>
   GIVEAWAY_STATES.map(([, name]) => name),
 );
 
-/** How often one person may enter one promotion, in the words each text uses (SPEC 9). */
+/** How often one person may enter one promotion, in the words each text uses (product.md 9). */
 export const ENTRY_LIMIT = {
   /** 'Enter once a day for your chance to win.' */
   often: 'once a day',
@@ -37,7 +37,7 @@ export const ENTRY_LIMIT = {
   day: 'a day is a calendar day in Eastern Time',
 } as const;
 
-/** The form's and the API's texts about the policy, exact as SPEC 5.1 and 9 give them. */
+/** The form's and the API's texts about the policy, exact as product.md 5.1 and 9 give them. */
 export const GIVEAWAY_MESSAGES = {
   stateHelp: `We only have stores in ${GIVEAWAY_STATE_NAMES}, so only residents of these states can enter.`,
   stateNotEligible: `The giveaway is open to residents of ${GIVEAWAY_STATE_NAMES} only.`,

@@ -1,4 +1,4 @@
-// The active giveaway promotion for the home page (SPEC 2.5, 4, 7). The API may be missing or
+// The active giveaway promotion for the home page (product.md 2.5, 4, 7). The API may be missing or
 // failing: every failure is logged with console.info and the caller keeps its defaults.
 import { type Api, publicApi } from '../../lib/api-client';
 
@@ -7,7 +7,7 @@ import { type Api, publicApi } from '../../lib/api-client';
  * no promotion running, or before the API answers, the page must not promise one (issue 20.6).
  */
 export const DEFAULT_GIVEAWAY_TITLE = 'Enter for a Chance to Win';
-/** localStorage key of the cached giveaway image URL (SPEC 4). */
+/** localStorage key of the cached giveaway image URL (product.md 4). */
 export const GIVEAWAY_IMAGE_KEY = 'giveaway_image_url';
 
 export interface Promotion {

@@ -1,4 +1,4 @@
-// Promotions in the database: the shape the API answers (SPEC 7: `items`, the first active one is
+// Promotions in the database: the shape the API answers (product.md 7: `items`, the first active one is
 // used), what "running" means (active, and the New York date within its dates), and the
 // operators' create and edit.
 import { randomUUID } from 'node:crypto';

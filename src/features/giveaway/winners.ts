@@ -1,4 +1,4 @@
-// Previous winners for /account/winners (SPEC 2.6, 7): pages of 50 read from page 0 until a short
+// Previous winners for /account/winners (product.md 2.6, 7): pages of 50 read from page 0 until a short
 // or empty page, then grouped by promotion in the order the server gives (newest promotion first).
 
 export const WINNERS_LIMIT = 50;

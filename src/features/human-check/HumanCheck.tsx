@@ -3,9 +3,9 @@
 // (mount.ts). That script is fetched when the check comes near the screen (it sits at the end of
 // every form, far down a long application), not with the form: the islands' JavaScript before any
 // interaction stays under 80 KB (bench/page-weight.ts). A fetch that fails is told with the usual
-// message and Retry (SPEC 8's chunk-load failure).
+// message and Retry (product.md 8's chunk-load failure).
 // Reports its token through onToken (null when there is none: not done yet, expired, failed,
-// reset). Changing resetKey starts it over: forms do that after each failed submit (SPEC 4).
+// reset). Changing resetKey starts it over: forms do that after each failed submit (product.md 4).
 import { useEffect, useEffectEvent, useId, useMemo, useRef } from 'react';
 import { ChunkFailed } from '../../components/lazy/LazyPart';
 import { useLoadWhen } from '../../components/lazy/useLoadWhen';

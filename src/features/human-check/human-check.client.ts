@@ -93,7 +93,7 @@ export async function requestLocalToken(action: string): Promise<{ token: string
   return { token: data.token, expiresInMs: seconds * 1000 };
 }
 
-/** Clears the token a little before the server would refuse it (SPEC 4: cleared on expiry). */
+/** Clears the token a little before the server would refuse it (product.md 4: cleared on expiry). */
 export const clearBeforeExpiry = (expiresInMs: number): number => Math.max(expiresInMs - 10_000, 1000);
 
 /** For plain forms: starts every human check inside `scope` over (after a failed submit). */

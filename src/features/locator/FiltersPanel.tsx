@@ -1,4 +1,4 @@
-// The collapsible Filters panel (SPEC 2.9, 9): the 19 features as checkboxes. Without JavaScript
+// The collapsible Filters panel (product.md 2.9, 9): the 19 features as checkboxes. Without JavaScript
 // they are part of the search form and go to the server as ?filter=...
 import { FEATURES, filterSlug } from './locator';
 

@@ -1,4 +1,4 @@
-// The results list (SPEC 2.9): nearest first, each store a link to its page that opens the detail
+// The results list (product.md 2.9): nearest first, each store a link to its page that opens the detail
 // modal once the island runs. Rendered on the server too, so it reads with no JavaScript.
 
 import {

@@ -1,4 +1,4 @@
-// The store locator island (SPEC 2.9, 4, 5.5): the search form, filters, the list nearest first, the
+// The store locator island (product.md 2.9, 4, 5.5): the search form, filters, the list nearest first, the
 // detail modal, and the map loaded after the list. Its state and behaviour are useStoreLocator.ts;
 // this file is the markup. The server renders the same list first, so the page reads before this runs.
 import { LazyPart } from '../../components/lazy/LazyPart';

@@ -1,4 +1,4 @@
-// The locator map (SPEC 2.9), loaded only after the list is on screen: maplibre-gl through
+// The locator map (product.md 2.9), loaded only after the list is on screen: maplibre-gl through
 // react-map-gl, green store markers titled with the store number, a black marker for the visitor.
 // Markers are buttons, so they are reachable by keyboard and named for screen readers.
 import './map.css';

@@ -1,4 +1,4 @@
-// The store detail modal (SPEC 2.9): 'Store #{number}' with Address, Contact, Features and Current
+// The store detail modal (product.md 2.9): 'Store #{number}' with Address, Contact, Features and Current
 // Prices, Get Directions (new tab) and Call Store (tel:). A native modal dialog keeps focus inside;
 // it closes on its close button, Escape or a click outside, and focus returns to what opened it.
 import { type KeyboardEvent, useEffect, useRef } from 'react';

@@ -6,7 +6,7 @@ const answer = (body: unknown) => async () =>
   new Response(typeof body === 'string' ? body : JSON.stringify(body));
 const ok = { status: 'OK', results: [{ geometry: { location: { lat: 41.8, lng: -79.1 } } }] };
 
-describe('geocoding helper (SPEC 8 messages)', () => {
+describe('geocoding helper (product.md 8 messages)', () => {
   test('address and coordinates give the first result', async () => {
     let asked = '';
     const fetch = async (url: RequestInfo | URL) => {

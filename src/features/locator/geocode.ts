@@ -1,5 +1,5 @@
-// The browser's geocoding helper (SPEC 7, 8): asks our GET /api/v1/geocode (the common geocode
-// JSON shape) through the one API client, and raises exactly SPEC 8's messages. The client's raw
+// The browser's geocoding helper (product.md 7, 8): asks our GET /api/v1/geocode (the common geocode
+// JSON shape) through the one API client, and raises exactly product.md 8's messages. The client's raw
 // answer: the service's own statuses (ZERO_RESULTS, ...) are read here, whatever the HTTP status.
 import { apiClient, rawPublicApi } from '../../lib/api-client';
 import { GEOCODE_MESSAGES, type LatLng } from './locator';
@@ -7,7 +7,7 @@ import { GEOCODE_MESSAGES, type LatLng } from './locator';
 export interface GeocodeOptions {
   language?: string;
   region?: string;
-  /** Only with coordinates (SPEC 7). */
+  /** Only with coordinates (product.md 7). */
   location_type?: string;
   fetch?: typeof fetch;
 }

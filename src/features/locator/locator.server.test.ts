@@ -16,7 +16,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('GET /store', () => {
-  test('answers items in SPEC shape: data with the s* fields beside features and prices', async () => {
+  test('answers items in product.md shape: data with the s* fields beside features and prices', async () => {
     const answer = await t.call('GET', '/store?size=1000');
     expect(answer.status).toBe(200);
     expect(answer.json.items).toHaveLength(SAMPLE_STORE_COUNT);

@@ -1,4 +1,4 @@
-// The locator's API (docs/api.md): GET /store?size=1000 (SPEC 7) with an ETag so that a repeat
+// The locator's API (docs/api.md): GET /store?size=1000 (product.md 7) with an ETag so that a repeat
 // visit costs a 304, GET /store/{number} for one store's current prices, and GET /geocode.
 
 import type { Context } from 'hono';

@@ -1,7 +1,7 @@
-// The store locator's shared vocabulary (SPEC 2.9, 3, 4, 8, 9): the store shape the API answers,
+// The store locator's shared vocabulary (product.md 2.9, 3, 4, 8, 9): the store shape the API answers,
 // the 19 feature filters, the defaults and every visitor-facing message. Island and server use it.
 
-/** SPEC 3 Store: the `data` object with the s* fields (coordinates as strings), beside the rest. */
+/** product.md 3 Store: the `data` object with the s* fields (coordinates as strings), beside the rest. */
 export interface StoreData {
   sId: string;
   sStoreNumber: string;
@@ -31,7 +31,7 @@ export interface StoreItem {
   sample: boolean;
 }
 
-/** A store with its computed distance in miles (SPEC 3), from the point the list is sorted by. */
+/** A store with its computed distance in miles (product.md 3), from the point the list is sorted by. */
 export type PlacedStore = StoreItem & { distance?: number };
 
 export interface LatLng {
@@ -50,15 +50,15 @@ export interface StoreListAnswer {
   size: number;
 }
 
-/** SPEC 4: default map centre and user position, and the default zoom. */
+/** product.md 4: default map centre and user position, and the default zoom. */
 export const DEFAULT_CENTER: LatLng = { lat: 41.9891, lng: -79.1131 };
 export const DEFAULT_ZOOM = 11;
-/** SPEC 9: store list size. */
+/** product.md 9: store list size. */
 export const STORE_LIST_SIZE = 1000;
 /** How many of the nearest stores the page's HTML carries before any script runs. */
 export const PREBUILT_STORES = 12;
 
-/** SPEC 9: the feature filter list, in its order. */
+/** product.md 9: the feature filter list, in its order. */
 export const FEATURES = [
   '24 Hours',
   'Full Serve',
@@ -82,13 +82,13 @@ export const FEATURES = [
 ] as const;
 export type Feature = (typeof FEATURES)[number];
 
-/** SPEC 5.5: the cafe filter also accepts this older feature label. */
+/** product.md 5.5: the cafe filter also accepts this older feature label. */
 export const CAFE_FILTER: Feature = 'Bradley St. Cafe';
 export const CAFE_ALIAS = 'Bradley St. Coffee';
 
 /** A filter's name in the URL: its label in lower case, letters and digits only ('paythepump'). */
 export const filterSlug = (label: string): string => label.toLowerCase().replace(/[^a-z0-9]/g, '');
-/** Extra names the URL may use: the home page links to /stores?filter=bradleystreetcoffee (SPEC 2.5). */
+/** Extra names the URL may use: the home page links to /stores?filter=bradleystreetcoffee (product.md 2.5). */
 const SLUG_ALIASES: Record<string, Feature> = {
   bradleystreetcoffee: CAFE_FILTER,
   bradleystreetcafe: CAFE_FILTER,
@@ -99,7 +99,7 @@ export function featureForSlug(slug: string): Feature | undefined {
   return SLUG_ALIASES[key] ?? FEATURES.find((label) => filterSlug(label) === key);
 }
 
-/** SPEC 8: the alerts of the current-location link, word for word. */
+/** product.md 8: the alerts of the current-location link, word for word. */
 export const LOCATION_MESSAGES = {
   denied: 'Please enable location services to use this feature.',
   unavailable: 'Location information is unavailable.',
@@ -108,10 +108,10 @@ export const LOCATION_MESSAGES = {
   unsupported: 'Geolocation is not supported by this browser',
 } as const;
 
-/** SPEC 9: high accuracy, 5000 ms timeout, never a cached position. */
+/** product.md 9: high accuracy, 5000 ms timeout, never a cached position. */
 export const LOCATION_OPTIONS: PositionOptions = { enableHighAccuracy: true, timeout: 5000, maximumAge: 0 };
 
-/** SPEC 8: the geocoding helper's errors, word for word. */
+/** product.md 8: the geocoding helper's errors, word for word. */
 export const GEOCODE_MESSAGES = {
   coordinates: 'Provided coordinates are invalid',
   address: 'Provided address is invalid',
@@ -127,10 +127,10 @@ export const position = (store: StoreItem): LatLng => ({
   lng: Number(store.data.sLon),
 });
 
-/** SPEC 9: distances with one decimal and 'miles'. */
+/** product.md 9: distances with one decimal and 'miles'. */
 export const formatDistance = (miles: number): string => `${miles.toFixed(1)} miles`;
 
-/** SPEC 7: Get Directions opens a maps service with the destination from line 1, city, state, ZIP. */
+/** product.md 7: Get Directions opens a maps service with the destination from line 1, city, state, ZIP. */
 export const DIRECTIONS_BASE = 'https://www.google.com/maps/dir/?api=1&destination=';
 export const directionsUrl = (d: StoreData, base = DIRECTIONS_BASE): string =>
   `${base}${encodeURIComponent(`${d.sAddr1}, ${d.sCity}, ${d.sState} ${d.sZip}`)}`;

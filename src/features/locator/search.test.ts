@@ -39,7 +39,7 @@ const jamestown = storeItem({
 });
 const all = [warrenOh, jamestown, warren];
 
-describe('matching (SPEC 5.5)', () => {
+describe('matching (product.md 5.5)', () => {
   test('city part is contained in the city, case and spaces ignored', () => {
     expect(matchesText(warren, '  WARR ')).toBe(true);
     expect(matchesText(jamestown, 'warren')).toBe(false);
@@ -71,7 +71,7 @@ describe('matching (SPEC 5.5)', () => {
   });
 });
 
-describe('filters (SPEC 5.5)', () => {
+describe('filters (product.md 5.5)', () => {
   const cafe = storeItem({ features: ['ATM', 'bradley st. cafe', 'Diesel'] });
   const coffee = storeItem({ features: ['Bradley St. Coffee', 'ATM'] });
   const plain = storeItem({ features: ['ATM'] });
@@ -88,12 +88,12 @@ describe('filters (SPEC 5.5)', () => {
     expect(applyFilters([cafe, coffee, plain], ['Bradley St. Cafe'])).toEqual([cafe, coffee]);
     expect(hasFeatures(storeItem({ features: ['Bradley St. Cafe'] }), ['Subway'])).toBe(false);
   });
-  test('there are the 19 filters of SPEC 9', () => {
+  test('there are the 19 filters of product.md 9', () => {
     expect(FEATURES).toHaveLength(19);
   });
 });
 
-describe('distance and zoom (SPEC 4)', () => {
+describe('distance and zoom (product.md 4)', () => {
   test('haversine miles', () => {
     expect(distanceMiles({ lat: 41.8439, lng: -79.145 }, { lat: 42.097, lng: -79.2353 })).toBeCloseTo(
       18.1,

@@ -1,4 +1,4 @@
-// The locator's list rules (SPEC 4, 5.5): text matching, feature filters, distance sorting, the
+// The locator's list rules (product.md 4, 5.5): text matching, feature filters, distance sorting, the
 // zoom rule, and the search/filter state kept in the URL. Pure functions, used by island and page.
 import {
   CAFE_ALIAS,
@@ -31,7 +31,7 @@ export function sortByDistance<T extends StoreItem>(stores: T[], from: LatLng): 
 }
 
 /**
- * SPEC 5.5: lower-cased, trimmed, split on a comma into a city part and an optional state part. A
+ * product.md 5.5: lower-cased, trimmed, split on a comma into a city part and an optional state part. A
  * store matches if its city contains the city part and its state the state part (when given), or
  * its ZIP contains the whole text.
  */
@@ -45,7 +45,7 @@ export function matchesText(store: StoreItem, text: string): boolean {
   return cityMatch || sZip.toLowerCase().includes(query);
 }
 
-/** SPEC 5.5: every selected filter must match (AND), case-insensitively; the cafe also as 'Bradley St. Coffee'. */
+/** product.md 5.5: every selected filter must match (AND), case-insensitively; the cafe also as 'Bradley St. Coffee'. */
 export function hasFeatures(store: StoreItem, selected: readonly string[]): boolean {
   const own = new Set(store.features.map((f) => f.toLowerCase()));
   return selected.every((label) => {
@@ -57,7 +57,7 @@ export function hasFeatures(store: StoreItem, selected: readonly string[]): bool
 export const applyFilters = <T extends StoreItem>(stores: T[], selected: readonly string[]): T[] =>
   selected.length === 0 ? stores : stores.filter((store) => hasFeatures(store, selected));
 
-/** SPEC 4: zoom by distance in miles to the nearest store; 10 when no distance is known. */
+/** product.md 4: zoom by distance in miles to the nearest store; 10 when no distance is known. */
 export function zoomFor(miles: number | undefined): number {
   if (miles === undefined || !Number.isFinite(miles)) return 10;
   if (miles > 100) return 7;
@@ -69,7 +69,7 @@ export function zoomFor(miles: number | undefined): number {
 
 export interface ListResult {
   stores: PlacedStore[];
-  /** False when the text matched no store: the caller geocodes it (SPEC 5.5). */
+  /** False when the text matched no store: the caller geocodes it (product.md 5.5). */
   matched: boolean;
 }
 

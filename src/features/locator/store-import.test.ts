@@ -17,7 +17,7 @@ const good = [
 ].join('\n');
 
 describe('checking a file row by row', () => {
-  test('a good CSV with SPEC column names', async () => {
+  test('a good CSV with product.md column names', async () => {
     const { rows, errors } = await check(`${HEADER}\n${good}\n`, 'csv', storeFile);
     expect(errors).toEqual([]);
     expect(rows[0]).toMatchObject({

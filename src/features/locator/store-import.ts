@@ -8,7 +8,7 @@ import { US_STATE_CODES } from '../../lib/us-states';
 import { parseHours } from './hours';
 import { CAFE_ALIAS, FEATURES } from './locator';
 
-/** Column names accepted for each field: ours, SPEC's s* names, and common spellings. */
+/** Column names accepted for each field: ours, product.md's s* names, and common spellings. */
 const ALIASES: Record<string, string> = {
   sstorenumber: 'store_number',
   storenumber: 'store_number',

@@ -1,4 +1,4 @@
-// Stores in the database, read and written in the API's shape (SPEC 3: a `data` object with the
+// Stores in the database, read and written in the API's shape (product.md 3: a `data` object with the
 // s* fields, coordinates as strings, beside features and prices). Used by the API, the pages, the
 // seeder and the import command, so there is one mapping between table and answer.
 import type { Kysely, Selectable } from 'kysely';

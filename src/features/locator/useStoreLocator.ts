@@ -1,4 +1,4 @@
-// The store locator's state, effects and handlers (SPEC 2.9, 4, 5.5), apart from its markup
+// The store locator's state, effects and handlers (product.md 2.9, 4, 5.5), apart from its markup
 // (StoreLocator.tsx): search on Enter or blur, current location, filters, the list nearest first, the
 // selected store and the map's view. Search text and filters live in the URL (shareable; the back
 // button works).
@@ -42,7 +42,7 @@ export function useStoreLocator({ initial, initialState, initialOrigin }: Locato
     [all, query, filters, origin, initial],
   );
 
-  /** Runs a search (SPEC 5.5): local matches, else the geocoded place, else the map centre. */
+  /** Runs a search (product.md 5.5): local matches, else the geocoded place, else the map centre. */
   const search = useCallback(
     async (raw: string, selectedFilters: string[], stores: StoreItem[] | null) => {
       setQuery(raw);
@@ -66,7 +66,7 @@ export function useStoreLocator({ initial, initialState, initialOrigin }: Locato
         setView({ center: place, zoom: zoomFor(sorted[0]?.distance) });
         setStatus(`Stores nearest ${raw.trim()}.`);
       } catch (error) {
-        // SPEC 8: logged; the list re-sorted by distance from the current map centre, filters applied.
+        // product.md 8: logged; the list re-sorted by distance from the current map centre, filters applied.
         console.error('[locator] geocoding failed:', (error as Error).message);
         setOrigin(view.center);
         setStatus(`No place called ${raw.trim()} was found; stores nearest the map centre.`);
@@ -92,7 +92,7 @@ export function useStoreLocator({ initial, initialState, initialOrigin }: Locato
     return () => window.removeEventListener('popstate', onPop);
   }, [all, search]);
 
-  // SPEC 4 asks for the location on load; we do so only where the visitor already allowed it, so a
+  // product.md 4 asks for the location on load; we do so only where the visitor already allowed it, so a
   // first visit is not met by a permission prompt before the list (the link asks explicitly).
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the full list is there
   useEffect(() => {
@@ -131,7 +131,7 @@ export function useStoreLocator({ initial, initialState, initialOrigin }: Locato
     pushUrl({ q: query, filters: next });
   };
 
-  /** SPEC 4: position, centre and list follow the visitor; a failure alerts (unless asked quietly on load). */
+  /** product.md 4: position, centre and list follow the visitor; a failure alerts (unless asked quietly on load). */
   const locate = async (quiet = false) => {
     const result = await currentLocation();
     if (!result.ok) {

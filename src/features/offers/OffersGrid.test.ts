@@ -34,7 +34,7 @@ describe('OffersGrid', () => {
     expect(emptyText(await render({ offers: [] }))).toBe(NO_OFFERS_MESSAGE);
   });
 
-  it('after a failed load shows the pills but no grid and no message (SPEC 8)', async () => {
+  it('after a failed load shows the pills but no grid and no message (product.md 8)', async () => {
     const html = await render({ offers: null });
     expect(html).toContain('Offer categories');
     expect(html).not.toContain('offers__grid');

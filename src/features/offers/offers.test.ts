@@ -19,7 +19,7 @@ const item = (category: string) => ({
 });
 
 describe('offers', () => {
-  it('All shows every offer; a pill only the offers of its category (SPEC 4)', () => {
+  it('All shows every offer; a pill only the offers of its category (product.md 4)', () => {
     const offers = [item('Bradley Street Cafe'), item('General Merchandise'), item("Charlie Biggs' Chicken")];
     expect(filterOffers(offers)).toHaveLength(3);
     expect(filterOffers(offers, 'General Merchandise')).toEqual([offers[1]]);
@@ -32,7 +32,7 @@ describe('offers', () => {
     expect(categoryFromSlug(null)).toBeUndefined();
   });
 
-  it('a failed answer or a false success flag gives nothing to show and is logged (SPEC 8)', () => {
+  it('a failed answer or a false success flag gives nothing to show and is logged (product.md 8)', () => {
     const log = vi.fn();
     expect(readOffersAnswer({ success: false, items: [item('General Merchandise')] }, log)).toBeNull();
     expect(readOffersAnswer(undefined, log)).toBeNull();

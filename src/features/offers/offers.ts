@@ -1,4 +1,4 @@
-// In-store offers (SPEC 2.11, 3, 4): the three categories of the filter pills, the shape of an
+// In-store offers (product.md 2.11, 3, 4): the three categories of the filter pills, the shape of an
 // offer as GET /offers answers it, the rules an imported offer must meet, and the pill filter.
 // Shared by the page, its script, the API and the import command.
 import * as v from 'valibot';
@@ -8,7 +8,7 @@ import { limitedText, numberOrText, text } from '../../lib/fields';
 
 export const ALL_PILL = 'All';
 
-/** The pills after All, in SPEC order; `slug` is the pill's value in the page address (?category=). */
+/** The pills after All, in product.md order; `slug` is the pill's value in the page address (?category=). */
 export const OFFER_CATEGORIES = [
   { name: 'Bradley Street Cafe', slug: 'bradley-street-cafe' },
   { name: 'General Merchandise', slug: 'general-merchandise' },
@@ -18,7 +18,7 @@ export const OFFER_CATEGORIES = [
 export type OfferCategory = (typeof OFFER_CATEGORIES)[number]['name'];
 export const CATEGORY_NAMES = OFFER_CATEGORIES.map((c) => c.name) as [OfferCategory, ...OfferCategory[]];
 
-/** What GET /offers answers for each offer (SPEC 3: image, price, title, description, category). */
+/** What GET /offers answers for each offer (product.md 3: image, price, title, description, category). */
 export interface Offer {
   id: string;
   image: string;
@@ -38,7 +38,7 @@ export const categoryFromSlug = (slug: string | null | undefined): OfferCategory
 export const slugOf = (category: OfferCategory | undefined): string =>
   OFFER_CATEGORIES.find((c) => c.name === category)?.slug ?? '';
 
-/** SPEC 4: All shows every offer; otherwise only offers whose category equals the pill. */
+/** product.md 4: All shows every offer; otherwise only offers whose category equals the pill. */
 export const filterOffers = <T extends { category: string }>(offers: T[], category?: OfferCategory): T[] =>
   category ? offers.filter((offer) => offer.category === category) : offers;
 
@@ -101,7 +101,7 @@ const isOffer = (item: unknown): item is Offer => {
 };
 
 /**
- * SPEC 8: a failed fetch or a false success flag shows nothing and is only logged. Returns the
+ * product.md 8: a failed fetch or a false success flag shows nothing and is only logged. Returns the
  * offers, or null (nothing to show, not even an empty-list message) when the answer is unusable.
  */
 export function readOffersAnswer(

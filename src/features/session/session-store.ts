@@ -1,4 +1,4 @@
-// The browser session (SPEC 3): token, user_id and first_name in localStorage, mirrored in a
+// The browser session (product.md 3): token, user_id and first_name in localStorage, mirrored in a
 // nanostores map so islands re-render when it changes. The keys are the ones the pre-paint
 // scripts in src/inline/ read, so a stored token marks the page signed in before first paint.
 import { map } from 'nanostores';

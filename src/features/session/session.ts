@@ -1,4 +1,4 @@
-// What islands and page scripts use to read and change the browser session (SPEC 3, 4).
+// What islands and page scripts use to read and change the browser session (product.md 3, 4).
 import { apiWithToken, read } from './api';
 import { $session, clearSession, readKey, SESSION_KEYS, writeKey } from './session-store';
 
@@ -26,7 +26,7 @@ export function setFirstName(name: string | null | undefined): void {
   $session.setKey('firstName', value);
 }
 
-/** SPEC 4: signing out clears all browser storage, not only the session keys. */
+/** product.md 4: signing out clears all browser storage, not only the session keys. */
 function clearAllStorage(): void {
   try {
     globalThis.localStorage?.clear();

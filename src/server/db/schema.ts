@@ -61,7 +61,7 @@ export interface UsedTokensTable {
   expires_at: number;
 }
 
-/** A store of the locator (SPEC 3); the API answers it in SPEC's s* shape (features/locator). */
+/** A store of the locator (product.md 3); the API answers it in product.md's s* shape (features/locator). */
 export interface StoresTable {
   id: string;
   store_number: string;

@@ -1,4 +1,4 @@
-// Stores of the locator (SPEC 3 Store): address, coordinates, features, the two prices with the
+// Stores of the locator (product.md 3 Store): address, coordinates, features, the two prices with the
 // time each was set, and opening hours. Portable SQL: text ids, bigint epoch-ms times, coordinates
 // as double precision (REAL affinity on SQLite), features as a JSON array in text.
 import type { Kysely } from 'kysely';

@@ -1,4 +1,4 @@
-// Charge card and fleet fueling applications (SPEC 3). Only what lists need is in clear: the kind,
+// Charge card and fleet fueling applications (product.md 3). Only what lists need is in clear: the kind,
 // the reference number, the time and a summary name. Everything the applicant typed (SSNs, dates
 // of birth, bank account, signatures) is one sealed payload (AES-256-GCM, key id per row), and
 // each uploaded file is sealed in application_files. Portable SQL: text ids, bigint epoch-ms.
