@@ -4,8 +4,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-import { distDir } from './src/server/http/dist-dir';
-import { SERVER_ENTRY, SERVER_NODE_FLAGS } from './src/server/http/node-flags';
+import { distDir } from './src/server/http/dist-dir.ts';
+import { SERVER_ENTRY, SERVER_NODE_FLAGS } from './src/server/http/node-flags.ts';
 
 const port = Number(process.env.E2E_PORT ?? 4399);
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'kwikfill-e2e-'));

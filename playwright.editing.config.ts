@@ -5,7 +5,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
-import base from './playwright.config';
+import base from './playwright.config.ts';
 
 const port = Number(process.env.EDITING_E2E_PORT ?? 4424);
 const copyDir = process.env.EDITING_COPY_DIR ?? mkdtempSync(join(tmpdir(), 'kwikfill-editing-'));

@@ -3,18 +3,18 @@
 // commands from `src/features/<feature>/<feature>.cli.ts`; this file only gathers them.
 // `npm run admin -- --help` lists them all; `npm run admin -- <command> --help` explains one.
 import { Command } from 'commander';
-import { registerAccountCommands } from '../src/features/account/account.cli';
-import { registerApplicationsCommands } from '../src/features/applications/applications.cli';
-import { registerContactCommands } from '../src/features/contact/contact.cli';
-import { registerGiveawayCommands } from '../src/features/giveaway/giveaway.cli';
-import { registerLocatorCommands } from '../src/features/locator/locator.cli';
-import { registerOffersCommands } from '../src/features/offers/offers.cli';
-import { registerVitalsCommands } from '../src/features/vitals/vitals.cli';
-import { registerCdnCommands } from '../src/server/cdn.cli';
-import { registerDatabaseCommands } from '../src/server/db/db.cli';
-import { registerMigrateCommand } from '../src/server/db/migrate.cli';
-import { registerMailCommands } from '../src/server/jobs/mail.cli';
-import { registerMaintenanceCommands } from '../src/server/maintenance/cli';
+import { registerAccountCommands } from '../src/features/account/account.cli.ts';
+import { registerApplicationsCommands } from '../src/features/applications/applications.cli.ts';
+import { registerContactCommands } from '../src/features/contact/contact.cli.ts';
+import { registerGiveawayCommands } from '../src/features/giveaway/giveaway.cli.ts';
+import { registerLocatorCommands } from '../src/features/locator/locator.cli.ts';
+import { registerOffersCommands } from '../src/features/offers/offers.cli.ts';
+import { registerVitalsCommands } from '../src/features/vitals/vitals.cli.ts';
+import { registerCdnCommands } from '../src/server/cdn.cli.ts';
+import { registerDatabaseCommands } from '../src/server/db/db.cli.ts';
+import { registerMigrateCommand } from '../src/server/db/migrate.cli.ts';
+import { registerMailCommands } from '../src/server/jobs/mail.cli.ts';
+import { registerMaintenanceCommands } from '../src/server/maintenance/cli.ts';
 
 const program = new Command('admin')
   .description('Operator commands of the Kwik Fill website (database from DATA_DIR or DATABASE_URL)')

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { PDFDocument } from 'pdf-lib';
 import { extractText, getMeta } from 'unpdf';
 import { describe, expect, it } from 'vitest';
-import { site } from '../src/site.config';
+import { site } from '../src/site.config.ts';
 import { makeFormPdf } from './form-pdf.mjs';
 import { cardForms } from './make-card-forms.mjs';
 

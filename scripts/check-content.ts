@@ -3,9 +3,9 @@
 // 2. with `--site` (after a build): links, #anchors, alt text, titles and descriptions of the built pages.
 import { existsSync } from 'node:fs';
 import { relative } from 'node:path';
-import { distDir } from '../src/server/http/dist-dir';
-import { contentMistakes } from './content-checks/content-files';
-import { crawlSite } from './content-checks/site-crawl';
+import { distDir } from '../src/server/http/dist-dir.ts';
+import { contentMistakes } from './content-checks/content-files.ts';
+import { crawlSite } from './content-checks/site-crawl.ts';
 
 const mistakes = contentMistakes('content');
 for (const mistake of mistakes) console.error(mistake);

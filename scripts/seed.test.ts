@@ -3,9 +3,9 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ACCOUNT } from '../src/features/account/account.sample';
-import { seeders } from '../src/features/seeds';
-import { createTestApi, type TestApi } from '../src/server/testing';
+import { DEMO_ACCOUNT } from '../src/features/account/account.sample.ts';
+import { seeders } from '../src/features/seeds.ts';
+import { createTestApi, type TestApi } from '../src/server/testing.ts';
 
 const run = promisify(execFile);
 let t: TestApi;

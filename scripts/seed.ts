@@ -4,10 +4,10 @@
 // `--if-empty` seeds only a database with no account yet: `npm start` and the browser tests run it
 // before serving (SEED_SAMPLE_DATA=0 turns that step off). `npm run serve` never seeds.
 import { Command } from 'commander';
-import { seeders } from '../src/features/seeds';
-import { loadConfig } from '../src/server/config';
-import { isEmpty, runSeeders } from '../src/server/db/seed';
-import { closeDatabase, prepareDatabase } from '../src/server/lifecycle';
+import { seeders } from '../src/features/seeds.ts';
+import { loadConfig } from '../src/server/config.ts';
+import { isEmpty, runSeeders } from '../src/server/db/seed.ts';
+import { closeDatabase, prepareDatabase } from '../src/server/lifecycle.ts';
 
 const options = new Command('seed')
   .description('Adds the sample data (demo member and more) to the configured database')

@@ -5,7 +5,7 @@
 // Plain astro/zod, so tests and scripts can import them outside Astro.
 import { z } from 'astro/zod';
 import { parse } from 'yaml';
-import { VIDEO_FILE, YOUTUBE_ID } from './components/content/video';
+import { VIDEO_FILE, YOUTUBE_ID } from './components/content/video.ts';
 
 /** An address inside the site: a path, never another origin. */
 const sitePath = z.string().startsWith('/');

@@ -13,7 +13,7 @@ import {
   pageSchema,
   singleEntry,
   videoSchema,
-} from './content-schemas';
+} from './content-schemas.ts';
 
 const pages = defineCollection({
   // One MDX file per content page; the file name is the slug ({slug} in a name is the brand slug).

@@ -15,8 +15,8 @@ import { defineMiddleware, sequence } from 'astro:middleware';
 import type { NetlifyLocals } from '@astrojs/netlify';
 import { CDN_HEADERS, pageCacheHeaders } from './lib/cache-policy.mjs';
 import { HSTS, headersFor } from './lib/security-headers.mjs';
-import { isUnavailable } from './server/errors';
-import { runOnNetlify, settleDeferred } from './server/runtime';
+import { isUnavailable } from './server/errors.ts';
+import { runOnNetlify, settleDeferred } from './server/runtime.ts';
 
 const netlifyFunction = defineMiddleware(async (context, next) => {
   const netlify = (context.locals as Partial<NetlifyLocals>).netlify?.context;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { brandText, site } from './site.config';
+import { brandText, site } from './site.config.ts';
 
 describe('site config', () => {
   it('derives the brand routes from the slug', () => {

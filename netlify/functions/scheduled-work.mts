@@ -3,8 +3,8 @@
 // minutes, through the same entry. Netlify bundles this file itself (netlify/functions is its
 // default folder); tests/unit/netlify-build.test.ts bundles and calls it the same way.
 import type { NetlifyLocals } from '@astrojs/netlify';
-import { getDeps, runOnNetlify } from '../../src/server/runtime';
-import { runDueWork } from '../../src/server/scheduled-work';
+import { getDeps, runOnNetlify } from '../../src/server/runtime.ts';
+import { runDueWork } from '../../src/server/scheduled-work.ts';
 
 type Context = NetlifyLocals['netlify']['context'];
 

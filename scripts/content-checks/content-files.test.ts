@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { pageSchema } from '../../src/content-schemas';
-import { contentMistakes, DATA_FILES, frontmatter, yamlMistakes } from './content-files';
+import { pageSchema } from '../../src/content-schemas.ts';
+import { contentMistakes, DATA_FILES, frontmatter, yamlMistakes } from './content-files.ts';
 
 describe('content files with their lines', () => {
   it('finds no mistake in the content of this checkout', () => {

@@ -12,7 +12,7 @@ import {
   navigationSchema,
   pageSchema,
   videoSchema,
-} from '../../src/content-schemas';
+} from '../../src/content-schemas.ts';
 
 /** Each data file's whole shape: the build's list entries under their key, or one object. */
 export const DATA_FILES = {

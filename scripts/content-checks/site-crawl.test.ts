@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { crawlSite, pagePath } from './site-crawl';
+import { crawlSite, pagePath } from './site-crawl.ts';
 
 const head = (
   title = 'A page of the site',

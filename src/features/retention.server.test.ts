@@ -2,13 +2,13 @@
 // stay, and the daily job runs once a day on whichever worker claims it.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { enqueueMail } from '../server/jobs/queue';
-import { runDueJobs } from '../server/jobs/worker';
-import { createTestApi, type TestApi } from '../server/testing';
-import { commitDraw, completeDraw } from './giveaway/draws.server';
-import { entryValues, insertEntry } from './giveaway/giveaway.sample';
-import { runningPromotion } from './giveaway/testing';
-import { runRetention } from './retention.server';
+import { enqueueMail } from '../server/jobs/queue.ts';
+import { runDueJobs } from '../server/jobs/worker.ts';
+import { createTestApi, type TestApi } from '../server/testing.ts';
+import { commitDraw, completeDraw } from './giveaway/draws.server.ts';
+import { entryValues, insertEntry } from './giveaway/giveaway.sample.ts';
+import { runningPromotion } from './giveaway/testing.ts';
+import { runRetention } from './retention.server.ts';
 
 const DAY = 24 * 60 * 60_000;
 let t: TestApi;

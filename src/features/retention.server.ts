@@ -5,11 +5,11 @@
 // audit records stay), contact messages, speed samples and applications some days after they came,
 // and finished jobs of the queue.
 
-import { chainDay } from '../lib/dates';
-import { parseEnv } from '../server/config';
-import type { AppDeps } from '../server/deps';
-import { purgeFinishedJobs } from '../server/jobs/queue';
-import { purgeBefore as purgeApplicationsBefore } from './applications/sealed-records.server';
+import { chainDay } from '../lib/dates.ts';
+import { parseEnv } from '../server/config.ts';
+import type { AppDeps } from '../server/deps.ts';
+import { purgeFinishedJobs } from '../server/jobs/queue.ts';
+import { purgeBefore as purgeApplicationsBefore } from './applications/sealed-records.server.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const RETENTION_EVERY_MS = DAY_MS;

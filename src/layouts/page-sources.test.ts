@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { TURNSTILE_SCRIPT } from '../features/human-check/human-check.client';
-import { pageSources } from './page-sources';
+import { TURNSTILE_SCRIPT } from '../features/human-check/human-check.client.ts';
+import { pageSources } from './page-sources.ts';
 
 const none = {
   mapStyleUrl: undefined,

@@ -4,7 +4,7 @@
 // policy Astro makes from its hashes, so the prerendered pages' <meta>, the Node server's header
 // and Netlify's per-page header all say the same. docs/decisions/0007-security-headers.md.
 import { TURNSTILE_ORIGIN } from '../lib/security-headers.mjs';
-import { site } from '../site.config';
+import { site } from '../site.config.ts';
 
 /**
  * - humanCheck: a form with the human check (Turnstile's script and frame: the server picks the

@@ -8,8 +8,8 @@
 // client over `app.request` for the on-demand pages.
 import { type ClientResponse, hc } from 'hono/client';
 // Type only: no server code reaches the browser (Biome's rule; tests/e2e/budgets.spec.ts checks the build).
-import type { AppType } from '../server/app';
-import { PUBLIC_API_KEY } from './api-key';
+import type { AppType } from '../server/app.ts';
+import { PUBLIC_API_KEY } from './api-key.ts';
 
 export const NETWORK_MESSAGE = 'We could not reach the server. Please check your connection and try again.';
 export const UNEXPECTED_MESSAGE = 'Something went wrong on our side. Please try again.';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CHAIN_TIME_ZONE, chainDay, isCalendarDate, isRealDate, utcDayStart } from './dates';
+import { CHAIN_TIME_ZONE, chainDay, isCalendarDate, isRealDate, utcDayStart } from './dates.ts';
 
 describe('isRealDate', () => {
   it.each([

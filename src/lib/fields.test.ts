@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { digitsOnly } from './digits';
+import { digitsOnly } from './digits.ts';
 import {
   limitedText,
   numberOrText,
@@ -9,7 +9,7 @@ import {
   requiredString,
   requiredText,
   tenDigitPhone,
-} from './fields';
+} from './fields.ts';
 
 /** The output, or the first message. */
 const run = (schema: v.GenericSchema, input: unknown) => {

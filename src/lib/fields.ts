@@ -1,9 +1,9 @@
 // Field rules shared by every form, with the exact messages of product.md 5. Islands and the API import
 // the same schemas, so a rule and its wording live in one place.
 import * as v from 'valibot';
-import { withoutControlCharacters } from './control-characters';
-import { digitsOnly } from './digits';
-import { US_STATE_CODES } from './us-states';
+import { withoutControlCharacters } from './control-characters.ts';
+import { digitsOnly } from './digits.ts';
+import { US_STATE_CODES } from './us-states.ts';
 
 export { digitsOnly };
 

@@ -1,8 +1,8 @@
 // One copy of the product.md 9 form limits: the browser guards and the server checks read the same values.
 import { describe, expect, it } from 'vitest';
-import { guardMessage } from '../components/form/guards';
-import { LIMITS } from '../server/rate-limit';
-import { ATTEMPT_WINDOW_MS, MAX_ATTEMPTS_PER_HOUR, MIN_DWELL_MS } from './form-rules';
+import { guardMessage } from '../components/form/guards.ts';
+import { LIMITS } from '../server/rate-limit.ts';
+import { ATTEMPT_WINDOW_MS, MAX_ATTEMPTS_PER_HOUR, MIN_DWELL_MS } from './form-rules.ts';
 
 describe('form rules (product.md 5.1, 9)', () => {
   it('3 seconds of dwell time, 3 attempts per hour', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mailboxKey, namesMailbox, personOf } from './mailbox';
+import { mailboxKey, namesMailbox, personOf } from './mailbox.ts';
 
 describe('mailboxKey: one key per mailbox (the table in mailbox.ts)', () => {
   it.each([

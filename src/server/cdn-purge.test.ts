@@ -9,9 +9,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { seedStores } from '../features/locator/locator.seed';
-import { purgeTags } from './cdn-purge';
-import { createTestApi, type TestApi } from './testing';
+import { seedStores } from '../features/locator/locator.seed.ts';
+import { purgeTags } from './cdn-purge.ts';
+import { createTestApi, type TestApi } from './testing.ts';
 
 interface Received {
   path: string;

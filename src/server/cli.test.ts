@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { action, withDeps } from './cli';
+import { action, withDeps } from './cli.ts';
 
 afterEach(() => {
   vi.unstubAllEnvs();

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import * as v from 'valibot';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_API_KEY } from '../lib/api-key';
+import { DEFAULT_API_KEY } from '../lib/api-key.ts';
 import {
   ConfigError,
   configWarnings,
@@ -12,8 +12,8 @@ import {
   loadConfig,
   parseEnv,
   warnAboutConfig,
-} from './config';
-import { log } from './log';
+} from './config.ts';
+import { log } from './log.ts';
 
 const dirs: string[] = [];
 const tempDir = () => {

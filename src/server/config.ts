@@ -9,7 +9,6 @@
 // PUBLIC_VIDEO_EMBED_BASE, PUBLIC_CHARGE_CARD_FORM_URL, PUBLIC_FLEET_FUELING_FORM_URL,
 // PUBLIC_MAP_STYLE_URL, PUBLIC_MAP_HOSTS); by `npm start` (SEED_SAMPLE_DATA); by the tests
 // (CHROMIUM_PATH, E2E_PORT, E2E_DATA_DIR, CI).
-// Relative imports carry their `.ts` extension, so that Node itself can load it too (not only a bundler).
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';

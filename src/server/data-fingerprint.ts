@@ -8,7 +8,7 @@
 // asked on every request it was most of the store list's cost (bench/server.mjs), and a change
 // shows up to a second later.
 import type { Kysely } from 'kysely';
-import type { Database } from './db/schema';
+import type { Database } from './db/schema.ts';
 
 /** Tables whose rows an on-demand answer shows. */
 export type DataSource = 'stores' | 'offers' | 'promotions';

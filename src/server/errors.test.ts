@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { isUnavailable } from './errors';
+import { isUnavailable } from './errors.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'kwikfill-errors-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -1,7 +1,7 @@
 // Every mistake is a 4xx JSON answer `{ error: { code, description } }` (docs/api.md). Routes
 // throw ApiError; the app's error handler turns it into that answer.
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { GUARD_MESSAGES } from '../lib/form-rules';
+import { GUARD_MESSAGES } from '../lib/form-rules.ts';
 
 export const ERRORS = {
   invalidApiKey: [401, 'invalid_api_key', 'This client is not allowed to use the API.'],

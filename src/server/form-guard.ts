@@ -4,14 +4,14 @@
 import { vValidator } from '@hono/valibot-validator';
 import type { Context } from 'hono';
 import * as v from 'valibot';
-import { GUARD_HEADERS } from '../lib/form-rules';
-import type { AppEnv } from './deps';
-import { ApiError, ERRORS } from './errors';
-import { checkTicket, type PublicForm } from './form-ticket';
-import { type Body, clientIp, readJsonObject } from './http';
-import { verifyHumanCheck } from './human-check/verify';
-import { type Check, emailKey, enforceAll, LIMITS, reached, record } from './rate-limit';
-import { type Issues, invalidInput } from './validate';
+import { GUARD_HEADERS } from '../lib/form-rules.ts';
+import type { AppEnv } from './deps.ts';
+import { ApiError, ERRORS } from './errors.ts';
+import { checkTicket, type PublicForm } from './form-ticket.ts';
+import { type Body, clientIp, readJsonObject } from './http.ts';
+import { verifyHumanCheck } from './human-check/verify.ts';
+import { type Check, emailKey, enforceAll, LIMITS, reached, record } from './rate-limit.ts';
+import { type Issues, invalidInput } from './validate.ts';
 
 const isFilled = (value: unknown) => value !== undefined && value !== null && value !== '';
 

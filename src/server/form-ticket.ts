@@ -5,9 +5,9 @@
 // The browser id inside is what the per-browser attempt limit counts: the server picks it and
 // signs it, so a client cannot choose one (or another browser's); a fresh id costs a fresh ticket
 // and the 3-second wait, and it never escapes the per-person limit, which does not depend on it.
-import { FORM_TICKET_LIFETIME_MS, MIN_DWELL_MS } from '../lib/form-rules';
-import type { AppDeps } from './deps';
-import { randomToken, safeEqual, sign } from './tokens';
+import { FORM_TICKET_LIFETIME_MS, MIN_DWELL_MS } from '../lib/form-rules.ts';
+import type { AppDeps } from './deps.ts';
+import { randomToken, safeEqual, sign } from './tokens.ts';
 
 export const PUBLIC_FORMS = [
   'register',

@@ -2,10 +2,10 @@
 // (checked once for all routes by `jsonBodies`, before any route sees it), and the client's address.
 // The fields themselves are checked by the routes' validators (src/server/validate.ts).
 import type { Context, MiddlewareHandler } from 'hono';
-import { warnOnce } from './config';
-import type { AppEnv } from './deps';
-import { ApiError, ERRORS } from './errors';
-import { addressBucket, clientAddressOf } from './ip';
+import { warnOnce } from './config.ts';
+import type { AppEnv } from './deps.ts';
+import { ApiError, ERRORS } from './errors.ts';
+import { addressBucket, clientAddressOf } from './ip.ts';
 
 export type Body = Record<string, unknown>;
 

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as v from 'valibot';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { optionalString, requiredText } from '../lib/fields';
-import { checkRows, formatOf, parseRows, type RowFileSpec, readRowFile } from './import-rows';
+import { optionalString, requiredText } from '../lib/fields.ts';
+import { checkRows, formatOf, parseRows, type RowFileSpec, readRowFile } from './import-rows.ts';
 
 const row = v.object({
   code: requiredText('code', 5),

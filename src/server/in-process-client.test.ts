@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ApiError, read } from '../lib/api-client';
-import { inProcessApi, readOrMissing } from './in-process-client';
-import { createTestApi, type TestApi } from './testing';
+import { ApiError, read } from '../lib/api-client.ts';
+import { inProcessApi, readOrMissing } from './in-process-client.ts';
+import { createTestApi, type TestApi } from './testing.ts';
 
 let t: TestApi;
 let seen: Request[];

@@ -3,9 +3,9 @@
 // process (no socket, no port). The page and the API can then never disagree, every answer is
 // typed by its route, and error answers reject with the same ApiError. While the API cannot
 // start (database down) the app's own 503 answer comes back, as it would to a browser.
-import { type Api, ApiError, apiClient, type ClientOptions } from '../lib/api-client';
-import { loadConfig } from './config';
-import { answerApi } from './runtime';
+import { type Api, ApiError, apiClient, type ClientOptions } from '../lib/api-client.ts';
+import { loadConfig } from './config.ts';
+import { answerApi } from './runtime.ts';
 
 /** Any origin will do: the request never leaves the process. */
 const IN_PROCESS_ORIGIN = 'http://in-process/';

@@ -3,7 +3,6 @@
 // (CLIENT_IP_HEADER), loopback hosts (the local stand-ins run only there), and the bucket the
 // per-address limits count in (an IPv6 /64: one household or phone gets a whole /64, so counting
 // single IPv6 addresses would let one visitor rotate through billions of them).
-// Relative imports carry their `.ts` extension: config.ts loads it, and Node itself loads that.
 import type { IncomingMessage } from 'node:http';
 import ipaddr from 'ipaddr.js';
 import proxyaddr from 'proxy-addr';

@@ -1,5 +1,4 @@
 // Start and stop of the Node server (src/server/http/server.ts), `npm run seed` and the operator commands.
-// Loaded by Node directly (type stripping), so everything it imports uses `.ts` import paths.
 import type { Server } from 'node:http';
 import { loadConfig, parseEnv, warnAboutConfig } from './config.ts';
 import { closeSharedDatabase, sharedDatabase } from './db/shared.ts';

@@ -3,9 +3,9 @@
 import type { Context, Next } from 'hono';
 import { routePath } from 'hono/route';
 import { apiCacheHeaders, CDN_HEADERS, PERSONAL_CACHE } from '../lib/cache-policy.mjs';
-import type { AppEnv } from './deps';
-import { ApiError, ERRORS } from './errors';
-import { newRequestId } from './http/request-log';
+import type { AppEnv } from './deps.ts';
+import { ApiError, ERRORS } from './errors.ts';
+import { newRequestId } from './http/request-log.ts';
 
 /**
  * The answer's caching (src/lib/cache-policy.mjs), set before it is made so that every c.json

@@ -5,7 +5,6 @@
 //   context it serves (a `deploy_context` row in site_settings, set by
 //   `npm run admin -- db migrate --context production`), and a function of another context refuses it.
 // The Node server checks neither: it has a disk, and it has no deploy contexts.
-// Relative imports carry their `.ts` extension: the operator commands load this with Node itself.
 import type { Kysely } from 'kysely';
 import type { Database } from './db/schema.ts';
 

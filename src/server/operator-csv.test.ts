@@ -2,7 +2,7 @@
 // cell reads back exactly as stored (issue 21 point 4).
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
-import { exportedValue, operatorCsv, readOperatorCsv } from './operator-csv';
+import { exportedValue, operatorCsv, readOperatorCsv } from './operator-csv.ts';
 
 const FORMULAS = [
   '=HYPERLINK("http://evil.example","Click")',

@@ -4,12 +4,12 @@
 // and per browser; a network address only gets a loose flood ceiling, because many customers
 // share one (mobile networks, a store's guest Wi-Fi).
 import { sql } from 'kysely';
-import { ATTEMPT_WINDOW_MS, MAX_ATTEMPTS_PER_HOUR } from '../lib/form-rules';
-import { personOf } from '../lib/mailbox';
-import type { AppDeps } from './deps';
-import { ApiError, ERRORS } from './errors';
-import { sweepDue } from './sweep-schedule';
-import { sha256 } from './tokens';
+import { ATTEMPT_WINDOW_MS, MAX_ATTEMPTS_PER_HOUR } from '../lib/form-rules.ts';
+import { personOf } from '../lib/mailbox.ts';
+import type { AppDeps } from './deps.ts';
+import { ApiError, ERRORS } from './errors.ts';
+import { sweepDue } from './sweep-schedule.ts';
+import { sha256 } from './tokens.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

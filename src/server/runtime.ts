@@ -6,15 +6,15 @@
 // In a Netlify function (src/middleware.ts and netlify/functions/ say so first, runOnNetlify) it
 // refuses what cannot work there (src/server/netlify-guard.ts): the refusal answers every request,
 // a 503 JSON whose description says what to set, and is logged once.
-import { type App, createApp } from './app';
-import { loadConfig, warnAboutConfig } from './config';
-import { beforeDatabaseClose, sharedDatabase } from './db/shared';
-import { type ApiBindings, type AppDeps, createDeps } from './deps';
-import { ERRORS, errorBody } from './errors';
-import { newRequestId } from './http/request-log';
-import { startJobWorker } from './jobs/worker';
-import { log } from './log';
-import { PlatformRefusal, refuseForeignDatabase, refuseSqlite } from './netlify-guard';
+import { type App, createApp } from './app.ts';
+import { loadConfig, warnAboutConfig } from './config.ts';
+import { beforeDatabaseClose, sharedDatabase } from './db/shared.ts';
+import { type ApiBindings, type AppDeps, createDeps } from './deps.ts';
+import { ERRORS, errorBody } from './errors.ts';
+import { newRequestId } from './http/request-log.ts';
+import { startJobWorker } from './jobs/worker.ts';
+import { log } from './log.ts';
+import { PlatformRefusal, refuseForeignDatabase, refuseSqlite } from './netlify-guard.ts';
 
 let runtime: Promise<{ deps: AppDeps; app: App }> | undefined;
 /** The app once started: requests then go to it without waiting on a promise. */

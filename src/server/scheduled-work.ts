@@ -3,8 +3,8 @@
 // the periodic ones such as retention). On the Node server the queue's worker runs them on a timer
 // inside the long-lived process; a Netlify function lives only for its request, so the scheduled
 // function netlify/functions/scheduled-work.mts calls runDueWork every few minutes.
-import type { AppDeps } from './deps';
-import { runDueJobs } from './jobs/worker';
+import type { AppDeps } from './deps.ts';
+import { runDueJobs } from './jobs/worker.ts';
 
 /**
  * Runs every due job once (a failing job is logged and put back or failed, and does not stop the

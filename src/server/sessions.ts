@@ -1,8 +1,8 @@
 // Sessions: the client holds a random 32-byte token; the database holds only its SHA-256 hash.
 import type { Context, MiddlewareHandler } from 'hono';
-import type { AppDeps, AppEnv, User } from './deps';
-import { ApiError, ERRORS } from './errors';
-import { randomToken, sha256 } from './tokens';
+import type { AppDeps, AppEnv, User } from './deps.ts';
+import { ApiError, ERRORS } from './errors.ts';
+import { randomToken, sha256 } from './tokens.ts';
 
 export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 

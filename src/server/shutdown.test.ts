@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { sqliteFile } from './db/database';
+import { sqliteFile } from './db/database.ts';
 
 const lifecycle = pathToFileURL(resolve('src/server/lifecycle.ts')).href;
 const probes = pathToFileURL(resolve('src/server/probes.ts')).href;

@@ -4,8 +4,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ConfigError, loadConfig } from './config';
-import { prepareDatabase } from './lifecycle';
+import { ConfigError, loadConfig } from './config.ts';
+import { prepareDatabase } from './lifecycle.ts';
 
 afterEach(() => vi.unstubAllEnvs());
 

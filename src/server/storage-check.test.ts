@@ -4,8 +4,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { sqliteFile } from './db/database';
-import { checkStorage, folderProblem, StorageError, sqliteProblem } from './storage-check';
+import { sqliteFile } from './db/database.ts';
+import { checkStorage, folderProblem, StorageError, sqliteProblem } from './storage-check.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'kwikfill-storage-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -1,7 +1,6 @@
 // Before the server listens: the folders it will write to (the SQLite database's data folder, the
 // mail outbox) must take a write and have room to grow. A read-only or full disk then stops the
 // start with one clear line and a non-zero exit, instead of a crash at the first visitor's entry.
-// Loaded by Node directly (lifecycle.ts), so imports carry their `.ts` extension.
 import {
   closeSync,
   constants,

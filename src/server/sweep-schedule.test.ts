@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SWEEP_EVERY_MS, sweepDue } from './sweep-schedule';
+import { SWEEP_EVERY_MS, sweepDue } from './sweep-schedule.ts';
 
 describe('sweepDue', () => {
   it('is due once per minute for each database and task', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { hasControlCharacters } from '../lib/control-characters';
-import { terminalJson, terminalLines, terminalText } from './terminal-text';
+import { hasControlCharacters } from '../lib/control-characters.ts';
+import { terminalJson, terminalLines, terminalText } from './terminal-text.ts';
 
 describe('stored text printed on an operator terminal', () => {
   it('shows every control character and bidi override as a visible escape', () => {

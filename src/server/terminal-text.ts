@@ -4,7 +4,7 @@
 // override turns the words around. Each one is shown as a visible escape instead, so the operator
 // sees that it was there. The characters are those of src/lib/control-characters.ts, which the
 // forms and imports already drop on the way in: this covers what was stored before, or otherwise.
-import { CONTROL_CHARACTERS } from '../lib/control-characters';
+import { CONTROL_CHARACTERS } from '../lib/control-characters.ts';
 
 const escaped = (char: string) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`;
 

@@ -6,16 +6,16 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { insertMember, uniqueEmail } from '../features/account/account.sample';
-import { DEFAULT_API_KEY } from '../lib/api-key';
-import { createApp } from './app';
-import type { Config } from './config';
-import { openDatabase } from './db/database';
-import { migrateToLatest } from './db/migrate';
-import { type AppDeps, createDeps } from './deps';
-import { createLogger } from './log';
-import { type OutboxMail, readOutbox } from './outbox';
-import { createSession } from './sessions';
+import { insertMember, uniqueEmail } from '../features/account/account.sample.ts';
+import { DEFAULT_API_KEY } from '../lib/api-key.ts';
+import { createApp } from './app.ts';
+import type { Config } from './config.ts';
+import { openDatabase } from './db/database.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { type AppDeps, createDeps } from './deps.ts';
+import { createLogger } from './log.ts';
+import { type OutboxMail, readOutbox } from './outbox.ts';
+import { createSession } from './sessions.ts';
 
 export const START = Date.UTC(2026, 4, 1, 14, 0, 0);
 

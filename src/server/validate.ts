@@ -4,8 +4,8 @@
 // invalid_input, the first message as the description, the first message per field as `fields`.
 import { vValidator } from '@hono/valibot-validator';
 import type * as v from 'valibot';
-import { fieldErrors } from '../lib/fields';
-import { ApiError } from './errors';
+import { fieldErrors } from '../lib/fields.ts';
+import { ApiError } from './errors.ts';
 
 export type Issues = [v.BaseIssue<unknown>, ...v.BaseIssue<unknown>[]];
 

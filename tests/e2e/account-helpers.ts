@@ -2,12 +2,12 @@
 // the sign-up form and the outbox the server writes reset mails to.
 import { join } from 'node:path';
 import { expect, type Page } from '@playwright/test';
-import type { SignUpValues } from '../../src/features/account/register';
-import { GIVEAWAY_IMAGE_KEY } from '../../src/features/giveaway/promotion';
-import { readOutbox } from '../../src/server/outbox';
+import type { SignUpValues } from '../../src/features/account/register.ts';
+import { GIVEAWAY_IMAGE_KEY } from '../../src/features/giveaway/promotion.ts';
+import { readOutbox } from '../../src/server/outbox.ts';
 
 /** The one axe scan (tests/e2e/axe.ts), here too for the specs that import it from this file. */
-export { expectNoAxeViolations } from './axe';
+export { expectNoAxeViolations } from './axe.ts';
 
 export const nav = (page: Page) => page.getByRole('navigation', { name: 'Account' });
 export const welcome = (page: Page) => page.getByRole('heading', { level: 1 });

@@ -4,7 +4,7 @@
 // for the human check after 20 failures in 15 minutes (docs/api.md, "Limits"); this file makes 2
 // failed sign-ins, add more lightly.
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
-import { DEMO_ACCOUNT, signUpValues } from '../../src/features/account/account.sample';
+import { DEMO_ACCOUNT, signUpValues } from '../../src/features/account/account.sample.ts';
 import {
   alertWith,
   expectNoAxeViolations,
@@ -17,8 +17,8 @@ import {
   signOutFromSidebar,
   storage,
   welcome,
-} from './account-helpers';
-import { waitOutDwell } from './dwell';
+} from './account-helpers.ts';
+import { waitOutDwell } from './dwell.ts';
 
 test.describe('a visitor’s account from sign-up to deletion', () => {
   // Serial (what test.describe.serial does; Biome mangles that chain's layout): a failed step skips

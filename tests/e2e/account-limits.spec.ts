@@ -3,10 +3,10 @@
 // check and, once it is passed, signs in with the right password.
 // This file makes 5 failed sign-ins from the suite's one address (20 ask the check for all of it).
 import { expect, type Page, test } from '@playwright/test';
-import { uniqueEmail } from '../../src/features/account/account.sample';
-import { DEFAULT_API_KEY } from '../../src/lib/api-key';
-import { alertWith, expectNoAxeViolations, hydrated, passwordBox, welcome } from './account-helpers';
-import { waitOutDwell } from './dwell';
+import { uniqueEmail } from '../../src/features/account/account.sample.ts';
+import { DEFAULT_API_KEY } from '../../src/lib/api-key.ts';
+import { alertWith, expectNoAxeViolations, hydrated, passwordBox, welcome } from './account-helpers.ts';
+import { waitOutDwell } from './dwell.ts';
 
 const API = { 'X-API-Key': DEFAULT_API_KEY, 'Content-Type': 'application/json' };
 

@@ -1,7 +1,7 @@
 // The account area without a real session (product.md 2.6, 4): sidebar and headings, the access rule,
 // the 401 rule and axe on the screens a signed-out visitor may open.
 import { expect, test } from '@playwright/test';
-import { site } from '../../src/site.config';
+import { site } from '../../src/site.config.ts';
 import {
   expectNoAxeViolations,
   hydrated,
@@ -10,7 +10,7 @@ import {
   storage,
   storeSession,
   welcome,
-} from './account-helpers';
+} from './account-helpers.ts';
 
 test.describe('signed out', () => {
   test('the sidebar offers sign in, sign up and the giveaway under a generic welcome', async ({ page }) => {

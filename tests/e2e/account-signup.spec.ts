@@ -1,10 +1,10 @@
 // The browser's own sign-up rules (product.md 5.2): none of these submissions reaches the server, so
 // they spend none of its per-address registration attempts.
 import { expect, test } from '@playwright/test';
-import { signUpValues } from '../../src/features/account/account.sample';
-import { site } from '../../src/site.config';
-import { alertWith, expectNoAxeViolations, fillSignUp, hydrated, passwordBox } from './account-helpers';
-import { waitOutDwell } from './dwell';
+import { signUpValues } from '../../src/features/account/account.sample.ts';
+import { site } from '../../src/site.config.ts';
+import { alertWith, expectNoAxeViolations, fillSignUp, hydrated, passwordBox } from './account-helpers.ts';
+import { waitOutDwell } from './dwell.ts';
 
 test('dwell time, required fields, live password rules, trap, attempts and security check', async ({
   page,

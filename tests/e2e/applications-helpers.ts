@@ -1,9 +1,9 @@
 // What the application browser tests share: drawing a signature, filling the sections of both
 // forms from the shared sample data, and reading the multipart body the form sent.
 import { expect, type Locator, type Page } from '@playwright/test';
-import { sampleChargeCard, sampleFleet } from '../../src/features/applications/applications.sample';
-import { SIGNATURE_INSTRUCTION } from '../../src/features/applications/rules';
-import { waitOutDwell } from './dwell';
+import { sampleChargeCard, sampleFleet } from '../../src/features/applications/applications.sample.ts';
+import { SIGNATURE_INSTRUCTION } from '../../src/features/applications/rules.ts';
+import { waitOutDwell } from './dwell.ts';
 
 export const section = (page: Page, name: string | RegExp) =>
   page.getByRole('group', typeof name === 'string' ? { name, exact: true } : { name });

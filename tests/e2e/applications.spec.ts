@@ -2,8 +2,8 @@
 // hidden sections not sent, drafts that survive a reload without the SSN, product.md 5.6's messages,
 // uploads, phones and keyboards, axe.
 import { expect, test } from '@playwright/test';
-import { SAMPLE_PDF } from '../../src/features/applications/applications.sample';
-import { expectNoAxeViolations, hydrated, outbox } from './account-helpers';
+import { SAMPLE_PDF } from '../../src/features/applications/applications.sample.ts';
+import { expectNoAxeViolations, hydrated, outbox } from './account-helpers.ts';
 import {
   draw,
   fillApplicant,
@@ -14,7 +14,7 @@ import {
   recordSentFields,
   section,
   sentFields,
-} from './applications-helpers';
+} from './applications-helpers.ts';
 
 const REQUIRED = 'Please fill in a valid value for all required fields';
 const FORMAT = 'Please ensure all values are in a proper format';

@@ -13,7 +13,7 @@ import {
   measureHtml,
   measurePages,
 } from '../../bench/page-weight.ts';
-import { distDir } from '../../src/server/http/dist-dir';
+import { distDir } from '../../src/server/http/dist-dir.ts';
 
 test.describe('byte budgets of the build', () => {
   test('every content page fits 14 KB compressed and ships no framework JavaScript', async () => {

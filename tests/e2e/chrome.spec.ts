@@ -1,9 +1,9 @@
 // Site chrome on every page: top banner, header menus and fade, footer, app promo (product.md 1, 2.2-2.4).
 import { expect, type Page, test } from '@playwright/test';
-import { DEFAULT_API_KEY } from '../../src/lib/api-key';
-import { site } from '../../src/site.config';
-import { leftInStorage } from './account-helpers';
-import { expectNoAxeViolations } from './axe';
+import { DEFAULT_API_KEY } from '../../src/lib/api-key.ts';
+import { site } from '../../src/site.config.ts';
+import { leftInStorage } from './account-helpers.ts';
+import { expectNoAxeViolations } from './axe.ts';
 
 /** Stores a session before the page at `path` loads (and only there, so Sign Out can stick). */
 async function signInOn(page: Page, path: string) {

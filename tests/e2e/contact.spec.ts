@@ -2,12 +2,12 @@
 // departments, each message in product.md order, a sent message (stored, then mailed), a failed send
 // that keeps everything typed, and a member's profile filled in.
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO_ACCOUNT } from '../../src/features/account/account.sample';
-import { CARD_TYPES } from '../../src/features/contact/departments';
-import { site } from '../../src/site.config';
-import { alertWith, hydrated, outbox, signInWith, welcome } from './account-helpers';
-import { expectNoAxeViolations } from './axe';
-import { waitOutDwell } from './dwell';
+import { DEMO_ACCOUNT } from '../../src/features/account/account.sample.ts';
+import { CARD_TYPES } from '../../src/features/contact/departments.ts';
+import { site } from '../../src/site.config.ts';
+import { alertWith, hydrated, outbox, signInWith, welcome } from './account-helpers.ts';
+import { expectNoAxeViolations } from './axe.ts';
+import { waitOutDwell } from './dwell.ts';
 
 const form = (page: Page) => page.getByRole('form', { name: 'Send us a message' });
 const department = (page: Page) => form(page).getByLabel('Department');

@@ -1,9 +1,9 @@
 // Content pages (product.md 2.8): every slug at /{slug} and /page/{slug}, the MDX components, the giveaway
 // entry buttons, the cafe list, the gift card check, the careers script and the fleet redirect.
 import { expect, test } from '@playwright/test';
-import { site } from '../../src/site.config';
-import { expectNoAxeViolations } from './axe';
-import { expectPlayableOrPoster } from './videos';
+import { site } from '../../src/site.config.ts';
+import { expectNoAxeViolations } from './axe.ts';
+import { expectPlayableOrPoster } from './videos.ts';
 
 const { name, slug } = site;
 const pages: Record<string, string> = {

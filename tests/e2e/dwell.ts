@@ -4,7 +4,7 @@
 // submits for real waits it out: one helper, from the shared constant, called once the form's
 // ticket is there (after the page has loaded).
 import type { Page } from '@playwright/test';
-import { MIN_DWELL_MS } from '../../src/lib/form-rules';
+import { MIN_DWELL_MS } from '../../src/lib/form-rules.ts';
 
 /** Past the dwell by this much: the browser starts its clock a moment after the server issues. */
 const MARGIN_MS = 250;

@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { contentMistakes } from '../../scripts/content-checks/content-files';
+import { contentMistakes } from '../../scripts/content-checks/content-files.ts';
 
 const copyDir = process.env.EDITING_COPY_DIR ?? '';
 const pageFile = join(copyDir, 'content/pages/rewards.mdx');

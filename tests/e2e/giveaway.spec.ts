@@ -2,9 +2,9 @@
 // and the refused second one, a member's prefilled entry, every form message in product.md order, /win
 // in both states without a flash of the wrong set, the previous winners and the official rules.
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO_ACCOUNT } from '../../src/features/account/account.sample';
-import { alertWith, expectNoAxeViolations, hydrated, signInWith } from './account-helpers';
-import { waitOutDwell } from './dwell';
+import { DEMO_ACCOUNT } from '../../src/features/account/account.sample.ts';
+import { alertWith, expectNoAxeViolations, hydrated, signInWith } from './account-helpers.ts';
+import { waitOutDwell } from './dwell.ts';
 
 const RUNNING = { id: 'sample-free-gas-for-a-year', title: 'Win Free Gas for a Year!' };
 const ENTERED = 'You have been entered into the giveaway!';

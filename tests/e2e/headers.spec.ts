@@ -5,7 +5,7 @@
 // has no map vendor configured (the local basemap), so none may appear; the Netlify build test
 // builds with one configured and checks where it appears.
 import { type APIResponse, expect, test } from '@playwright/test';
-import { DEFAULT_API_KEY } from '../../src/lib/api-key';
+import { DEFAULT_API_KEY } from '../../src/lib/api-key.ts';
 import { MEDIA_POLICY, PERMISSIONS_POLICY } from '../../src/lib/security-headers.mjs';
 
 const API = { 'X-API-Key': DEFAULT_API_KEY };

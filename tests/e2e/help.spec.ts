@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { extractText } from 'unpdf';
-import { site } from '../../src/site.config';
-import { expectNoAxeViolations } from './axe';
+import { site } from '../../src/site.config.ts';
+import { expectNoAxeViolations } from './axe.ts';
 
 const pages = [
   { path: '/help', heading: 'Contact Us', menu: 'Contact Us' },

@@ -1,9 +1,9 @@
 import { expect, type Page, test } from '@playwright/test';
-import { DEFAULT_GIVEAWAY_TITLE, GIVEAWAY_IMAGE_KEY } from '../../src/features/giveaway/promotion';
-import { DEFAULT_API_KEY } from '../../src/lib/api-key';
-import { site } from '../../src/site.config';
-import { expectNoAxeViolations } from './axe';
-import { expectPlayableOrPoster } from './videos';
+import { DEFAULT_GIVEAWAY_TITLE, GIVEAWAY_IMAGE_KEY } from '../../src/features/giveaway/promotion.ts';
+import { DEFAULT_API_KEY } from '../../src/lib/api-key.ts';
+import { site } from '../../src/site.config.ts';
+import { expectNoAxeViolations } from './axe.ts';
+import { expectPlayableOrPoster } from './videos.ts';
 
 const embedOrigin = new URL(site.videoEmbedBase).origin;
 const tabNames = ['Fueling Discovery', site.name, 'Gift Card', 'Fleet Fueling'];

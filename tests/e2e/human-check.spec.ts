@@ -1,7 +1,7 @@
 // The human check in a real browser (the sign-up form carries it). The build does not choose the
 // check: the widget shows whatever GET /api/v1/human-check/config answers (this server: local).
 import { expect, type Page, test } from '@playwright/test';
-import { expectNoAxeViolations } from './axe';
+import { expectNoAxeViolations } from './axe.ts';
 
 /** Astro drops the `ssr` attribute of an island once React has hydrated it. */
 const hydrated = (page: Page) => expect(page.locator('astro-island[ssr]')).toHaveCount(0);

@@ -2,10 +2,10 @@
 // the visitor sees a short message with Retry where the form is (src/inline/island-guard.js), the
 // form's own submit cannot send its fields in the URL meanwhile, and Retry brings the form to life.
 import { expect, type Page, type Route, test } from '@playwright/test';
-import { SIGNATURE_GETTING_READY } from '../../src/features/applications/rules';
-import { NETWORK_MESSAGE } from '../../src/features/session/api';
-import { alertWith, expectNoAxeViolations, hydrated } from './account-helpers';
-import { draw, fillApplicant, pad, passHumanCheck, section } from './applications-helpers';
+import { SIGNATURE_GETTING_READY } from '../../src/features/applications/rules.ts';
+import { NETWORK_MESSAGE } from '../../src/features/session/api.ts';
+import { alertWith, expectNoAxeViolations, hydrated } from './account-helpers.ts';
+import { draw, fillApplicant, pad, passHumanCheck, section } from './applications-helpers.ts';
 
 const MESSAGE = "This part of the page didn't load. Check your connection, then try again.";
 const loginChunk = /\/_astro\/LoginForm\.[\w-]+\.js(\?.*)?$/;

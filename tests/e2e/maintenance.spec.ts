@@ -10,9 +10,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { type APIRequestContext, expect, test } from '@playwright/test';
-import { distDir } from '../../src/server/http/dist-dir';
-import { SERVER_ENTRY, SERVER_NODE_FLAGS } from '../../src/server/http/node-flags';
-import { expectNoAxeViolations } from './axe';
+import { distDir } from '../../src/server/http/dist-dir.ts';
+import { SERVER_ENTRY, SERVER_NODE_FLAGS } from '../../src/server/http/node-flags.ts';
+import { expectNoAxeViolations } from './axe.ts';
 
 const run = promisify(execFile);
 const HEADERS = { 'X-API-Key': 'kwikfill-public-web' };

@@ -1,7 +1,7 @@
 // Every route of product.md 2.1's table answers with the right status and heading.
 import { expect, test } from '@playwright/test';
-import { DEFAULT_GIVEAWAY_TITLE } from '../../src/features/giveaway/promotion';
-import { expectNoAxeViolations } from './axe';
+import { DEFAULT_GIVEAWAY_TITLE } from '../../src/features/giveaway/promotion.ts';
+import { expectNoAxeViolations } from './axe.ts';
 
 const pages: [path: string, heading: string | RegExp][] = [
   ['/', DEFAULT_GIVEAWAY_TITLE],

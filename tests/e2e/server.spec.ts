@@ -4,7 +4,7 @@ import { existsSync, statSync } from 'node:fs';
 import http from 'node:http';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { DEFAULT_API_KEY } from '../../src/lib/api-key';
+import { DEFAULT_API_KEY } from '../../src/lib/api-key.ts';
 
 test('pages go out precompressed, with revalidation and security headers', async ({ request }) => {
   const cases: [accept: string, encoding: string][] = [

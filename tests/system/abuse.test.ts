@@ -4,11 +4,11 @@
 // simultaneous entries of different people store all. Visitors arrive as a crowd behind a proxy
 // (TRUST_PROXY=1, an X-Forwarded-For address each) and go through the real public-form guard.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ACCOUNT, uniqueEmail } from '../../src/features/account/account.sample';
-import { entryValues } from '../../src/features/giveaway/giveaway.sample';
-import { openDatabase } from '../../src/server/db/database';
+import { DEMO_ACCOUNT, uniqueEmail } from '../../src/features/account/account.sample.ts';
+import { entryValues } from '../../src/features/giveaway/giveaway.sample.ts';
+import { openDatabase } from '../../src/server/db/database.ts';
 import { type BuiltServer, startBuiltServer } from '../support/built-server.mjs';
-import { skipWithoutPostgres } from '../support/requirements';
+import { skipWithoutPostgres } from '../support/requirements.ts';
 import {
   API,
   apiHeaders,
@@ -21,7 +21,7 @@ import {
   type Submission,
   submit,
   visitorAddress,
-} from './helpers';
+} from './helpers.ts';
 
 type Result = Awaited<ReturnType<typeof submit>>;
 

@@ -1,7 +1,7 @@
 // The production server as `npm start` runs it: it starts on a fresh data folder, answers pages and
 // the API, and stops cleanly on SIGTERM (exit 0), keeping its data for the next start.
 import { afterAll, expect, it } from 'vitest';
-import { DEFAULT_API_KEY } from '../../src/lib/api-key';
+import { DEFAULT_API_KEY } from '../../src/lib/api-key.ts';
 import { type BuiltServer, startBuiltServer } from '../support/built-server.mjs';
 
 let server: BuiltServer | undefined;

@@ -1,9 +1,9 @@
 // The fuzzer's requests (fuzz.test.ts): for each API route, page and static file, a family of
 // hostile requests drawn from a seeded generator. Request i is the same in every run of a seed.
 import { gzipSync } from 'node:zlib';
-import { DEFAULT_API_KEY } from '../../src/lib/api-key';
-import type { Headers, RawRequest } from './fuzz-http';
-import { multipartCase } from './fuzz-multipart';
+import { DEFAULT_API_KEY } from '../../src/lib/api-key.ts';
+import type { Headers, RawRequest } from './fuzz-http.ts';
+import { multipartCase } from './fuzz-multipart.ts';
 import {
   BAD_JSON,
   BAD_UTF8,
@@ -14,7 +14,7 @@ import {
   QUERIES,
   type Random,
   WRONG_VALUES,
-} from './fuzz-values';
+} from './fuzz-values.ts';
 
 export interface Target {
   method: string;

@@ -5,10 +5,10 @@ import {
   SIGNATURE_PNG,
   sampleChargeCard,
   sampleFleet,
-} from '../../src/features/applications/applications.sample';
-import type { Target } from './fuzz-cases';
-import type { Headers, RawRequest } from './fuzz-http';
-import { INJECTIONS, type Random } from './fuzz-values';
+} from '../../src/features/applications/applications.sample.ts';
+import type { Target } from './fuzz-cases.ts';
+import type { Headers, RawRequest } from './fuzz-http.ts';
+import { INJECTIONS, type Random } from './fuzz-values.ts';
 
 const CRLF = '\r\n';
 

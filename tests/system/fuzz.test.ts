@@ -10,15 +10,15 @@ import { readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DEMO_ACCOUNT, signUpValues } from '../../src/features/account/account.sample';
-import { createApp } from '../../src/server/app';
-import type { AppDeps } from '../../src/server/deps';
-import { distDir } from '../../src/server/http/dist-dir';
+import { DEMO_ACCOUNT, signUpValues } from '../../src/features/account/account.sample.ts';
+import { createApp } from '../../src/server/app.ts';
+import type { AppDeps } from '../../src/server/deps.ts';
+import { distDir } from '../../src/server/http/dist-dir.ts';
 import { type BuiltServer, startBuiltServer } from '../support/built-server.mjs';
-import { skipWithoutPostgres } from '../support/requirements';
-import { FAMILIES, type FuzzContext, type Target } from './fuzz-cases';
-import { describe as describeRequest, type Outcome, type RawRequest, send } from './fuzz-http';
-import { seeded } from './fuzz-values';
+import { skipWithoutPostgres } from '../support/requirements.ts';
+import { FAMILIES, type FuzzContext, type Target } from './fuzz-cases.ts';
+import { describe as describeRequest, type Outcome, type RawRequest, send } from './fuzz-http.ts';
+import { seeded } from './fuzz-values.ts';
 import {
   API,
   apiHeaders,
@@ -30,7 +30,7 @@ import {
   SAMPLE_PROMOTION,
   submit,
   visitorAddress,
-} from './helpers';
+} from './helpers.ts';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261123);
 const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 10_000);

@@ -7,11 +7,11 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { uniqueEmail } from '../../src/features/account/account.sample';
-import { flatContact } from '../../src/features/contact/contact.sample';
-import { entryValues } from '../../src/features/giveaway/giveaway.sample';
-import { DEFAULT_API_KEY } from '../../src/lib/api-key';
-import { MIN_DWELL_MS } from '../../src/lib/form-rules';
+import { uniqueEmail } from '../../src/features/account/account.sample.ts';
+import { flatContact } from '../../src/features/contact/contact.sample.ts';
+import { entryValues } from '../../src/features/giveaway/giveaway.sample.ts';
+import { DEFAULT_API_KEY } from '../../src/lib/api-key.ts';
+import { MIN_DWELL_MS } from '../../src/lib/form-rules.ts';
 
 export const API = '/api/v1';
 /** The running promotion of the sample data (`startBuiltServer({ seed: true })`). */

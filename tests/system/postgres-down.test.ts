@@ -4,12 +4,12 @@
 // itself. Stops and starts the throwaway cluster of tests/support/with-postgres.sh (`npm run test:system`).
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { FINGERPRINT_REUSE_MS } from '../../src/features/locator/store-list.server';
-import { QUERY_TIMEOUT_MS } from '../../src/server/db/database';
-import { QUEUE_TIMEOUT_MS } from '../../src/server/db/pg-queue';
-import { HEALTH_PASS_MS } from '../../src/server/routes/platform';
+import { FINGERPRINT_REUSE_MS } from '../../src/features/locator/store-list.server.ts';
+import { QUERY_TIMEOUT_MS } from '../../src/server/db/database.ts';
+import { QUEUE_TIMEOUT_MS } from '../../src/server/db/pg-queue.ts';
+import { HEALTH_PASS_MS } from '../../src/server/routes/platform.ts';
 import { type BuiltServer, startBuiltServer } from '../support/built-server.mjs';
-import { skipWithout } from '../support/requirements';
+import { skipWithout } from '../support/requirements.ts';
 import {
   API,
   apiHeaders,
@@ -20,7 +20,7 @@ import {
   SAMPLE_PROMOTION,
   type Submission,
   submit,
-} from './helpers';
+} from './helpers.ts';
 
 const cluster = postgresCluster();
 const skip = skipWithout(

@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { DEFAULT_API_KEY } from '../../src/lib/api-key';
+import { DEFAULT_API_KEY } from '../../src/lib/api-key.ts';
 import { type BuiltServer, startBuiltServer } from '../support/built-server.mjs';
 
 let server: BuiltServer;

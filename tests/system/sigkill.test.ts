@@ -8,11 +8,11 @@
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MAIL_CLAIM_MS } from '../../src/features/contact/contact-mail.server';
-import { openDatabase } from '../../src/server/db/database';
-import { readOutbox } from '../../src/server/outbox';
+import { MAIL_CLAIM_MS } from '../../src/features/contact/contact-mail.server.ts';
+import { openDatabase } from '../../src/server/db/database.ts';
+import { readOutbox } from '../../src/server/outbox.ts';
 import { type BuiltServer, startBuiltServer } from '../support/built-server.mjs';
-import { skipWithoutPostgres } from '../support/requirements';
+import { skipWithoutPostgres } from '../support/requirements.ts';
 import {
   freshPostgresDatabase,
   prepareAll,
@@ -20,7 +20,7 @@ import {
   prepareEntry,
   type Submission,
   submit,
-} from './helpers';
+} from './helpers.ts';
 
 const ENTRIES = 240;
 const MESSAGES = 120;

@@ -9,8 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, expect, it, type TestContext } from 'vitest';
 import { type BuiltServer, sparePort, startBuiltServer } from '../support/built-server.mjs';
-import { skipWithout } from '../support/requirements';
-import { prepareAll, prepareEntry, submit } from './helpers';
+import { skipWithout } from '../support/requirements.ts';
+import { prepareAll, prepareEntry, submit } from './helpers.ts';
 
 const cleanups: (() => unknown)[] = [];
 afterEach(async () => {

@@ -3,10 +3,10 @@
 // answering other requests while an upload trickles in.
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_API_KEY } from '../../src/lib/api-key';
-import { GUARD_HEADERS } from '../../src/lib/form-rules';
+import { DEFAULT_API_KEY } from '../../src/lib/api-key.ts';
+import { GUARD_HEADERS } from '../../src/lib/form-rules.ts';
 import { type BuiltServer, startBuiltServer } from '../support/built-server.mjs';
-import { API, formTicket, humanCheckToken, prepareAll } from './helpers';
+import { API, formTicket, humanCheckToken, prepareAll } from './helpers.ts';
 
 let server: BuiltServer;
 beforeAll(async () => {

@@ -8,8 +8,8 @@ import ErrorPage from '../../src/pages/500.astro';
 vi.mock('../../src/components/chrome/load-navigation', async () => {
   const { readFileSync } = await import('node:fs');
   const { parse } = await import('yaml');
-  const { navigationSchema } = await import('../../src/content-schemas');
-  const { navigationFrom } = await import('../../src/components/chrome/navigation');
+  const { navigationSchema } = await import('../../src/content-schemas.ts');
+  const { navigationFrom } = await import('../../src/components/chrome/navigation.ts');
   const data = navigationSchema.parse(parse(readFileSync('content/navigation.yaml', 'utf8')));
   return { loadNavigation: async () => navigationFrom(data) };
 });

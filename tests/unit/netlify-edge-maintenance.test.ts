@@ -2,9 +2,9 @@
 // edge calls it (a Request and a context whose next() is the page the CDN would send), with the
 // site's fetch stood in for: the switch as the API's health check says, the screen as built.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import maintenance, { config, OPERATOR_COOKIE, TTL_MS } from '../../netlify/edge-functions/maintenance';
-import { DEFAULT_API_KEY } from '../../src/lib/api-key';
-import { RETRY_AFTER_SECONDS, OPERATOR_COOKIE as SERVER_COOKIE } from '../../src/server/maintenance/state';
+import maintenance, { config, OPERATOR_COOKIE, TTL_MS } from '../../netlify/edge-functions/maintenance.ts';
+import { DEFAULT_API_KEY } from '../../src/lib/api-key.ts';
+import { RETRY_AFTER_SECONDS, OPERATOR_COOKIE as SERVER_COOKIE } from '../../src/server/maintenance/state.ts';
 
 let on = false;
 let healthReads = 0;

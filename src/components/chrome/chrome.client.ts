@@ -5,23 +5,23 @@
 // (bench/page-weight.ts). What only some visits need (the fade, sign-out, web-vitals) stays in
 // chunks of its own, fetched on need; that also keeps this script an external, cached file rather
 // than bytes inlined in every page (the 14 KB first-load budget).
-import { sampleRealUserSpeed } from '../../features/vitals/sample';
-import { initNav } from './nav';
-import { startRotator } from './rotator';
+import { sampleRealUserSpeed } from '../../features/vitals/sample.ts';
+import { initNav } from './nav.ts';
+import { startRotator } from './rotator.ts';
 
 export function startChrome(): void {
   const rotator = document.querySelector<HTMLElement>('[data-rotator]');
   if (rotator) startRotator(rotator);
   // Sign-out code loads on the click: most visitors never need it.
   document.querySelector('.topbar [data-sign-out]')?.addEventListener('click', () => {
-    void import('../../features/session/session').then(({ signOut }) => signOut());
+    void import('../../features/session/session.ts').then(({ signOut }) => signOut());
   });
 
   const nav = document.querySelector<HTMLElement>('[data-nav]');
   if (nav) initNav(nav);
   // Only fade pages load the fade code.
   const fading = document.querySelector<HTMLElement>('.site-header[data-fade]');
-  if (fading) void import('./fade').then(({ watchHeaderFade }) => watchHeaderFade(fading));
+  if (fading) void import('./fade.ts').then(({ watchHeaderFade }) => watchHeaderFade(fading));
 
   sampleRealUserSpeed();
 }

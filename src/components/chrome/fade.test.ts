@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fadeOpacity } from './fade';
+import { fadeOpacity } from './fade.ts';
 
 describe('fadeOpacity', () => {
   it('is transparent at the top of the page and for odd inputs', () => {

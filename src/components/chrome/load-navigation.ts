@@ -1,6 +1,6 @@
 // The navigation from its content collection (content/navigation.yaml), for the chrome's components.
 import { getEntry } from 'astro:content';
-import { type Navigation, navigationFrom } from './navigation';
+import { type Navigation, navigationFrom } from './navigation.ts';
 
 export async function loadNavigation(): Promise<Navigation> {
   const entry = await getEntry('navigation', 'site');

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { readContent } from '../../../tests/support/content';
-import { navigationSchema } from '../../content-schemas';
-import { site } from '../../site.config';
-import { isCurrent, navigationFrom, routeOf } from './navigation';
+import { readContent } from '../../../tests/support/content.ts';
+import { navigationSchema } from '../../content-schemas.ts';
+import { site } from '../../site.config.ts';
+import { isCurrent, navigationFrom, routeOf } from './navigation.ts';
 
 const { menus, footerColumns, quickLinks, helpMenu } = navigationFrom(
   readContent('navigation.yaml', navigationSchema),

@@ -3,8 +3,8 @@
 // `contact` menu is also the help area's side menu (product.md 2.7). The content collection `navigation`
 // reads the file (load-navigation.ts); this module turns it into what the chrome draws.
 import type { z } from 'astro/zod';
-import type { navigationSchema } from '../../content-schemas';
-import { brandText, site } from '../../site.config';
+import type { navigationSchema } from '../../content-schemas.ts';
+import { brandText, site } from '../../site.config.ts';
 
 export interface MenuLink {
   label: string;

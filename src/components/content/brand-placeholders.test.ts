@@ -1,7 +1,7 @@
 import { mdxToJs } from 'satteri';
 import { describe, expect, it } from 'vitest';
-import { site } from '../../site.config';
-import { brandAttributes, brandPlaceholders, brandUrl, placeholderText } from './brand-placeholders';
+import { site } from '../../site.config.ts';
+import { brandAttributes, brandPlaceholders, brandUrl, placeholderText } from './brand-placeholders.ts';
 
 const compile = (source: string) => mdxToJs(source, { mdastPlugins: [brandPlaceholders] }).code;
 

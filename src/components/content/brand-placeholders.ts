@@ -2,7 +2,7 @@
 // plugin for Astro's Markdown processor (Sätteri) runs before MDX compiles expressions and turns the
 // placeholders {brand} and {slug} into plain text wherever an editor may write them: body text, link
 // targets, image sources and alt text, and component props (`<Button href="/{slug}pay">`).
-import { brandText } from '../../site.config';
+import { brandText } from '../../site.config.ts';
 
 interface Attribute {
   type: string;

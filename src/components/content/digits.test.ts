@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { digitsError, digitsOnly, strippedMessage } from './digits';
+import { digitsError, digitsOnly, strippedMessage } from './digits.ts';
 
 describe('digits-only fields', () => {
   it('strips everything but 0-9', () => {

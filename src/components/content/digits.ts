@@ -1,6 +1,6 @@
 // Digits-only fields (gift card account number and PIN): strip anything else as it is typed and say
 // so plainly, so a pasted "1234-5678 " or a stray letter never reaches the balance provider.
-import { digitsOnly } from '../../lib/digits';
+import { digitsOnly } from '../../lib/digits.ts';
 
 export { digitsOnly };
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { site } from '../../site.config';
-import { pageAddresses, pageSlug } from './paths';
+import { site } from '../../site.config.ts';
+import { pageAddresses, pageSlug } from './paths.ts';
 
 describe('content page slugs', () => {
   it('puts the brand slug into file names that hold {slug}', () => {

@@ -1,5 +1,5 @@
 import { getCollection } from 'astro:content';
-import { site } from '../../site.config';
+import { site } from '../../site.config.ts';
 
 /** File names may hold {slug} (e.g. history-of-{slug}.mdx) so the brand slug is set in one place. */
 export const pageSlug = (id: string): string => id.replaceAll('{slug}', site.slug);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { telHref } from './phone';
+import { telHref } from './phone.ts';
 
 describe('telHref', () => {
   it('dials a toll-free number with the country code', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { embedUrl, videoKind } from './video';
+import { embedUrl, videoKind } from './video.ts';
 
 describe('video embed address', () => {
   it('joins the configured base and the id, and autoplays after the click', () => {

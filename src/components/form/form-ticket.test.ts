@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../features/session/api';
-import { FakeStorage } from '../../features/session/testing';
-import { FORM_TICKET_LIFETIME_MS } from '../../lib/form-rules';
+import { ApiError } from '../../features/session/api.ts';
+import { FakeStorage } from '../../features/session/testing.ts';
+import { FORM_TICKET_LIFETIME_MS } from '../../lib/form-rules.ts';
 import {
   dropFormTicket,
   formTicket,
@@ -9,7 +9,7 @@ import {
   type LoadedTicket,
   loadFormTicket,
   ticketRefused,
-} from './form-ticket';
+} from './form-ticket.ts';
 
 afterEach(() => vi.unstubAllGlobals());
 

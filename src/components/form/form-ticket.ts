@@ -4,9 +4,9 @@
 // enough: the limit then counts this browser, not each page load. The server accepts a ticket only
 // MIN_DWELL_MS after it issued it, so a form's own dwell clock starts when a new ticket arrives.
 
-import { ApiError, publicApi, read } from '../../lib/api-client';
-import { FORM_TICKET_LIFETIME_MS } from '../../lib/form-rules';
-import { storage } from '../../lib/local-storage';
+import { ApiError, publicApi, read } from '../../lib/api-client.ts';
+import { FORM_TICKET_LIFETIME_MS } from '../../lib/form-rules.ts';
+import { storage } from '../../lib/local-storage.ts';
 
 export type PublicFormName = NonNullable<
   Parameters<(typeof publicApi)['form-ticket']['$get']>[0]['query']['form']

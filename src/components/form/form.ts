@@ -1,7 +1,7 @@
 // Small helpers the account islands share: schema checks that give one message per field, and
 // moving focus to the first field that needs attention after a failed submit.
 import * as v from 'valibot';
-import { fieldErrors } from '../../lib/fields';
+import { fieldErrors } from '../../lib/fields.ts';
 
 export type Errors = Record<string, string>;
 

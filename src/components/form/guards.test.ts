@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { FakeStorage } from '../../features/session/testing';
-import { ATTEMPT_WINDOW_MS, GUARD_MESSAGES } from '../../lib/form-rules';
-import { guardMessage, recentAttempts, recordAttempt } from './guards';
+import { FakeStorage } from '../../features/session/testing.ts';
+import { ATTEMPT_WINDOW_MS, GUARD_MESSAGES } from '../../lib/form-rules.ts';
+import { guardMessage, recentAttempts, recordAttempt } from './guards.ts';
 
 const ok = { trap: '', loadedAt: 0, now: 5000, attempts: 0 };
 

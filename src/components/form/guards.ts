@@ -2,8 +2,13 @@
 // same rules again): a trap field people never fill, a minimum time on the form, and at most 3
 // attempts an hour, counted in localStorage so a reload does not reset them (product.md 9).
 
-import { ATTEMPT_WINDOW_MS, GUARD_MESSAGES, MAX_ATTEMPTS_PER_HOUR, MIN_DWELL_MS } from '../../lib/form-rules';
-import { storage } from '../../lib/local-storage';
+import {
+  ATTEMPT_WINDOW_MS,
+  GUARD_MESSAGES,
+  MAX_ATTEMPTS_PER_HOUR,
+  MIN_DWELL_MS,
+} from '../../lib/form-rules.ts';
+import { storage } from '../../lib/local-storage.ts';
 
 /** Attempt times (epoch ms) within the last hour; anything unreadable counts as none. */
 export function recentAttempts(key: string, now: number, store = storage()): number[] {

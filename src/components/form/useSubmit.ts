@@ -5,8 +5,8 @@
 // error answer becomes text).
 import { type RefObject, type SubmitEvent, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { ApiError, type ErrorTextOptions, errorText } from '../../lib/api-client';
-import { type Errors, focusFirstInvalid } from './form';
+import { ApiError, type ErrorTextOptions, errorText } from '../../lib/api-client.ts';
+import { type Errors, focusFirstInvalid } from './form.ts';
 
 /** A client-side check: errors beside fields and/or one message for the form; `output` to send. */
 export interface Checked<O> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatFileSize, publicFileSize } from './file-size';
+import { formatFileSize, publicFileSize } from './file-size.ts';
 
 describe('formatFileSize', () => {
   it('uses bytes, KB and MB', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type MotionPreferences, readPreferences, SMALL_SCREEN_QUERY, shouldAutoplay } from './hero-video';
+import { type MotionPreferences, readPreferences, SMALL_SCREEN_QUERY, shouldAutoplay } from './hero-video.ts';
 
 const none: MotionPreferences = {
   reducedMotion: false,

@@ -3,10 +3,10 @@ import {
   applyCachedImage,
   applyPromotion,
   type GiveawayTargets,
-} from '../../features/giveaway/home-promotion';
-import { fetchActivePromotion } from '../../features/giveaway/promotion';
-import { startHeroVideo } from './hero-video';
-import { setupTabs } from './tabs';
+} from '../../features/giveaway/home-promotion.ts';
+import { fetchActivePromotion } from '../../features/giveaway/promotion.ts';
+import { startHeroVideo } from './hero-video.ts';
+import { setupTabs } from './tabs.ts';
 
 const video = document.querySelector<HTMLVideoElement>('[data-hero-video]');
 if (video) startHeroVideo(video, document.querySelector<HTMLButtonElement>('[data-hero-toggle]'));

@@ -1,8 +1,8 @@
 // The home page's video tabs (product.md 2.5) as editors set them in content/videos.yaml, in tab order,
 // with the brand placed in their texts.
 import { getCollection } from 'astro:content';
-import { brandText, site } from '../../site.config';
-import { embedUrl, type VideoKind, videoKind } from '../content/video';
+import { brandText, site } from '../../site.config.ts';
+import { embedUrl, type VideoKind, videoKind } from '../content/video.ts';
 
 export interface HomeVideo {
   title: string;

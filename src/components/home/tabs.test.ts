@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nextTabIndex } from './tabs';
+import { nextTabIndex } from './tabs.ts';
 
 describe('nextTabIndex', () => {
   it('moves with the arrow keys and wraps around', () => {

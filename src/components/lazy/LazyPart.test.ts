@@ -1,7 +1,7 @@
 // The message of a part that did not load is the island guard's, word for word, with product.md 8's text.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { CHUNK_FAILED_MESSAGE, chunkFailedText } from './LazyPart';
+import { CHUNK_FAILED_MESSAGE, chunkFailedText } from './LazyPart.tsx';
 
 describe('chunk failure texts', () => {
   const guard = readFileSync(new URL('../../inline/island-guard.js', import.meta.url), 'utf8');

@@ -1,9 +1,9 @@
 // /account: Delete Account (a real deletion, see DESIGN's departures), only after the visitor
 // confirms in a modal dialog. The server ends every session; the browser then forgets them too.
 import { useRef } from 'react';
-import { useSubmit } from '../../components/form/useSubmit';
-import { api, read } from '../session/api';
-import { leaveSignedOut } from '../session/session';
+import { useSubmit } from '../../components/form/useSubmit.ts';
+import { api, read } from '../session/api.ts';
+import { leaveSignedOut } from '../session/session.ts';
 import '../../components/form/fields.css'; // the status lines' look (form-message, form-note)
 
 export default function DeleteAccount() {

@@ -1,11 +1,11 @@
 // /account/forgot-password (product.md 2.6, 8): the same confirmation whatever the server answers, so
 // the form never tells whether an address has an account.
 import { useState } from 'react';
-import { FormMessages, TextField } from '../../components/form/Fields';
-import { check } from '../../components/form/form';
-import { useSubmit } from '../../components/form/useSubmit';
-import { publicApi, read } from '../session/api';
-import { MESSAGES, resetRequestSchema } from './account';
+import { FormMessages, TextField } from '../../components/form/Fields.tsx';
+import { check } from '../../components/form/form.ts';
+import { useSubmit } from '../../components/form/useSubmit.ts';
+import { publicApi, read } from '../session/api.ts';
+import { MESSAGES, resetRequestSchema } from './account.ts';
 
 export default function ForgotPasswordForm() {
   const [email, setEmail] = useState('');

@@ -3,14 +3,14 @@
 // address the server asks for the human check (docs/api.md, "Limits"): the form then shows it and,
 // once it gives a token, signs in again with it.
 import { useEffect, useRef, useState } from 'react';
-import { FormMessages, TextField } from '../../components/form/Fields';
-import { check } from '../../components/form/form';
-import { useSubmit } from '../../components/form/useSubmit';
-import { GUARD_MESSAGES } from '../../lib/form-rules';
-import HumanCheck from '../human-check/HumanCheck';
-import { ApiError, api, publicApi, read } from '../session/api';
-import { setFirstName, signIn } from '../session/session';
-import { loginSchema, MESSAGES } from './account';
+import { FormMessages, TextField } from '../../components/form/Fields.tsx';
+import { check } from '../../components/form/form.ts';
+import { useSubmit } from '../../components/form/useSubmit.ts';
+import { GUARD_MESSAGES } from '../../lib/form-rules.ts';
+import HumanCheck from '../human-check/HumanCheck.tsx';
+import { ApiError, api, publicApi, read } from '../session/api.ts';
+import { setFirstName, signIn } from '../session/session.ts';
+import { loginSchema, MESSAGES } from './account.ts';
 
 export default function LoginForm() {
   const [values, setValues] = useState({ email: '', password: '' });

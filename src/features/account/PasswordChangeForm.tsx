@@ -1,12 +1,12 @@
 // /account: Change Password (product.md 2.6, 5.3). A mismatched confirmation says so (a deliberate
 // departure, see DESIGN); otherwise the server's answer is shown.
 import { type ChangeEvent, useState } from 'react';
-import { FormMessages, TextField } from '../../components/form/Fields';
-import { check } from '../../components/form/form';
-import { useSubmit } from '../../components/form/useSubmit';
-import { api, read } from '../session/api';
-import { MESSAGES, passwordChangeSchema } from './account';
-import { PasswordRules } from './PasswordRules';
+import { FormMessages, TextField } from '../../components/form/Fields.tsx';
+import { check } from '../../components/form/form.ts';
+import { useSubmit } from '../../components/form/useSubmit.ts';
+import { api, read } from '../session/api.ts';
+import { MESSAGES, passwordChangeSchema } from './account.ts';
+import { PasswordRules } from './PasswordRules.tsx';
 
 const empty = { old_password: '', new_password: '', confirm: '' };
 

@@ -1,5 +1,5 @@
 // The product.md 5.2 password rules beside a new-password field (sign-up, reset, change).
-import { type PasswordRule, passwordChecklist } from './password';
+import { type PasswordRule, passwordChecklist } from './password.ts';
 
 /** The product.md 5.2 password rules, ticked off live as the visitor types. */
 export function PasswordRules({ id, password }: { id: string; password: string }) {

@@ -1,7 +1,7 @@
 // /account/entries: the visitor's own giveaway entries from GET /me/entries.
 import { useEffect, useState } from 'react';
-import { ApiError, api, errorText, read } from '../session/api';
-import { type Entry, formatEntryDate, sortEntries } from './entries';
+import { ApiError, api, errorText, read } from '../session/api.ts';
+import { type Entry, formatEntryDate, sortEntries } from './entries.ts';
 import '../../components/form/fields.css'; // the status lines' look (form-message, form-note)
 
 export default function PastEntries() {

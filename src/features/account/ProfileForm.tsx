@@ -1,13 +1,13 @@
 // /account: the account details form (product.md 2.6). Loads GET /me/profile, saves with PUT /me/profile
 // and keeps the cached first name (the greetings) in step with what was saved.
 import type { ChangeEvent } from 'react';
-import { FormMessages, RequiredNote, SelectField, TextField } from '../../components/form/Fields';
-import { US_STATES } from '../../lib/us-states';
-import { api, read } from '../session/api';
-import { setFirstName } from '../session/session';
-import { profileSchema } from './account';
-import { PROFILE_INPUTS, profileUpdate, toProfileValues } from './profile';
-import { useSavedForm } from './useSavedForm';
+import { FormMessages, RequiredNote, SelectField, TextField } from '../../components/form/Fields.tsx';
+import { US_STATES } from '../../lib/us-states.ts';
+import { api, read } from '../session/api.ts';
+import { setFirstName } from '../session/session.ts';
+import { profileSchema } from './account.ts';
+import { PROFILE_INPUTS, profileUpdate, toProfileValues } from './profile.ts';
+import { useSavedForm } from './useSavedForm.ts';
 
 export default function ProfileForm() {
   const { formRef, values, setField, errors, status, busy, submit } = useSavedForm({

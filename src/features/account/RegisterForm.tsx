@@ -2,17 +2,23 @@
 // Flow (completeSignUp in register.ts): create the account, store the session, save the profile,
 // join the ticked mailing lists (a failure there is only logged), then /account.
 import { type ChangeEvent, useState } from 'react';
-import { FormMessages, RequiredNote, SelectField, TextField, TrapField } from '../../components/form/Fields';
-import { recentAttempts, recordAttempt } from '../../components/form/guards';
-import { useFormTicket } from '../../components/form/useFormTicket';
-import { useSubmit } from '../../components/form/useSubmit';
-import { US_STATES } from '../../lib/us-states';
-import { site } from '../../site.config';
-import HumanCheck from '../human-check/HumanCheck';
-import { MESSAGES } from './account';
-import { PasswordRules } from './PasswordRules';
-import { PROFILE_INPUTS } from './profile';
-import { completeSignUp, emptySignUp, REGISTER_ATTEMPTS_KEY, signUpProblems } from './register';
+import {
+  FormMessages,
+  RequiredNote,
+  SelectField,
+  TextField,
+  TrapField,
+} from '../../components/form/Fields.tsx';
+import { recentAttempts, recordAttempt } from '../../components/form/guards.ts';
+import { useFormTicket } from '../../components/form/useFormTicket.ts';
+import { useSubmit } from '../../components/form/useSubmit.ts';
+import { US_STATES } from '../../lib/us-states.ts';
+import { site } from '../../site.config.ts';
+import HumanCheck from '../human-check/HumanCheck.tsx';
+import { MESSAGES } from './account.ts';
+import { PasswordRules } from './PasswordRules.tsx';
+import { PROFILE_INPUTS } from './profile.ts';
+import { completeSignUp, emptySignUp, REGISTER_ATTEMPTS_KEY, signUpProblems } from './register.ts';
 
 export default function RegisterForm() {
   const ticket = useFormTicket('register');

@@ -1,14 +1,14 @@
 // /account/reset-password?reset_token=... (product.md 2.6, 5.3, 8). The token is taken out of the
 // address bar at once so it stays out of history and referrers; sessionStorage keeps it for a reload.
 import { type ChangeEvent, useEffect, useState } from 'react';
-import { FormMessages, TextField } from '../../components/form/Fields';
-import type { Errors } from '../../components/form/form';
-import { useSubmit } from '../../components/form/useSubmit';
-import { publicApi, read } from '../session/api';
-import { MESSAGES } from './account';
-import { PasswordRules } from './PasswordRules';
-import { firstBrokenRule } from './password';
-import { forgetResetToken, readResetToken } from './reset-token';
+import { FormMessages, TextField } from '../../components/form/Fields.tsx';
+import type { Errors } from '../../components/form/form.ts';
+import { useSubmit } from '../../components/form/useSubmit.ts';
+import { publicApi, read } from '../session/api.ts';
+import { MESSAGES } from './account.ts';
+import { PasswordRules } from './PasswordRules.tsx';
+import { firstBrokenRule } from './password.ts';
+import { forgetResetToken, readResetToken } from './reset-token.ts';
 
 /** product.md 8: the success text stays readable for a moment before the sign-in page. */
 export const REDIRECT_DELAY_MS = 2000;

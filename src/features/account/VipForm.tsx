@@ -1,11 +1,11 @@
 // /account/vip: Become VIP (product.md 2.6; saving is real per DESIGN). The two numbers are read from
 // the profile and saved with PUT /me/vip.
 import type { ChangeEvent } from 'react';
-import { FormMessages, TextField } from '../../components/form/Fields';
-import { api, read } from '../session/api';
-import { vipSchema } from './account';
-import { toVipValues } from './profile';
-import { useSavedForm } from './useSavedForm';
+import { FormMessages, TextField } from '../../components/form/Fields.tsx';
+import { api, read } from '../session/api.ts';
+import { vipSchema } from './account.ts';
+import { toVipValues } from './profile.ts';
+import { useSavedForm } from './useSavedForm.ts';
 
 type VipValues = ReturnType<typeof toVipValues>;
 

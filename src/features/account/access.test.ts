@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accountSubPath, PUBLIC_ACCOUNT_PAGES, requiresSignIn } from './access';
+import { accountSubPath, PUBLIC_ACCOUNT_PAGES, requiresSignIn } from './access.ts';
 
 describe('account access rule (product.md 2.6)', () => {
   it('lists exactly the public sub-paths of the spec', () => {

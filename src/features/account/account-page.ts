@@ -1,7 +1,7 @@
 // The account pages' own script (bundled, runs after parse): the access rule of product.md 2.6, the
 // sidebar's Sign Out, and keeping the pre-paint signed-in class and greeting in step with the
 // session when it changes on the page (sign-in, a saved first name, a 401).
-import { $session, signOut } from '../session/session';
+import { $session, signOut } from '../session/session.ts';
 
 // Protected content is hidden by CSS (.if-signed-in) until now, so nothing flashes before this.
 if (document.querySelector('[data-requires-sign-in]') && !$session.get().token) {

@@ -1,7 +1,7 @@
 // Operator commands for the account area's mailing lists: `npm run admin -- mailing-list export|remove`.
 import type { Command } from 'commander';
-import { action, CliError, withDeps } from '../../server/cli';
-import { mailingListCsv, removeFromMailingLists } from './mailing-list.server';
+import { action, CliError, withDeps } from '../../server/cli.ts';
+import { mailingListCsv, removeFromMailingLists } from './mailing-list.server.ts';
 
 export function registerAccountCommands(program: Command): void {
   const mailingList = program

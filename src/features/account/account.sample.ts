@@ -5,11 +5,11 @@
 // src/features/<feature>/<feature>.sample.ts like this; tests import it from there.
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { Database } from '../../server/db/schema';
-import { hashPassword } from '../../server/passwords';
-import type { profileFields } from './account';
+import type { Database } from '../../server/db/schema.ts';
+import { hashPassword } from '../../server/passwords.ts';
+import type { profileFields } from './account.ts';
 // Types only: the feature's modules read Vite's import.meta.env, which the seed (tsx) and Playwright lack.
-import type { SignUpValues } from './register';
+import type { SignUpValues } from './register.ts';
 
 export type ProfileValues = Record<keyof typeof profileFields, string>;
 

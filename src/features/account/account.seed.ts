@@ -1,7 +1,7 @@
 // Sample data of the account area: the demo member documented in the README and docs/api.md.
 
-import type { Seeder } from '../../server/db/seed';
-import { DEMO_ACCOUNT, insertMember } from './account.sample';
+import type { Seeder } from '../../server/db/seed.ts';
+import { DEMO_ACCOUNT, insertMember } from './account.sample.ts';
 
 export const seedAccount: Seeder = async ({ db, now }) => {
   const existing = await db

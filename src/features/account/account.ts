@@ -10,7 +10,7 @@ import {
   stateField,
   text,
   zipField,
-} from '../../lib/fields';
+} from '../../lib/fields.ts';
 
 export const MESSAGES = {
   loginFailed: 'Incorrect user name or password',

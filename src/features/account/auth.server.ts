@@ -1,19 +1,19 @@
 // /auth: register, sign in, sign out, password reset (docs/api.md, product.md 5.2, 5.3, 7).
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
-import type { AppEnv } from '../../server/deps';
-import { ApiError, isUniqueViolation } from '../../server/errors';
-import { publicForm } from '../../server/form-guard';
-import { clientIp } from '../../server/http';
-import { hashPassword, verifyDummy, verifyPassword } from '../../server/passwords';
-import { emailKey, enforce, LIMITS } from '../../server/rate-limit';
-import { bearerToken, createSession } from '../../server/sessions';
-import { maskEmail, sha256 } from '../../server/tokens';
-import { json } from '../../server/validate';
-import { loginSchema, MESSAGES, registerSchema, resetRequestSchema, resetSubmitSchema } from './account';
-import { clearFailures, countFailure, requireCheckAfterFailures } from './login-limits.server';
-import { requestReset } from './reset.server';
-import { setPassword } from './set-password.server';
+import type { AppEnv } from '../../server/deps.ts';
+import { ApiError, isUniqueViolation } from '../../server/errors.ts';
+import { publicForm } from '../../server/form-guard.ts';
+import { clientIp } from '../../server/http.ts';
+import { hashPassword, verifyDummy, verifyPassword } from '../../server/passwords.ts';
+import { emailKey, enforce, LIMITS } from '../../server/rate-limit.ts';
+import { bearerToken, createSession } from '../../server/sessions.ts';
+import { maskEmail, sha256 } from '../../server/tokens.ts';
+import { json } from '../../server/validate.ts';
+import { loginSchema, MESSAGES, registerSchema, resetRequestSchema, resetSubmitSchema } from './account.ts';
+import { clearFailures, countFailure, requireCheckAfterFailures } from './login-limits.server.ts';
+import { requestReset } from './reset.server.ts';
+import { setPassword } from './set-password.server.ts';
 
 const emailTaken = () =>
   new ApiError(

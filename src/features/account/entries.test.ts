@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatEntryDate, sortEntries } from './entries';
+import { formatEntryDate, sortEntries } from './entries.ts';
 
 describe('past entries', () => {
   it('shows dates in the chain’s time zone', () => {

@@ -1,5 +1,5 @@
 // Past Entries (product.md 2.6, a real list per DESIGN): the answer of GET /me/entries made ready to show.
-import { CHAIN_TIME_ZONE } from '../../lib/dates';
+import { CHAIN_TIME_ZONE } from '../../lib/dates.ts';
 
 export interface Entry {
   id: string;

@@ -3,11 +3,11 @@
 // refusing, so the right password with a passed check always signs in, whoever else keeps failing.
 // Unknown addresses count exactly like known ones, so the answers never tell which accounts exist.
 import type { Context } from 'hono';
-import type { AppDeps, AppEnv } from '../../server/deps';
-import { ApiError, ERRORS } from '../../server/errors';
-import { verifyHumanCheck } from '../../server/human-check/verify';
-import { emailKey, forget, LIMITS, reached, record } from '../../server/rate-limit';
-import { MESSAGES } from './account';
+import type { AppDeps, AppEnv } from '../../server/deps.ts';
+import { ApiError, ERRORS } from '../../server/errors.ts';
+import { verifyHumanCheck } from '../../server/human-check/verify.ts';
+import { emailKey, forget, LIMITS, reached, record } from '../../server/rate-limit.ts';
+import { MESSAGES } from './account.ts';
 
 /** The human check's action on the sign-in form. */
 export const LOGIN_ACTION = 'login';

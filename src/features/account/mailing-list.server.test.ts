@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readOperatorCsv } from '../../server/operator-csv';
-import { createTestApi, START, type TestApi } from '../../server/testing';
-import { mailingListCsv, removeFromMailingLists } from './mailing-list.server';
+import { readOperatorCsv } from '../../server/operator-csv.ts';
+import { createTestApi, START, type TestApi } from '../../server/testing.ts';
+import { mailingListCsv, removeFromMailingLists } from './mailing-list.server.ts';
 
 let t: TestApi;
 beforeAll(async () => {

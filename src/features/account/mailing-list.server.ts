@@ -2,8 +2,8 @@
 // sign up from the account area (POST /me/mailing-lists, one row per address and list); operators
 // hand the list to the mailing tool and remove an address on request.
 import { sql } from 'kysely';
-import type { AppDeps } from '../../server/deps';
-import { operatorCsv } from '../../server/operator-csv';
+import type { AppDeps } from '../../server/deps.ts';
+import { operatorCsv } from '../../server/operator-csv.ts';
 
 const CSV_COLUMNS = ['email', 'first_name', 'last_name', 'lists', 'created_at'] as const;
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApi, type TestApi } from '../../server/testing';
-import { sha256 } from '../../server/tokens';
-import { profileValues } from './account.sample';
+import { createTestApi, type TestApi } from '../../server/testing.ts';
+import { sha256 } from '../../server/tokens.ts';
+import { profileValues } from './account.sample.ts';
 
 let t: TestApi;
 beforeAll(async () => {

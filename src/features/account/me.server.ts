@@ -1,16 +1,16 @@
 // /me: the signed-in member's own data (docs/api.md). Every route needs a valid session.
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
-import type { AppEnv } from '../../server/deps';
-import { ApiError } from '../../server/errors';
-import { verifyPassword } from '../../server/passwords';
-import { enforce, LIMITS } from '../../server/rate-limit';
-import { requireUser } from '../../server/sessions';
-import { json } from '../../server/validate';
-import { memberEntries } from '../giveaway/entries.server';
-import { mailingListSchema, passwordChangeSchema, profileSchema, vipSchema } from './account';
-import { loadProfile } from './profile.server';
-import { setPassword } from './set-password.server';
+import type { AppEnv } from '../../server/deps.ts';
+import { ApiError } from '../../server/errors.ts';
+import { verifyPassword } from '../../server/passwords.ts';
+import { enforce, LIMITS } from '../../server/rate-limit.ts';
+import { requireUser } from '../../server/sessions.ts';
+import { json } from '../../server/validate.ts';
+import { memberEntries } from '../giveaway/entries.server.ts';
+import { mailingListSchema, passwordChangeSchema, profileSchema, vipSchema } from './account.ts';
+import { loadProfile } from './profile.server.ts';
+import { setPassword } from './set-password.server.ts';
 
 /** product.md 3: mailing-list signups made from the account area are marked with this source. */
 export const ACCOUNT_SOURCE = 'Account';

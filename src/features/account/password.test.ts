@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { firstBrokenRule, PASSWORD_RULES, passwordChecklist } from './password';
+import { firstBrokenRule, PASSWORD_RULES, passwordChecklist } from './password.ts';
 
 describe('password checklist (product.md 5.2)', () => {
   it('lists the four rules with their exact texts', () => {

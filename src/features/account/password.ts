@@ -1,7 +1,7 @@
 // The password rules of product.md 5.2 as a checklist the forms show while the visitor types. The rules
 // and their texts are read from the shared schema, so the list cannot drift from what is enforced.
 import * as v from 'valibot';
-import { passwordField } from '../../lib/fields';
+import { passwordField } from '../../lib/fields.ts';
 
 type Check = v.BaseValidation<string, string, v.BaseIssue<unknown>> & { message: string };
 

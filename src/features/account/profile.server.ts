@@ -1,9 +1,9 @@
 // The profile as the API answers it (docs/api.md): the product.md 3 fields plus the two VIP numbers.
 
 import type { Selectable } from 'kysely';
-import type { UsersTable } from '../../server/db/schema';
-import type { AppDeps } from '../../server/deps';
-import { ApiError, ERRORS } from '../../server/errors';
+import type { UsersTable } from '../../server/db/schema.ts';
+import type { AppDeps } from '../../server/deps.ts';
+import { ApiError, ERRORS } from '../../server/errors.ts';
 
 export const PROFILE_COLUMNS = [
   'email',

@@ -1,6 +1,6 @@
 // The profile fields as the forms show them (product.md 3), shared by sign-up and account details:
 // labels and the autocomplete tokens that let browsers fill addresses in.
-import type { Profile } from './account';
+import type { Profile } from './account.ts';
 
 export const PROFILE_INPUTS = {
   first_name: { label: 'First name', autoComplete: 'given-name' },

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type FakeBrowser, installFakeBrowser, jsonResponse } from '../session/testing';
-import { signUpValues } from './account.sample';
-import { chosenLists, emptySignUp, profileBody, signUpProblems } from './register';
+import { type FakeBrowser, installFakeBrowser, jsonResponse } from '../session/testing.ts';
+import { signUpValues } from './account.sample.ts';
+import { chosenLists, emptySignUp, profileBody, signUpProblems } from './register.ts';
 
 const filled = signUpValues({ email: 'dana@example.com', city: 'Erie', zip: '16501' });
 const context = { loadedAt: 0, now: 4000, attempts: 0, humanToken: 'human-ok' };
@@ -96,7 +96,7 @@ describe('completeSignUp: the calls after the checks (product.md 2.6, 9)', () =>
   const request = { values: filled, formTicket: 'ticket-1', humanToken: 'human-ok' };
   const load = async () => {
     vi.resetModules();
-    return import('./register');
+    return import('./register.ts');
   };
 
   it('registers, stores the session, saves the profile, then joins the ticked lists', async () => {

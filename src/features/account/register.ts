@@ -2,12 +2,12 @@
 // the checks is tested: trap, dwell time, attempts per hour, required fields, formats, human check.
 // Then the calls after the checks (completeSignUp), tested with the API stood in.
 
-import { blank, check, type Errors } from '../../components/form/form';
-import { guardMessage } from '../../components/form/guards';
-import { GUARD_MESSAGES } from '../../lib/form-rules';
-import { api, publicApi, read } from '../session/api';
-import { setFirstName, signIn } from '../session/session';
-import { MESSAGES, signUpFormSchema } from './account';
+import { blank, check, type Errors } from '../../components/form/form.ts';
+import { guardMessage } from '../../components/form/guards.ts';
+import { GUARD_MESSAGES } from '../../lib/form-rules.ts';
+import { api, publicApi, read } from '../session/api.ts';
+import { setFirstName, signIn } from '../session/session.ts';
+import { MESSAGES, signUpFormSchema } from './account.ts';
 
 export const REGISTER_ATTEMPTS_KEY = 'register_attempts';
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FakeStorage } from '../session/testing';
-import { forgetResetToken, readResetToken } from './reset-token';
+import { FakeStorage } from '../session/testing.ts';
+import { forgetResetToken, readResetToken } from './reset-token.ts';
 
 let replaceState: ReturnType<typeof vi.fn>;
 const visit = (href: string) => vi.stubGlobal('location', { href });

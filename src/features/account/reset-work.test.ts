@@ -4,10 +4,10 @@
 // queue's worker; only an existing account gets a job, and so a mail after the answer.
 import type { KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { AppDeps } from '../../server/deps';
-import { createTestApi, type TestApi } from '../../server/testing';
-import * as tokens from '../../server/tokens';
-import { requestReset } from './reset.server';
+import type { AppDeps } from '../../server/deps.ts';
+import { createTestApi, type TestApi } from '../../server/testing.ts';
+import * as tokens from '../../server/tokens.ts';
+import { requestReset } from './reset.server.ts';
 
 vi.mock('../../server/tokens', async (importOriginal) => {
   const real = await importOriginal<typeof import('../../server/tokens')>();

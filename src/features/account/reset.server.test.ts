@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApi, type TestApi } from '../../server/testing';
-import { sha256 } from '../../server/tokens';
+import { createTestApi, type TestApi } from '../../server/testing.ts';
+import { sha256 } from '../../server/tokens.ts';
 
 let t: TestApi;
 beforeAll(async () => {

@@ -1,10 +1,10 @@
 // Password reset requests: a single-use link valid for one hour, mailed to the address.
 
 import { sql } from 'kysely';
-import type { AppDeps } from '../../server/deps';
-import { jobValues, mailJob } from '../../server/jobs/queue';
-import { randomToken, sha256 } from '../../server/tokens';
-import { site } from '../../site.config';
+import type { AppDeps } from '../../server/deps.ts';
+import { jobValues, mailJob } from '../../server/jobs/queue.ts';
+import { randomToken, sha256 } from '../../server/tokens.ts';
+import { site } from '../../site.config.ts';
 
 export const RESET_LIFETIME_MS = 60 * 60 * 1000;
 

@@ -3,9 +3,9 @@
 // (a link mailed earlier must not undo the change) and end the other sessions (devices signed in
 // with the old password).
 import type { Transaction } from 'kysely';
-import type { Database } from '../../server/db/schema';
-import type { AppDeps } from '../../server/deps';
-import { hashPassword } from '../../server/passwords';
+import type { Database } from '../../server/db/schema.ts';
+import type { AppDeps } from '../../server/deps.ts';
+import { hashPassword } from '../../server/passwords.ts';
 
 export interface SetPasswordOptions {
   /** The session that made the change stays signed in (password change); none does after a reset. */

@@ -2,10 +2,10 @@
 // values, then submit through the one submit hook (check with a shared schema, save, one status line).
 import { useEffect, useRef, useState } from 'react';
 import type * as v from 'valibot';
-import { check } from '../../components/form/form';
-import { useSubmit } from '../../components/form/useSubmit';
-import { ApiError, api, errorText, read } from '../session/api';
-import type { ProfileAnswer } from './profile';
+import { check } from '../../components/form/form.ts';
+import { useSubmit } from '../../components/form/useSubmit.ts';
+import { ApiError, api, errorText, read } from '../session/api.ts';
+import type { ProfileAnswer } from './profile.ts';
 
 export interface SavedFormOptions<V, S extends v.GenericSchema> {
   /** Names the form in console messages. */

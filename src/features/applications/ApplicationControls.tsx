@@ -2,8 +2,8 @@
 // visible label (with * when required), an optional hint and its message beside it, tied to the
 // control with aria-describedby and aria-invalid (the first invalid one gets focus on submit).
 import { createContext, type InputHTMLAttributes, type ReactNode, useContext } from 'react';
-import { ErrorText, Label } from '../../components/form/Fields';
-import type { ApplicationForm } from './useApplication';
+import { ErrorText, Label } from '../../components/form/Fields.tsx';
+import type { ApplicationForm } from './useApplication.ts';
 
 export const FormContext = createContext<ApplicationForm & { prefix: string }>(null as never);
 const useForm = () => useContext(FormContext);

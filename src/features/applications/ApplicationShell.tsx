@@ -2,10 +2,10 @@
 // required-fields note, the bot trap, the human check, product.md 5.6's message, the Submit Form button,
 // and, once sent, the thank-you with the reference number in place of the form.
 import { type ReactNode, useEffect, useRef } from 'react';
-import { TrapField } from '../../components/form/Fields';
-import HumanCheck from '../human-check/HumanCheck';
-import { FormContext } from './ApplicationControls';
-import type { useApplication } from './useApplication';
+import { TrapField } from '../../components/form/Fields.tsx';
+import HumanCheck from '../human-check/HumanCheck.tsx';
+import { FormContext } from './ApplicationControls.tsx';
+import type { useApplication } from './useApplication.ts';
 
 type State = ReturnType<typeof useApplication>;
 

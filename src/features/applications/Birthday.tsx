@@ -1,8 +1,8 @@
 // Month, day and year selects of a birthday (product.md 3: years 1923 to 2023), as one labelled group.
 
-import { Select } from './ApplicationControls';
-import { BIRTH_YEARS } from './charge-card';
-import { MONTHS, range } from './rules';
+import { Select } from './ApplicationControls.tsx';
+import { BIRTH_YEARS } from './charge-card.ts';
+import { MONTHS, range } from './rules.ts';
 
 const MONTH_OPTIONS = MONTHS.map((month, index) => [String(index + 1), month] as const);
 const DAY_OPTIONS = range(1, 31).map((day) => [String(day), String(day)] as const);

@@ -1,13 +1,13 @@
 // /frame/charge-card (product.md 2.10, 3, 4, 5.6): the charge card application. Section B appears,
 // and is sent, only for a joint account; while hidden its fields are disabled.
 
-import { Choices, Select, Slider, Text } from './ApplicationControls';
-import ApplicationShell from './ApplicationShell';
-import Birthday from './Birthday';
-import { ACCOUNT_TYPES, CARDS, CHARGE_CARD, STATEMENT_OPTIONS, YEARS_AT_ADDRESS } from './charge-card';
-import SignatureField from './SignatureField';
-import { APPLICATION_STATES } from './states';
-import { useApplication } from './useApplication';
+import { Choices, Select, Slider, Text } from './ApplicationControls.tsx';
+import ApplicationShell from './ApplicationShell.tsx';
+import Birthday from './Birthday.tsx';
+import { ACCOUNT_TYPES, CARDS, CHARGE_CARD, STATEMENT_OPTIONS, YEARS_AT_ADDRESS } from './charge-card.ts';
+import SignatureField from './SignatureField.tsx';
+import { APPLICATION_STATES } from './states.ts';
+import { useApplication } from './useApplication.ts';
 
 const initial = () => ({
   account_type: 'individual',

@@ -2,8 +2,8 @@
 // Chosen', a Remove button that returns to 'No File Chosen', and the provider's type message for
 // a file of another type (checked by name and size here, by content on the server).
 import { useContext, useRef } from 'react';
-import { FormContext, Message } from './ApplicationControls';
-import { MAX_UPLOAD_LABEL, NO_FILE, UPLOAD_ACCEPT, uploadProblem } from './uploads';
+import { FormContext, Message } from './ApplicationControls.tsx';
+import { MAX_UPLOAD_LABEL, NO_FILE, UPLOAD_ACCEPT, uploadProblem } from './uploads.ts';
 
 export default function FileField({ name, label }: { name: string; label: string }) {
   const { prefix, files, errors, setFile } = useContext(FormContext);

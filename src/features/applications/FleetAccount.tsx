@@ -1,12 +1,12 @@
 // Fleet form, second part (product.md 3, 5.6): the business's years, fiscal year, fuel spend and cards,
 // the primary contact, and the two optional financial statements with the $6,600 guidance.
-import { Select, Slider, Text } from './ApplicationControls';
-import FileField from './FileField';
-import { Address } from './FleetCompany';
-import { Money, Phone } from './FleetInputs';
-import { FLEET_CARDS, STATEMENT_THRESHOLD } from './fleet';
-import { MONTHS } from './rules';
-import { UPLOAD_FIELDS } from './uploads';
+import { Select, Slider, Text } from './ApplicationControls.tsx';
+import FileField from './FileField.tsx';
+import { Address } from './FleetCompany.tsx';
+import { Money, Phone } from './FleetInputs.tsx';
+import { FLEET_CARDS, STATEMENT_THRESHOLD } from './fleet.ts';
+import { MONTHS } from './rules.ts';
+import { UPLOAD_FIELDS } from './uploads.ts';
 
 const MONTH_OPTIONS = MONTHS.map((month) => [month, month] as const);
 

@@ -1,9 +1,9 @@
 // Fleet form, first part (product.md 3): the company, what the cards carry, billing and headquarters;
 // then the principals.
-import { Select, Text } from './ApplicationControls';
-import { Phone } from './FleetInputs';
-import { EMBOSS_MAX } from './fleet';
-import { APPLICATION_STATES } from './states';
+import { Select, Text } from './ApplicationControls.tsx';
+import { Phone } from './FleetInputs.tsx';
+import { EMBOSS_MAX } from './fleet.ts';
+import { APPLICATION_STATES } from './states.ts';
 
 const EMBOSS_HINT = `At most ${EMBOSS_MAX} characters including spaces. Write the company name as it should appear on the cards; unless you specify a second line, none appears.`;
 

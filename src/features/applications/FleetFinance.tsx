@@ -1,10 +1,10 @@
 // Fleet form, third part (product.md 3, 5.6): business type and the personal guaranty question (both
 // required, several ticks allowed although they say 'Check one'), the bank, three trade
 // references (the first two required) and the tax-exempt box.
-import { Check, Choices, Text } from './ApplicationControls';
-import { Address } from './FleetCompany';
-import { Phone } from './FleetInputs';
-import { BUSINESS_TYPES, GUARANTY_OPTIONS } from './fleet';
+import { Check, Choices, Text } from './ApplicationControls.tsx';
+import { Address } from './FleetCompany.tsx';
+import { Phone } from './FleetInputs.tsx';
+import { BUSINESS_TYPES, GUARANTY_OPTIONS } from './fleet.ts';
 
 function Reference({ n, required }: { n: number; required: boolean }) {
   return (

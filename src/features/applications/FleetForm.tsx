@@ -1,15 +1,15 @@
 // /frame/fleet-fueling and /fleet-fueling.html (product.md 2.1, 2.10, 3, 4, 5.6): the fleet fueling
 // application on one page, in section components; the date and time start at the moment the form
 // opens, the user-agent field tells the credit department what the applicant used.
-import ApplicationShell from './ApplicationShell';
-import FleetAccount from './FleetAccount';
-import FleetCompany, { FleetPrincipals } from './FleetCompany';
-import FleetFinance from './FleetFinance';
-import FleetGuaranty from './FleetGuaranty';
-import FleetHowHeard from './FleetHowHeard';
-import FleetSignature from './FleetSignature';
-import { FLEET, FLEET_CARDS, signedNow } from './fleet';
-import { useApplication } from './useApplication';
+import ApplicationShell from './ApplicationShell.tsx';
+import FleetAccount from './FleetAccount.tsx';
+import FleetCompany, { FleetPrincipals } from './FleetCompany.tsx';
+import FleetFinance from './FleetFinance.tsx';
+import FleetGuaranty from './FleetGuaranty.tsx';
+import FleetHowHeard from './FleetHowHeard.tsx';
+import FleetSignature from './FleetSignature.tsx';
+import { FLEET, FLEET_CARDS, signedNow } from './fleet.ts';
+import { useApplication } from './useApplication.ts';
 
 const initial = () => ({
   fuel_spend: '0',

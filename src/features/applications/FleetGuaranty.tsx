@@ -2,11 +2,11 @@
 // question is answered Yes; for up to three guarantors, the first one required. While hidden the
 // fields are disabled, so nothing of them is sent.
 import { useContext } from 'react';
-import { FormContext, Select, Text } from './ApplicationControls';
-import { Phone } from './FleetInputs';
-import { GUARANTOR_NUMBERS, wantsGuaranty } from './fleet-guaranty';
-import SignatureField from './SignatureField';
-import { APPLICATION_STATES } from './states';
+import { FormContext, Select, Text } from './ApplicationControls.tsx';
+import { Phone } from './FleetInputs.tsx';
+import { GUARANTOR_NUMBERS, wantsGuaranty } from './fleet-guaranty.ts';
+import SignatureField from './SignatureField.tsx';
+import { APPLICATION_STATES } from './states.ts';
 
 function Guarantor({ n }: { n: number }) {
   const required = n === 1;

@@ -1,7 +1,7 @@
 // How the applicant heard of the program (product.md 3): the Other text appears only for Other.
 import { useContext } from 'react';
-import { Choices, FormContext, Text, TextArea } from './ApplicationControls';
-import { HOW_HEARD } from './fleet';
+import { Choices, FormContext, Text, TextArea } from './ApplicationControls.tsx';
+import { HOW_HEARD } from './fleet.ts';
 
 export default function FleetHowHeard() {
   const { values } = useContext(FormContext);

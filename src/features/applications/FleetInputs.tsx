@@ -1,8 +1,8 @@
 // Inputs of the fleet form with a format of their own: US phones shown as (XXX) XXX-XXXX once
 // typed, and the currency amount whose comma key is blocked (product.md 5.6).
 import { type ComponentProps, useContext } from 'react';
-import { FormContext, Text } from './ApplicationControls';
-import { formatUsPhone } from './rules';
+import { FormContext, Text } from './ApplicationControls.tsx';
+import { formatUsPhone } from './rules.ts';
 
 type TextProps = ComponentProps<typeof Text>;
 

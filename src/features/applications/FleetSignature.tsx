@@ -1,9 +1,9 @@
 // Fleet form, the signing part (product.md 3, 5.6, 9): the legal clauses, the drawn signature, the date
 // (selects, years 2018 to 2028, set to today when the form opens), the time, print name and title.
-import { Select, Text } from './ApplicationControls';
-import { HOURS, MINUTES, SIGN_YEARS } from './fleet';
-import { MONTHS, range } from './rules';
-import SignatureField from './SignatureField';
+import { Select, Text } from './ApplicationControls.tsx';
+import { HOURS, MINUTES, SIGN_YEARS } from './fleet.ts';
+import { MONTHS, range } from './rules.ts';
+import SignatureField from './SignatureField.tsx';
 
 const pairs = (items: readonly (string | number)[]) =>
   items.map((item) => [String(item), String(item)] as const);

@@ -7,10 +7,10 @@
 
 import { useContext, useEffect, useRef, useState } from 'react';
 import type SignaturePad from 'signature_pad';
-import { ChunkFailed } from '../../components/lazy/LazyPart';
-import { FormContext, Message } from './ApplicationControls';
-import { SIGNATURE_GETTING_READY, SIGNATURE_INSTRUCTION } from './rules';
-import { useSignaturePadLibrary } from './useSignaturePadLibrary';
+import { ChunkFailed } from '../../components/lazy/LazyPart.tsx';
+import { FormContext, Message } from './ApplicationControls.tsx';
+import { SIGNATURE_GETTING_READY, SIGNATURE_INSTRUCTION } from './rules.ts';
+import { useSignaturePadLibrary } from './useSignaturePadLibrary.ts';
 
 export const PAD = { width: 666, height: 167 } as const;
 

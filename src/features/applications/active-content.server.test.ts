@@ -4,8 +4,8 @@ import CFB from 'cfb';
 import { strToU8, zipSync } from 'fflate';
 import { PDFDocument, PDFName, PDFString } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { MACRO_MESSAGE, PDF_ACTIVE_MESSAGE } from './uploads';
-import { uploadContentProblem } from './uploads.server';
+import { uploadContentProblem } from './uploads.server.ts';
+import { MACRO_MESSAGE, PDF_ACTIVE_MESSAGE } from './uploads.ts';
 
 const CLEAN_TYPES = `<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>`;
 const MACRO_TYPES = CLEAN_TYPES.replace(

@@ -5,7 +5,7 @@
 import CFB from 'cfb';
 import { unzipSync } from 'fflate';
 import { PDFArray, PDFDict, PDFDocument, PDFName, type PDFObject, PDFStream } from 'pdf-lib';
-import { FILE_TYPE_MESSAGE, MACRO_MESSAGE, PDF_ACTIVE_MESSAGE } from './uploads';
+import { FILE_TYPE_MESSAGE, MACRO_MESSAGE, PDF_ACTIVE_MESSAGE } from './uploads.ts';
 
 /** OOXML parts that hold macros or ActiveX controls (VBA projects, Excel 4 macro sheets). */
 const OOXML_ACTIVE_PART = /(^|\/)(vbaProject\.bin|vbaProjectSignature\.bin|activeX\/|macrosheets\/)/i;

@@ -5,10 +5,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { vi } from 'vitest';
-import { GUARD_HEADERS } from '../../lib/form-rules';
-import type { TestApi } from '../../server/testing';
-import type { ApplicationKind } from './applications';
-import { applicationForm } from './applications.sample';
+import { GUARD_HEADERS } from '../../lib/form-rules.ts';
+import type { TestApi } from '../../server/testing.ts';
+import { applicationForm } from './applications.sample.ts';
+import type { ApplicationKind } from './applications.ts';
 
 export async function submit(
   api: TestApi,

@@ -2,13 +2,13 @@
 // them (no sensitive field), export one opened as PDF and JSON, purge those past the retention
 // period, and rotate the encryption key (re-sealing every stored record and file).
 import type { Command } from 'commander';
-import { action, CliError, progress, withDeps } from '../../server/cli';
-import { terminalJson, terminalText } from '../../server/terminal-text';
-import { APPLICATION_KINDS, type ApplicationKind, isApplicationKind } from './applications';
-import { type ExportFormat, exportApplication } from './export.server';
-import { addKeyToFile, keyringFor, retireKeys } from './keys.server';
-import { keysInUse, listApplications, purgeBefore, resealAll } from './sealed-records.server';
-import { applicationSettings } from './settings.server';
+import { action, CliError, progress, withDeps } from '../../server/cli.ts';
+import { terminalJson, terminalText } from '../../server/terminal-text.ts';
+import { APPLICATION_KINDS, type ApplicationKind, isApplicationKind } from './applications.ts';
+import { type ExportFormat, exportApplication } from './export.server.ts';
+import { addKeyToFile, keyringFor, retireKeys } from './keys.server.ts';
+import { keysInUse, listApplications, purgeBefore, resealAll } from './sealed-records.server.ts';
+import { applicationSettings } from './settings.server.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

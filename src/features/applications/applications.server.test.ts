@@ -1,19 +1,25 @@
 import { PDFDocument, PDFName, PDFString } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApi, type TestApi } from '../../server/testing';
-import { captureLog, dumpAtRest, submit } from './api-testing';
-import { schemaFor } from './applications';
-import { SAMPLE_PDF, SECRETS, STATEMENT_MARKER, sampleChargeCard, sampleFleet } from './applications.sample';
-import { keyringFor } from './keys.server';
-import { APPLICATION_MESSAGES } from './rules';
-import { openApplication } from './sealed-records.server';
+import { createTestApi, type TestApi } from '../../server/testing.ts';
+import { captureLog, dumpAtRest, submit } from './api-testing.ts';
+import {
+  SAMPLE_PDF,
+  SECRETS,
+  STATEMENT_MARKER,
+  sampleChargeCard,
+  sampleFleet,
+} from './applications.sample.ts';
+import { schemaFor } from './applications.ts';
+import { keyringFor } from './keys.server.ts';
+import { APPLICATION_MESSAGES } from './rules.ts';
+import { openApplication } from './sealed-records.server.ts';
 import {
   FILE_SIZE_MESSAGE,
   FILE_TYPE_MESSAGE,
   MAX_APPLICATION_BYTES,
   MAX_UPLOAD_BYTES,
   PDF_ACTIVE_MESSAGE,
-} from './uploads';
+} from './uploads.ts';
 
 let api: TestApi;
 const log = captureLog();

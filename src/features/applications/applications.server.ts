@@ -4,17 +4,17 @@
 // department and the applicant are mailed. No answer, log line or mail repeats what was typed.
 import { type Context, Hono } from 'hono';
 import * as v from 'valibot';
-import type { GUARD_HEADERS } from '../../lib/form-rules';
-import type { AppEnv } from '../../server/deps';
-import { ApiError, ERRORS } from '../../server/errors';
-import { guardAfterBody, guardBeforeBody } from '../../server/form-guard';
-import { type ApplicationKind, isApplicationKind, KINDS, schemaFor } from './applications';
-import { keyringFor } from './keys.server';
-import { sendApplicationMails } from './mail.server';
-import { type ReceivedFile, type ReceivedForm, readApplicationBody } from './multipart.server';
-import { APPLICATION_MESSAGES, summaryMessage } from './rules';
-import { type StoredFile, saveApplication } from './sealed-records.server';
-import { signatureDataUrl, uploadContentProblem } from './uploads.server';
+import type { GUARD_HEADERS } from '../../lib/form-rules.ts';
+import type { AppEnv } from '../../server/deps.ts';
+import { ApiError, ERRORS } from '../../server/errors.ts';
+import { guardAfterBody, guardBeforeBody } from '../../server/form-guard.ts';
+import { type ApplicationKind, isApplicationKind, KINDS, schemaFor } from './applications.ts';
+import { keyringFor } from './keys.server.ts';
+import { sendApplicationMails } from './mail.server.ts';
+import { type ReceivedFile, type ReceivedForm, readApplicationBody } from './multipart.server.ts';
+import { APPLICATION_MESSAGES, summaryMessage } from './rules.ts';
+import { type StoredFile, saveApplication } from './sealed-records.server.ts';
+import { signatureDataUrl, uploadContentProblem } from './uploads.server.ts';
 
 /** Form values as the schema reads them, and the uploaded statements apart. */
 function readParts(kind: ApplicationKind, { fields, files }: ReceivedForm) {

@@ -1,10 +1,10 @@
 // The two application kinds together, for the API, the mail, the PDF and the operators' commands
 // (an island imports only its own kind: kind.ts).
-import { CHARGE_CARD } from './charge-card';
-import { FLEET } from './fleet';
-import { APPLICATION_KINDS, type ApplicationKind, type KindInfo } from './kind';
+import { CHARGE_CARD } from './charge-card.ts';
+import { FLEET } from './fleet.ts';
+import { APPLICATION_KINDS, type ApplicationKind, type KindInfo } from './kind.ts';
 
-export { APPLICATION_KINDS, type ApplicationKind, type KindInfo } from './kind';
+export { APPLICATION_KINDS, type ApplicationKind, type KindInfo } from './kind.ts';
 
 export const isApplicationKind = (value: unknown): value is ApplicationKind =>
   (APPLICATION_KINDS as readonly unknown[]).includes(value);

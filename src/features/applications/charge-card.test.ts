@@ -1,9 +1,9 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { fieldErrors } from '../../lib/fields';
-import { SIGNATURE_PNG, sampleChargeCard } from './applications.sample';
-import { ageOn, CHARGE_CARD, chargeCardSchema, chargeCardSummary, SECTION_B_FIELDS } from './charge-card';
-import { APPLICATION_MESSAGES, summaryMessage } from './rules';
+import { fieldErrors } from '../../lib/fields.ts';
+import { SIGNATURE_PNG, sampleChargeCard } from './applications.sample.ts';
+import { ageOn, CHARGE_CARD, chargeCardSchema, chargeCardSummary, SECTION_B_FIELDS } from './charge-card.ts';
+import { APPLICATION_MESSAGES, summaryMessage } from './rules.ts';
 
 const NOW = Date.UTC(2026, 4, 1, 14);
 const parse = (input: Record<string, unknown>) => v.safeParse(chargeCardSchema(input, NOW), input);
@@ -127,7 +127,7 @@ describe('charge card application (product.md 3, 5.6, 9)', () => {
 
 describe('checking in the browser', () => {
   it('names untouched fields with their own message, as the server does', async () => {
-    const { parseApplication } = await import('./kind');
+    const { parseApplication } = await import('./kind.ts');
     const result = parseApplication(CHARGE_CARD, { account_type: 'individual' }, NOW);
     expect(result.success).toBe(false);
     if (!result.success) expect(fieldErrors(result.issues).a_first_name).toBe('First name is required');

@@ -2,9 +2,9 @@
 // joint applicant) is part of the schema only for a joint account, so a hidden section is never
 // accepted or stored. Shared by the island and the API.
 import * as v from 'valibot';
-import { isCalendarDate } from '../../lib/dates';
-import { emailField, phoneField, zipField } from '../../lib/fields';
-import type { KindInfo } from './kind';
+import { isCalendarDate } from '../../lib/dates.ts';
+import { emailField, phoneField, zipField } from '../../lib/fields.ts';
+import type { KindInfo } from './kind.ts';
 import {
   APPLICATION_MESSAGES,
   checkboxGroup,
@@ -15,8 +15,8 @@ import {
   required,
   signature,
   ssn,
-} from './rules';
-import { optionalStateChoice, stateChoice } from './states';
+} from './rules.ts';
+import { optionalStateChoice, stateChoice } from './states.ts';
 
 export const CARDS = { min: 1, max: 4, default: 1 } as const;
 export const YEARS_AT_ADDRESS = { min: 0, max: 80, default: 0 } as const;

@@ -12,9 +12,9 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { parseKeyList } from '../../server/key-list';
-import { type Keyring, keyIdOf, open, openText, reseal, SealError, seal } from './crypto.server';
-import { addKeyToFile, type KeySettings, keyFilePath, loadKeyring, retireKeys } from './keys.server';
+import { parseKeyList } from '../../server/key-list.ts';
+import { type Keyring, keyIdOf, open, openText, reseal, SealError, seal } from './crypto.server.ts';
+import { addKeyToFile, type KeySettings, keyFilePath, loadKeyring, retireKeys } from './keys.server.ts';
 
 const keyring = (id = 'k1'): Keyring => ({ activeId: id, keys: new Map([[id, randomBytes(32)]]) });
 

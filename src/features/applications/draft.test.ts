@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { installFakeBrowser } from '../session/testing';
-import { KINDS } from './applications';
-import { SECRETS, sampleChargeCard, sampleFleet } from './applications.sample';
-import { clearDraft, DRAFT_MAX_AGE_MS, draftOf, readDraft, writeDraft } from './draft';
+import { installFakeBrowser } from '../session/testing.ts';
+import { SECRETS, sampleChargeCard, sampleFleet } from './applications.sample.ts';
+import { KINDS } from './applications.ts';
+import { clearDraft, DRAFT_MAX_AGE_MS, draftOf, readDraft, writeDraft } from './draft.ts';
 
 beforeEach(() => {
   installFakeBrowser();

@@ -2,7 +2,7 @@
 // kept in localStorage as the visitor types, and removed after a successful submission. Never
 // kept: Social Security numbers, dates of birth, the bank account number and signatures (the
 // kind's `secrets`), nor files.
-import { storage } from '../../lib/local-storage';
+import { storage } from '../../lib/local-storage.ts';
 
 export type Values = Record<string, unknown>;
 

@@ -3,12 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApi, type TestApi } from '../../server/testing';
-import { submit } from './api-testing';
-import { SAMPLE_PDF, SECRETS, sampleFleet } from './applications.sample';
-import { exportApplication } from './export.server';
-import { keyringFor } from './keys.server';
-import { displayValue } from './pdf.server';
+import { createTestApi, type TestApi } from '../../server/testing.ts';
+import { submit } from './api-testing.ts';
+import { SAMPLE_PDF, SECRETS, sampleFleet } from './applications.sample.ts';
+import { exportApplication } from './export.server.ts';
+import { keyringFor } from './keys.server.ts';
+import { displayValue } from './pdf.server.ts';
 
 let api: TestApi;
 let out = '';

@@ -4,10 +4,10 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Kysely } from 'kysely';
-import type { Database } from '../../server/db/schema';
-import type { Keyring } from './crypto.server';
-import { applicationPdf } from './pdf.server';
-import { openApplication } from './sealed-records.server';
+import type { Database } from '../../server/db/schema.ts';
+import type { Keyring } from './crypto.server.ts';
+import { applicationPdf } from './pdf.server.ts';
+import { openApplication } from './sealed-records.server.ts';
 
 export type ExportFormat = 'pdf' | 'json' | 'both';
 

@@ -2,9 +2,9 @@
 // answered 'Yes', for up to three guarantors. The first guarantor is then required; a second or
 // third is optional, but once any of their fields is filled, all of theirs are.
 import type * as v from 'valibot';
-import { zipField } from '../../lib/fields';
-import { required, signature, slashDate, ssn, streetAddress, usPhone } from './rules';
-import { stateChoice } from './states';
+import { zipField } from '../../lib/fields.ts';
+import { required, signature, slashDate, ssn, streetAddress, usPhone } from './rules.ts';
+import { stateChoice } from './states.ts';
 
 export const GUARANTOR_NUMBERS = [1, 2, 3] as const;
 

@@ -1,10 +1,10 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { fieldErrors } from '../../lib/fields';
-import { sampleFleet } from './applications.sample';
-import { fleetSchema, fleetSummary, signedNow } from './fleet';
-import { GUARANTOR_KEYS } from './fleet-guaranty';
-import { APPLICATION_MESSAGES, summaryMessage } from './rules';
+import { fieldErrors } from '../../lib/fields.ts';
+import { sampleFleet } from './applications.sample.ts';
+import { fleetSchema, fleetSummary, signedNow } from './fleet.ts';
+import { GUARANTOR_KEYS } from './fleet-guaranty.ts';
+import { APPLICATION_MESSAGES, summaryMessage } from './rules.ts';
 
 const parse = (input: Record<string, unknown>) => v.safeParse(fleetSchema(input), input);
 const errorsOf = (input: Record<string, unknown>) => {

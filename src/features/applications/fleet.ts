@@ -2,10 +2,10 @@
 // status and limits. The guaranty block and the Other text are part of the schema only when
 // they are shown, so hidden fields are never accepted or stored. Shared by island and API.
 import * as v from 'valibot';
-import { isCalendarDate } from '../../lib/dates';
-import { emailField } from '../../lib/fields';
-import { GUARANTOR_KEYS, GUARANTOR_NUMBERS, guarantyEntries } from './fleet-guaranty';
-import type { KindInfo } from './kind';
+import { isCalendarDate } from '../../lib/dates.ts';
+import { emailField } from '../../lib/fields.ts';
+import { GUARANTOR_KEYS, GUARANTOR_NUMBERS, guarantyEntries } from './fleet-guaranty.ts';
+import type { KindInfo } from './kind.ts';
 import {
   APPLICATION_MESSAGES,
   checkboxGroup,
@@ -20,9 +20,9 @@ import {
   required,
   signature,
   usPhone,
-} from './rules';
-import { optionalStateChoice, stateChoice } from './states';
-import { UPLOAD_FIELDS } from './uploads';
+} from './rules.ts';
+import { optionalStateChoice, stateChoice } from './states.ts';
+import { UPLOAD_FIELDS } from './uploads.ts';
 
 export const EMBOSS_MAX = 20;
 export const FLEET_CARDS = { min: 1, max: 30, default: 1 } as const;

@@ -9,9 +9,9 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { APPLICATION_KEY_FILE_NAME, type Config } from '../../server/config';
-import { decodeKey, KEY_BYTES, KeyConfigError, parseKeyList } from '../../server/key-list';
-import type { Keyring } from './crypto.server';
+import { APPLICATION_KEY_FILE_NAME, type Config } from '../../server/config.ts';
+import { decodeKey, KEY_BYTES, KeyConfigError, parseKeyList } from '../../server/key-list.ts';
+import type { Keyring } from './crypto.server.ts';
 
 /** What the keys are read from: the configuration (loadConfig), or a test's. */
 export type KeySettings = Pick<Config, 'dataDir' | 'applicationKeys' | 'applicationKeyFile'>;

@@ -1,5 +1,5 @@
 // The label of every application field, as the forms show it and the exported PDF prints it.
-import { GUARANTOR_NUMBERS } from './fleet-guaranty';
+import { GUARANTOR_NUMBERS } from './fleet-guaranty.ts';
 
 const applicant = (prefix: 'a' | 'b') => ({
   [`${prefix}_first_name`]: 'First name',

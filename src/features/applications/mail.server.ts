@@ -3,11 +3,11 @@
 // an acknowledgement with the reference number. Neither carries anything typed in the form beyond
 // that name: the application itself is read with the operator commands. Both are queued (the
 // durable queue, src/server/jobs/queue.ts) before the answer says the application arrived.
-import type { AppDeps } from '../../server/deps';
-import { enqueueMail } from '../../server/jobs/queue';
-import { site } from '../../site.config';
-import { type ApplicationKind, KINDS } from './applications';
-import { applicationSettings } from './settings.server';
+import type { AppDeps } from '../../server/deps.ts';
+import { enqueueMail } from '../../server/jobs/queue.ts';
+import { site } from '../../site.config.ts';
+import { type ApplicationKind, KINDS } from './applications.ts';
+import { applicationSettings } from './settings.server.ts';
 
 export async function sendApplicationMails(
   deps: AppDeps,

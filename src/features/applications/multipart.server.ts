@@ -4,11 +4,11 @@
 // they arrive keeps the server answering other requests while an upload comes in (issue 21).
 import { Readable } from 'node:stream';
 import Busboy from 'busboy';
-import { ApiError, ERRORS } from '../../server/errors';
-import type { KindInfo } from './kind';
-import { APPLICATION_MESSAGES } from './rules';
-import { FILE_SIZE_MESSAGE, MAX_APPLICATION_BYTES, MAX_UPLOAD_BYTES } from './uploads';
-import { MAX_SIGNATURE_BYTES } from './uploads.server';
+import { ApiError, ERRORS } from '../../server/errors.ts';
+import type { KindInfo } from './kind.ts';
+import { APPLICATION_MESSAGES } from './rules.ts';
+import { MAX_SIGNATURE_BYTES } from './uploads.server.ts';
+import { FILE_SIZE_MESSAGE, MAX_APPLICATION_BYTES, MAX_UPLOAD_BYTES } from './uploads.ts';
 
 /** More than the fullest application sends (a fleet form with every guarantor: under 100 fields). */
 export const MAX_FIELDS = 500;

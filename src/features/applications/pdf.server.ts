@@ -2,10 +2,10 @@
 // with the form's labels and option names, the drawn signatures as images, and the attached
 // statements listed by name (their files are exported beside the PDF).
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
-import { type ApplicationKind, KINDS } from './applications';
-import { ACCOUNT_TYPES, STATEMENT_OPTIONS } from './charge-card';
-import { BUSINESS_TYPES, GUARANTY_OPTIONS, HOW_HEARD } from './fleet';
-import { CHARGE_CARD_LABELS, FLEET_LABELS, groupOf } from './labels';
+import { type ApplicationKind, KINDS } from './applications.ts';
+import { ACCOUNT_TYPES, STATEMENT_OPTIONS } from './charge-card.ts';
+import { BUSINESS_TYPES, GUARANTY_OPTIONS, HOW_HEARD } from './fleet.ts';
+import { CHARGE_CARD_LABELS, FLEET_LABELS, groupOf } from './labels.ts';
 
 const PAGE = { width: 612, height: 792, margin: 50 } as const;
 const OPTIONS: Record<string, string> = Object.fromEntries([

@@ -1,8 +1,8 @@
 // Field rules both application forms share (product.md 3, 5.6, 9), with their visitor-facing messages.
 // Imported by the islands and the API alike, so a rule and its wording live in one place.
 import * as v from 'valibot';
-import { isCalendarDate } from '../../lib/dates';
-import { digitsOnly, limitedText, optionalString, type TextShape } from '../../lib/fields';
+import { isCalendarDate } from '../../lib/dates.ts';
+import { digitsOnly, limitedText, optionalString, type TextShape } from '../../lib/fields.ts';
 
 export const APPLICATION_MESSAGES = {
   // product.md 5.6: the form-level messages, shown above the submit button.

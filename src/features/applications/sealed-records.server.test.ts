@@ -1,16 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApi, type TestApi } from '../../server/testing';
-import { submit } from './api-testing';
-import { SAMPLE_PDF, SECRETS, sampleChargeCard, sampleFleet } from './applications.sample';
-import { SealError } from './crypto.server';
-import { addKeyToFile, keyringFor, retireKeys } from './keys.server';
+import { createTestApi, type TestApi } from '../../server/testing.ts';
+import { submit } from './api-testing.ts';
+import { SAMPLE_PDF, SECRETS, sampleChargeCard, sampleFleet } from './applications.sample.ts';
+import { SealError } from './crypto.server.ts';
+import { addKeyToFile, keyringFor, retireKeys } from './keys.server.ts';
 import {
   keysInUse,
   listApplications,
   openApplication,
   purgeBefore,
   resealAll,
-} from './sealed-records.server';
+} from './sealed-records.server.ts';
 
 let api: TestApi;
 beforeAll(async () => {

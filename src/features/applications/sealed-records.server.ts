@@ -3,10 +3,10 @@
 // each sealed value to its row (crypto.server.ts), so values cannot be swapped between rows.
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { Database } from '../../server/db/schema';
-import type { ApplicationKind } from './applications';
-import { KINDS } from './applications';
-import { type Keyring, keyIdOf, open, openText, reseal, SealError, seal } from './crypto.server';
+import type { Database } from '../../server/db/schema.ts';
+import type { ApplicationKind } from './applications.ts';
+import { KINDS } from './applications.ts';
+import { type Keyring, keyIdOf, open, openText, reseal, SealError, seal } from './crypto.server.ts';
 
 export interface StoredFile {
   field: string;

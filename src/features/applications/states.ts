@@ -1,7 +1,7 @@
 // product.md 3: the application forms' state lists hold every state and DC (the shared list) plus the
 // territories and the military mail codes, which applicants living there need.
 import * as v from 'valibot';
-import { US_STATES } from '../../lib/us-states';
+import { US_STATES } from '../../lib/us-states.ts';
 
 export const US_TERRITORIES_AND_MILITARY = [
   ['AS', 'American Samoa'],

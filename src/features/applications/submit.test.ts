@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_API_KEY } from '../../lib/api-key';
-import { type FakeBrowser, installFakeBrowser, jsonResponse } from '../session/testing';
-import type { KindInfo } from './kind';
-import { sendApplication, toForm } from './submit';
+import { DEFAULT_API_KEY } from '../../lib/api-key.ts';
+import { type FakeBrowser, installFakeBrowser, jsonResponse } from '../session/testing.ts';
+import type { KindInfo } from './kind.ts';
+import { sendApplication, toForm } from './submit.ts';
 
 const info = { signatures: ['signature'] } as unknown as KindInfo;
 const PNG = `data:image/png;base64,${btoa('png-bytes')}`;

@@ -2,11 +2,11 @@
 // one API client (files cannot travel as JSON), drawn signatures as PNG files, the chosen
 // statements as they are; the anti-abuse values as headers (GUARD_HEADERS), which the server checks
 // before it reads the body. Errors come back as the client's ApiError.
-import { publicApi, read } from '../../lib/api-client';
-import { GUARD_HEADERS } from '../../lib/form-rules';
-import type { SubmitAnswer } from './applications';
-import type { Values } from './draft';
-import type { ApplicationKind, KindInfo } from './kind';
+import { publicApi, read } from '../../lib/api-client.ts';
+import { GUARD_HEADERS } from '../../lib/form-rules.ts';
+import type { SubmitAnswer } from './applications.ts';
+import type { Values } from './draft.ts';
+import type { ApplicationKind, KindInfo } from './kind.ts';
 
 /** A multipart body as hc's `form:` takes it: one value, or several under one name. */
 export type ApplicationForm = Record<string, string | Blob | (string | Blob)[]>;

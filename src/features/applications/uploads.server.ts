@@ -3,9 +3,9 @@
 // to statement.pdf is refused. Plain-text types (txt, csv) have no signature to detect, so they
 // must not look binary. Office files with macros and PDFs with active content are refused too
 // (active-content.server.ts). Signatures must be real PNG images.
-import { activeContentProblem } from './active-content.server';
-import { SIGNATURE_MAX_CHARS } from './rules';
-import { extensionOf, FILE_TYPE_MESSAGE, type UploadExtension, uploadProblem } from './uploads';
+import { activeContentProblem } from './active-content.server.ts';
+import { SIGNATURE_MAX_CHARS } from './rules.ts';
+import { extensionOf, FILE_TYPE_MESSAGE, type UploadExtension, uploadProblem } from './uploads.ts';
 
 /** What file-type may detect for each allowed extension; `text` means: nothing detected, no NUL bytes. */
 const DETECTED: Record<UploadExtension, readonly string[]> = {

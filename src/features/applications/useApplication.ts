@@ -3,16 +3,16 @@
 // 5.6's message above the button, the form ticket and human check, and the multipart submission.
 // Submitting goes through the one submit hook (useSubmit), as every island form does.
 import { useEffect, useRef, useState } from 'react';
-import { type Errors, focusFirstInvalid } from '../../components/form/form';
-import { useFormTicket } from '../../components/form/useFormTicket';
-import { useSubmit } from '../../components/form/useSubmit';
-import { ApiError, NETWORK_MESSAGE } from '../../lib/api-client';
-import { fieldErrors } from '../../lib/fields';
-import { GUARD_MESSAGES } from '../../lib/form-rules';
-import { clearDraft, readDraft, type Values, writeDraft } from './draft';
-import { type KindInfo, parseApplication } from './kind';
-import { summaryMessage } from './rules';
-import { uploadProblem } from './uploads';
+import { type Errors, focusFirstInvalid } from '../../components/form/form.ts';
+import { useFormTicket } from '../../components/form/useFormTicket.ts';
+import { useSubmit } from '../../components/form/useSubmit.ts';
+import { ApiError, NETWORK_MESSAGE } from '../../lib/api-client.ts';
+import { fieldErrors } from '../../lib/fields.ts';
+import { GUARD_MESSAGES } from '../../lib/form-rules.ts';
+import { clearDraft, readDraft, type Values, writeDraft } from './draft.ts';
+import { type KindInfo, parseApplication } from './kind.ts';
+import { summaryMessage } from './rules.ts';
+import { uploadProblem } from './uploads.ts';
 
 /**
  * The sending code (submit.ts) is fetched once the visitor starts filling the form, not with it: a
@@ -21,7 +21,7 @@ import { uploadProblem } from './uploads';
  */
 let sending: Promise<typeof import('./submit')> | undefined;
 const loadSending = () => {
-  sending ??= import('./submit').catch(() => {
+  sending ??= import('./submit.ts').catch(() => {
     sending = undefined;
     throw new ApiError(0, 'network_error', NETWORK_MESSAGE);
   });

@@ -4,8 +4,8 @@
 // dropped connection) is told with the usual message and Retry (product.md 8's chunk-load failure).
 import { type RefObject, useEffect, useState } from 'react';
 import type SignaturePad from 'signature_pad';
-import { useLoadWhen } from '../../components/lazy/useLoadWhen';
-import { useWhenNear } from '../../components/lazy/useWhenNear';
+import { useLoadWhen } from '../../components/lazy/useLoadWhen.ts';
+import { useWhenNear } from '../../components/lazy/useWhenNear.ts';
 
 export type SignaturePadClass = typeof SignaturePad;
 

@@ -3,24 +3,30 @@
 // and Submit. 'Your message has been sent!' shows only once the server has stored the message
 // (DESIGN); on a failure everything typed stays and the form says what went wrong.
 import { type ChangeEvent, useEffect, useState } from 'react';
-import { FormMessages, RequiredNote, SelectField, TextField, TrapField } from '../../components/form/Fields';
-import { useFormTicket } from '../../components/form/useFormTicket';
-import { useSubmit } from '../../components/form/useSubmit';
-import { US_STATES } from '../../lib/us-states';
-import { PROFILE_INPUTS, toProfileValues } from '../account/profile';
-import HumanCheck from '../human-check/HumanCheck';
-import { api, publicApi, read } from '../session/api';
-import { readKey, SESSION_KEYS } from '../session/session-store';
-import { CONTACT_MESSAGES, MAX_MESSAGE, MESSAGE_ROWS } from './contact';
+import {
+  FormMessages,
+  RequiredNote,
+  SelectField,
+  TextField,
+  TrapField,
+} from '../../components/form/Fields.tsx';
+import { useFormTicket } from '../../components/form/useFormTicket.ts';
+import { useSubmit } from '../../components/form/useSubmit.ts';
+import { US_STATES } from '../../lib/us-states.ts';
+import { PROFILE_INPUTS, toProfileValues } from '../account/profile.ts';
+import HumanCheck from '../human-check/HumanCheck.tsx';
+import { api, publicApi, read } from '../session/api.ts';
+import { readKey, SESSION_KEYS } from '../session/session-store.ts';
+import { CONTACT_MESSAGES, MAX_MESSAGE, MESSAGE_ROWS } from './contact.ts';
 import {
   type ContactValues,
   chooseDepartment,
   contactPayload,
   contactProblems,
   initialContact,
-} from './contact-form';
-import { type DepartmentId, EXTRA_FIELDS, OTHER_SUBJECT } from './departments';
-import ExtraFields from './ExtraFields';
+} from './contact-form.ts';
+import { type DepartmentId, EXTRA_FIELDS, OTHER_SUBJECT } from './departments.ts';
+import ExtraFields from './ExtraFields.tsx';
 import './contact.css';
 
 export interface DepartmentOption {

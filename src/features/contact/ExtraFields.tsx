@@ -1,10 +1,10 @@
 // The extra fields of the chosen department (departments.ts): text, dates, a time, the card types,
 // and a store location picked from the store list when the site has one, or typed.
 import { type ChangeEvent, useEffect, useState } from 'react';
-import { SelectField, TextField } from '../../components/form/Fields';
-import { publicApi } from '../../lib/api-client';
-import type { StoreListAnswer } from '../locator/locator';
-import { CARD_TYPES, type ExtraField } from './departments';
+import { SelectField, TextField } from '../../components/form/Fields.tsx';
+import { publicApi } from '../../lib/api-client.ts';
+import type { StoreListAnswer } from '../locator/locator.ts';
+import { CARD_TYPES, type ExtraField } from './departments.ts';
 
 let storeNames: Promise<string[]> | undefined;
 /** Store names for the location list, asked once; none (a typed location) when the list is unavailable. */

@@ -1,7 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApi, START, type TestApi } from '../../server/testing';
-import { findMessages, markHandled, messagesCsv } from './admin.server';
+import { createTestApi, START, type TestApi } from '../../server/testing.ts';
+import { findMessages, markHandled, messagesCsv } from './admin.server.ts';
 
 let t: TestApi;
 beforeAll(async () => {

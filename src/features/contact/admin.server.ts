@@ -1,13 +1,13 @@
 // What the operator commands do with stored contact messages (contact.cli.ts): find them by
 // department and date range (store days, New York time), turn them into CSV, mark them handled.
 import type { Selectable } from 'kysely';
-import type { ContactMessagesTable } from '../../server/db/schema';
-import type { AppDeps } from '../../server/deps';
-import { operatorCsv } from '../../server/operator-csv';
-import { terminalText } from '../../server/terminal-text';
-import { storeDate } from '../offers/offers';
-import { MAX_MAIL_ATTEMPTS } from './contact-mail.server';
-import { DEPARTMENT_NAMES, type DepartmentId } from './departments';
+import type { ContactMessagesTable } from '../../server/db/schema.ts';
+import type { AppDeps } from '../../server/deps.ts';
+import { operatorCsv } from '../../server/operator-csv.ts';
+import { terminalText } from '../../server/terminal-text.ts';
+import { storeDate } from '../offers/offers.ts';
+import { MAX_MAIL_ATTEMPTS } from './contact-mail.server.ts';
+import { DEPARTMENT_NAMES, type DepartmentId } from './departments.ts';
 
 export type MessageRow = Selectable<ContactMessagesTable>;
 const DAY = 24 * 60 * 60 * 1000;

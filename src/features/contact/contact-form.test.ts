@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { CONTACT_MESSAGES } from './contact';
-import { chooseDepartment, contactPayload, contactProblems, initialContact } from './contact-form';
-import { OTHER_SUBJECT } from './departments';
+import { CONTACT_MESSAGES } from './contact.ts';
+import { chooseDepartment, contactPayload, contactProblems, initialContact } from './contact-form.ts';
+import { OTHER_SUBJECT } from './departments.ts';
 
 const filled = () => ({
   ...chooseDepartment(initialContact(), '2'),

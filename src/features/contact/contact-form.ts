@@ -2,9 +2,9 @@
 // product.md 5.4 order with their messages, and the payload POST /contact receives (the flat reading).
 
 import * as v from 'valibot';
-import { fieldErrors } from '../../lib/fields';
-import { CONTACT_MESSAGES, contactSchema } from './contact';
-import { OTHER_SUBJECT } from './departments';
+import { fieldErrors } from '../../lib/fields.ts';
+import { CONTACT_MESSAGES, contactSchema } from './contact.ts';
+import { OTHER_SUBJECT } from './departments.ts';
 
 export const emptyContact = {
   department: '',

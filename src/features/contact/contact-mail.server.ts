@@ -7,13 +7,13 @@
 // at once: each claims the message on its row first, and only the holder sends, so no mail goes
 // twice (unless a process dies between sending and marking it sent).
 import type { Selectable } from 'kysely';
-import { CHAIN_TIME_ZONE } from '../../lib/dates';
-import type { ContactMessagesTable } from '../../server/db/schema';
-import type { AppDeps } from '../../server/deps';
-import type { NewJob } from '../../server/jobs/queue';
-import { emailKey, hit, type Limit } from '../../server/rate-limit';
-import { site } from '../../site.config';
-import { DEPARTMENT_NAMES, type DepartmentId, EXTRA_FIELDS } from './departments';
+import { CHAIN_TIME_ZONE } from '../../lib/dates.ts';
+import type { ContactMessagesTable } from '../../server/db/schema.ts';
+import type { AppDeps } from '../../server/deps.ts';
+import type { NewJob } from '../../server/jobs/queue.ts';
+import { emailKey, hit, type Limit } from '../../server/rate-limit.ts';
+import { site } from '../../site.config.ts';
+import { DEPARTMENT_NAMES, type DepartmentId, EXTRA_FIELDS } from './departments.ts';
 
 type Row = Selectable<ContactMessagesTable>;
 

@@ -1,9 +1,9 @@
 // Operator commands for contact messages: `npm run admin -- contact list|export|handle|retry-mail`.
 import type { Command } from 'commander';
-import { action, CliError, withDeps } from '../../server/cli';
-import { findMessages, type MessageFilter, markHandled, messageLine, messagesCsv } from './admin.server';
-import { retryContactMail } from './contact-mail.server';
-import { DEPARTMENT_IDS, DEPARTMENT_NAMES, type DepartmentId } from './departments';
+import { action, CliError, withDeps } from '../../server/cli.ts';
+import { findMessages, type MessageFilter, markHandled, messageLine, messagesCsv } from './admin.server.ts';
+import { retryContactMail } from './contact-mail.server.ts';
+import { DEPARTMENT_IDS, DEPARTMENT_NAMES, type DepartmentId } from './departments.ts';
 
 interface FilterOptions {
   department?: string;

@@ -1,6 +1,6 @@
 // Contact data, one source for the API tests and the browser tests: a sender as the form is filled
 // in, and the payload of each of product.md 3's two readings.
-import { uniqueEmail } from '../account/account.sample';
+import { uniqueEmail } from '../account/account.sample.ts';
 
 export const contactSender = (overrides: Record<string, string> = {}) => ({
   first_name: 'Pat',

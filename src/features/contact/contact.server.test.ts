@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ATTEMPT_WINDOW_MS } from '../../lib/form-rules';
-import { BACKOFF_BASE_MS } from '../../server/jobs/queue';
-import { runDueJobs } from '../../server/jobs/worker';
-import { createTestApi, type TestApi } from '../../server/testing';
-import { site } from '../../site.config';
-import { uniqueEmail } from '../account/account.sample';
-import { CONTACT_MESSAGES } from './contact';
-import { contactSender, flatContact } from './contact.sample';
-import { ACK_LIMIT, MAIL_CLAIM_MS, retryContactMail } from './contact-mail.server';
+import { ATTEMPT_WINDOW_MS } from '../../lib/form-rules.ts';
+import { BACKOFF_BASE_MS } from '../../server/jobs/queue.ts';
+import { runDueJobs } from '../../server/jobs/worker.ts';
+import { createTestApi, type TestApi } from '../../server/testing.ts';
+import { site } from '../../site.config.ts';
+import { uniqueEmail } from '../account/account.sample.ts';
+import { contactSender, flatContact } from './contact.sample.ts';
+import { CONTACT_MESSAGES } from './contact.ts';
+import { ACK_LIMIT, MAIL_CLAIM_MS, retryContactMail } from './contact-mail.server.ts';
 
 let t: TestApi;
 beforeAll(async () => {

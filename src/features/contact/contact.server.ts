@@ -5,16 +5,16 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import type { AppEnv } from '../../server/deps';
-import { isUniqueViolation } from '../../server/errors';
-import { publicForm } from '../../server/form-guard';
-import { clientAddress } from '../../server/http';
-import { enqueue } from '../../server/jobs/queue';
-import { bearerToken, findSessionUser } from '../../server/sessions';
-import { sha256 } from '../../server/tokens';
-import { query } from '../../server/validate';
-import { contactPayloadSchema } from './contact';
-import { acknowledges, contactMailJob } from './contact-mail.server';
+import type { AppEnv } from '../../server/deps.ts';
+import { isUniqueViolation } from '../../server/errors.ts';
+import { publicForm } from '../../server/form-guard.ts';
+import { clientAddress } from '../../server/http.ts';
+import { enqueue } from '../../server/jobs/queue.ts';
+import { bearerToken, findSessionUser } from '../../server/sessions.ts';
+import { sha256 } from '../../server/tokens.ts';
+import { query } from '../../server/validate.ts';
+import { contactPayloadSchema } from './contact.ts';
+import { acknowledges, contactMailJob } from './contact-mail.server.ts';
 
 // No 0/O or 1/I: the reference is read out on the phone.
 const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';

@@ -3,16 +3,16 @@
 // order: the human check, then the required fields, then (beyond the original) the formats of
 // email and phone and of the department's extra fields.
 import * as v from 'valibot';
-import { withoutControlCharacters } from '../../lib/control-characters';
-import { isRealDate } from '../../lib/dates';
+import { withoutControlCharacters } from '../../lib/control-characters.ts';
+import { isRealDate } from '../../lib/dates.ts';
 import {
   numberOrText,
   optionalString,
   requiredString,
   type TextShape,
   tenDigitPhone,
-} from '../../lib/fields';
-import { CARD_TYPES, type DepartmentId, EXTRA_FIELDS, type ExtraKind, isDepartment } from './departments';
+} from '../../lib/fields.ts';
+import { CARD_TYPES, type DepartmentId, EXTRA_FIELDS, type ExtraKind, isDepartment } from './departments.ts';
 
 export const CONTACT_MESSAGES = {
   humanCheck: 'Please complete the security check',

@@ -1,7 +1,7 @@
 // The nine departments of the contact form (product.md 9) and the extra fields each one asks for (product.md
 // 3's keys where given; sensible ones for the other six). Subject lists are content editors
 // change: content/departments.yaml. Shared by the island and the server.
-import { site } from '../../site.config';
+import { site } from '../../site.config.ts';
 
 export const DEPARTMENT_NAMES = {
   1: `${site.name} Cards`,

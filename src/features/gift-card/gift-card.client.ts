@@ -1,11 +1,11 @@
 // The balance form's script: asks whether a processor is configured (else disables the form and
 // shows whom to call), fetches the form ticket, then sends the card to our API and shows the
 // balance or what went wrong. The human check starts over after every try (a token is single use).
-import { digitsError } from '../../components/content/digits';
-import { formTicketHolder } from '../../components/form/form-ticket';
-import { errorText, publicApi, read } from '../../lib/api-client';
-import { resetHumanCheck } from '../human-check/human-check.client';
-import { type BalanceAnswer, balanceSentence, GIFT_CARD_MESSAGES } from './gift-card';
+import { digitsError } from '../../components/content/digits.ts';
+import { formTicketHolder } from '../../components/form/form-ticket.ts';
+import { errorText, publicApi, read } from '../../lib/api-client.ts';
+import { resetHumanCheck } from '../human-check/human-check.client.ts';
+import { type BalanceAnswer, balanceSentence, GIFT_CARD_MESSAGES } from './gift-card.ts';
 
 function disable(form: HTMLFormElement) {
   form.querySelector('fieldset')?.setAttribute('disabled', '');

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApi, type TestApi } from '../../server/testing';
-import { GIFT_CARD_MESSAGES, HUMAN_CHECK_ACTION } from './gift-card';
-import { SAMPLE_GIFT_CARDS } from './providers.server';
+import { createTestApi, type TestApi } from '../../server/testing.ts';
+import { GIFT_CARD_MESSAGES, HUMAN_CHECK_ACTION } from './gift-card.ts';
+import { SAMPLE_GIFT_CARDS } from './providers.server.ts';
 
 const [card, second] = SAMPLE_GIFT_CARDS;
 let ip = 0;

@@ -2,19 +2,19 @@
 // party, through the public-form guard (ticket, human check), with guessing limited per card
 // number and per address. GET /gift-card/config tells the page whether a provider is configured.
 import { Hono } from 'hono';
-import type { AppEnv } from '../../server/deps';
-import { ApiError } from '../../server/errors';
-import { publicForm } from '../../server/form-guard';
-import { clientIp } from '../../server/http';
-import { enforce } from '../../server/rate-limit';
-import { sha256 } from '../../server/tokens';
+import type { AppEnv } from '../../server/deps.ts';
+import { ApiError } from '../../server/errors.ts';
+import { publicForm } from '../../server/form-guard.ts';
+import { clientIp } from '../../server/http.ts';
+import { enforce } from '../../server/rate-limit.ts';
+import { sha256 } from '../../server/tokens.ts';
 import {
   type BalanceAnswer,
   balanceRequestSchema,
   GIFT_CARD_MESSAGES,
   HUMAN_CHECK_ACTION,
-} from './gift-card';
-import { giftCardProvider } from './providers.server';
+} from './gift-card.ts';
+import { giftCardProvider } from './providers.server.ts';
 
 const HOUR = 60 * 60 * 1000;
 export const GIFT_CARD_LIMITS = {

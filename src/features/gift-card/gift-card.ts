@@ -1,7 +1,7 @@
 // The gift card balance check (product.md 2.8): card number and PIN, digits only, plus the human check.
 // One schema and the visitor-facing texts for the page's script and POST /gift-card/balance.
 import * as v from 'valibot';
-import { guardFields } from '../../lib/fields';
+import { guardFields } from '../../lib/fields.ts';
 
 export const GIFT_CARD_MESSAGES = {
   accountNumber: 'Enter your account number.',

@@ -2,7 +2,7 @@
 // stand-in with a few sample cards when asked for (GIFT_CARD_PROVIDER=local, as `npm start` and
 // the browser tests do), or none: the check then answers that it is unavailable.
 import { timingSafeEqual } from 'node:crypto';
-import type { AppDeps } from '../../server/deps';
+import type { AppDeps } from '../../server/deps.ts';
 
 export type BalanceResult =
   | { kind: 'found'; balanceCents: number }

@@ -4,14 +4,20 @@
 // fills itself from a member's profile, and posts the entry through the public-form guard.
 import { useStore } from '@nanostores/react';
 import { type ChangeEvent, useEffect, useState } from 'react';
-import { FormMessages, RequiredNote, SelectField, TextField, TrapField } from '../../components/form/Fields';
-import { recentAttempts, recordAttempt } from '../../components/form/guards';
-import { useFormTicket } from '../../components/form/useFormTicket';
-import { useSubmit } from '../../components/form/useSubmit';
-import { PROFILE_INPUTS } from '../account/profile';
-import HumanCheck from '../human-check/HumanCheck';
-import { api, read } from '../session/api';
-import { $session } from '../session/session-store';
+import {
+  FormMessages,
+  RequiredNote,
+  SelectField,
+  TextField,
+  TrapField,
+} from '../../components/form/Fields.tsx';
+import { recentAttempts, recordAttempt } from '../../components/form/guards.ts';
+import { useFormTicket } from '../../components/form/useFormTicket.ts';
+import { useSubmit } from '../../components/form/useSubmit.ts';
+import { PROFILE_INPUTS } from '../account/profile.ts';
+import HumanCheck from '../human-check/HumanCheck.tsx';
+import { api, read } from '../session/api.ts';
+import { $session } from '../session/session-store.ts';
 import {
   type EntryValues,
   emptyEntry,
@@ -20,10 +26,10 @@ import {
   GIVEAWAY_FORM,
   submitProblems,
   toEntryPayload,
-} from './giveaway';
-import { GIVEAWAY_MESSAGES, GIVEAWAY_STATES } from './policy';
-import { prefillFromProfile } from './prefill';
-import { fetchActivePromotion, type Promotion } from './promotion';
+} from './giveaway.ts';
+import { GIVEAWAY_MESSAGES, GIVEAWAY_STATES } from './policy.ts';
+import { prefillFromProfile } from './prefill.ts';
+import { fetchActivePromotion, type Promotion } from './promotion.ts';
 
 export const DEFAULT_RULES_URL = '/giveaway/rules';
 

@@ -1,7 +1,7 @@
 // /account/winners: every previous winner, grouped by promotion, newest first. Open to all.
 import { useEffect, useState } from 'react';
-import { publicApi, read } from '../session/api';
-import { groupByPromotion, readAllWinners, type WinnerGroup, type WinnersPage } from './winners';
+import { publicApi, read } from '../session/api.ts';
+import { groupByPromotion, readAllWinners, type WinnerGroup, type WinnersPage } from './winners.ts';
 import '../../components/form/fields.css'; // the status lines' look (form-message, form-note)
 
 const readPage: WinnersPage = (page, limit) =>

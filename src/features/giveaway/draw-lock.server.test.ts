@@ -2,12 +2,12 @@
 // and the winners' mails queued in the draw's own transaction, so a draw cut off after it was
 // stored still mails its winners through the queue.
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { enqueue, mailJob } from '../../server/jobs/queue';
-import { runDueJobs } from '../../server/jobs/worker';
-import { createTestApi, type TestApi } from '../../server/testing';
-import { commitDraw, completeDraw, DRAW_LOCK_MS, DrawBusyError, withDrawLock } from './draws.server';
-import { entryValues, insertEntry } from './giveaway.sample';
-import { runningPromotion } from './testing';
+import { enqueue, mailJob } from '../../server/jobs/queue.ts';
+import { runDueJobs } from '../../server/jobs/worker.ts';
+import { createTestApi, type TestApi } from '../../server/testing.ts';
+import { commitDraw, completeDraw, DRAW_LOCK_MS, DrawBusyError, withDrawLock } from './draws.server.ts';
+import { entryValues, insertEntry } from './giveaway.sample.ts';
+import { runningPromotion } from './testing.ts';
 
 let t: TestApi;
 beforeAll(async () => {
@@ -49,7 +49,7 @@ test('a second draw of a promotion while one runs fails at once and changes noth
 
 test('the lock of a draw whose process died runs out after DRAW_LOCK_MS', async () => {
   const promotion = await runningPromotion(t, {}, 'died');
-  const { takeLease } = await import('../../server/jobs/lease');
+  const { takeLease } = await import('../../server/jobs/lease.ts');
   await takeLease(t.db, { name: `draw:${promotion.id}`, holder: 'killed', now: t.now(), ms: DRAW_LOCK_MS });
   await expect(withDrawLock(t.deps, promotion.id, 'operator', async () => 1)).rejects.toBeInstanceOf(
     DrawBusyError,

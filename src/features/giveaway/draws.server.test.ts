@@ -2,8 +2,8 @@
 // published seed and the exported list, and refused when the list was changed.
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { createTestApi, type TestApi } from '../../server/testing';
-import { exportEntries, readExport } from './draw.cli';
+import { createTestApi, type TestApi } from '../../server/testing.ts';
+import { exportEntries, readExport } from './draw.cli.ts';
 import {
   commitDraw,
   completeDraw,
@@ -11,9 +11,9 @@ import {
   eligibleEntries,
   findDraw,
   verifyDraw,
-} from './draws.server';
-import { personKey } from './entrant';
-import { runningPromotion } from './testing';
+} from './draws.server.ts';
+import { personKey } from './entrant.ts';
+import { runningPromotion } from './testing.ts';
 
 let t: TestApi;
 beforeAll(async () => {

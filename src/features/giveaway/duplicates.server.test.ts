@@ -7,7 +7,7 @@ import {
   normalAddress,
   normalPhone,
   suspectedDuplicates,
-} from './duplicates.server';
+} from './duplicates.server.ts';
 
 describe('normalPhone', () => {
   it.each([

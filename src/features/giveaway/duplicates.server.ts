@@ -13,8 +13,8 @@
 //   the last name (lower-cased, letters only): the same address alone would group every household.
 // Groups are per entry day (one person may enter every day), and an entry linked to another through
 // any of these (or through one member account) is in the same group.
-import { digitsOnly } from '../../lib/digits';
-import { linkedLabels } from './fair-draw.server';
+import { digitsOnly } from '../../lib/digits.ts';
+import { linkedLabels } from './fair-draw.server.ts';
 
 export interface EntryFacts {
   id: string;

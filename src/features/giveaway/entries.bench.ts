@@ -6,15 +6,15 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, test } from 'vitest';
 import { writePart } from '../../../bench/results.mjs';
-import { sqliteFile } from '../../server/db/database';
-import { openNodeSqlite } from '../../server/db/node-sqlite';
-import { issueTicket } from '../../server/form-ticket';
-import { issueLocalToken } from '../../server/human-check/verify';
-import { createTestApi, type TestApi } from '../../server/testing';
-import { entryDay, personKey } from './entrant';
-import { recordEntry } from './entries.server';
-import { entryValues } from './giveaway.sample';
-import { nextIp, runningPromotion } from './testing';
+import { sqliteFile } from '../../server/db/database.ts';
+import { openNodeSqlite } from '../../server/db/node-sqlite.ts';
+import { issueTicket } from '../../server/form-ticket.ts';
+import { issueLocalToken } from '../../server/human-check/verify.ts';
+import { createTestApi, type TestApi } from '../../server/testing.ts';
+import { entryDay, personKey } from './entrant.ts';
+import { recordEntry } from './entries.server.ts';
+import { entryValues } from './giveaway.sample.ts';
+import { nextIp, runningPromotion } from './testing.ts';
 
 let t: TestApi;
 // Each entry from its own browser (its own ticket), as the guard's limits count per browser.

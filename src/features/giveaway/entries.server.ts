@@ -4,11 +4,11 @@
 // (migration 0017). Of two simultaneous entries only one insert succeeds, on SQLite and on
 // PostgreSQL alike, and the other answers 409.
 import { randomUUID } from 'node:crypto';
-import type { AppDeps } from '../../server/deps';
-import { ApiError, isUniqueViolation } from '../../server/errors';
-import { entryDay, personKey } from './entrant';
-import type { EntryPayload } from './giveaway';
-import { GIVEAWAY_MESSAGES } from './policy';
+import type { AppDeps } from '../../server/deps.ts';
+import { ApiError, isUniqueViolation } from '../../server/errors.ts';
+import { entryDay, personKey } from './entrant.ts';
+import type { EntryPayload } from './giveaway.ts';
+import { GIVEAWAY_MESSAGES } from './policy.ts';
 
 export const ALREADY_ENTERED = [409, 'already_entered', GIVEAWAY_MESSAGES.alreadyEntered] as const;
 

@@ -8,7 +8,7 @@ import {
   randomStream,
   seedHash,
   uniformIndex,
-} from './fair-draw.server';
+} from './fair-draw.server.ts';
 
 const entries = Array.from({ length: 30 }, (_, i) => ({
   id: `e${String(i).padStart(2, '0')}`,

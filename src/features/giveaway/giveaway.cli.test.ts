@@ -5,9 +5,9 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { createTestApi, type TestApi } from '../../server/testing';
-import { entryValues, insertEntry } from './giveaway.sample';
-import { runningPromotion } from './testing';
+import { createTestApi, type TestApi } from '../../server/testing.ts';
+import { entryValues, insertEntry } from './giveaway.sample.ts';
+import { runningPromotion } from './testing.ts';
 
 const run = promisify(execFile);
 let t: TestApi;

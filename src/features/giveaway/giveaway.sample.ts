@@ -3,10 +3,10 @@
 // visitor sends, and entries written straight to the database.
 import { randomUUID } from 'node:crypto';
 import type { Insertable, Kysely } from 'kysely';
-import type { Database, PromotionsTable } from '../../server/db/schema';
-import { entryDay, personKey } from './entrant';
+import type { Database, PromotionsTable } from '../../server/db/schema.ts';
+import { entryDay, personKey } from './entrant.ts';
 // Types only: the feature's form module is browser code.
-import type { EntryPayload } from './giveaway';
+import type { EntryPayload } from './giveaway.ts';
 
 export type PromotionValues = Omit<Insertable<PromotionsTable>, 'id' | 'created_at' | 'updated_at'>;
 

@@ -1,12 +1,12 @@
 // The giveaway API on SQLite and PostgreSQL: promotions, every entry rule, once a day per person
 // (also under 200 simultaneous tries), members' entries, previous winners.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { issueTicket } from '../../server/form-ticket';
-import { createTestApi, type TestApi } from '../../server/testing';
-import { recordEntry } from './entries.server';
-import { entryValues as entryFor } from './giveaway.sample';
-import { GIVEAWAY_MESSAGES } from './policy';
-import { enter, nextIp, runningPromotion } from './testing';
+import { issueTicket } from '../../server/form-ticket.ts';
+import { createTestApi, type TestApi } from '../../server/testing.ts';
+import { recordEntry } from './entries.server.ts';
+import { entryValues as entryFor } from './giveaway.sample.ts';
+import { GIVEAWAY_MESSAGES } from './policy.ts';
+import { enter, nextIp, runningPromotion } from './testing.ts';
 
 let t: TestApi;
 let promotionId: string;

@@ -2,18 +2,24 @@
 // the public-form guard, and the previous winners.
 import { Hono, type MiddlewareHandler } from 'hono';
 import * as v from 'valibot';
-import type { AppEnv } from '../../server/deps';
-import { ApiError, ERRORS } from '../../server/errors';
-import { publicForm } from '../../server/form-guard';
-import { bearerToken, findSessionUser } from '../../server/sessions';
-import { sha256 } from '../../server/tokens';
-import { query } from '../../server/validate';
-import { entryDay } from './entrant';
-import { recordEntry } from './entries.server';
-import { entrySchema, GIVEAWAY_FORM } from './giveaway';
-import { GIVEAWAY_MESSAGES } from './policy';
-import { findPromotion, findSchedule, isRunning, listPromotions, toApiPromotion } from './promotions.server';
-import { previousWinners, WINNERS_PAGE_SIZE } from './winners.server';
+import type { AppEnv } from '../../server/deps.ts';
+import { ApiError, ERRORS } from '../../server/errors.ts';
+import { publicForm } from '../../server/form-guard.ts';
+import { bearerToken, findSessionUser } from '../../server/sessions.ts';
+import { sha256 } from '../../server/tokens.ts';
+import { query } from '../../server/validate.ts';
+import { entryDay } from './entrant.ts';
+import { recordEntry } from './entries.server.ts';
+import { entrySchema, GIVEAWAY_FORM } from './giveaway.ts';
+import { GIVEAWAY_MESSAGES } from './policy.ts';
+import {
+  findPromotion,
+  findSchedule,
+  isRunning,
+  listPromotions,
+  toApiPromotion,
+} from './promotions.server.ts';
+import { previousWinners, WINNERS_PAGE_SIZE } from './winners.server.ts';
 
 const promotionQuery = v.object({
   active_only: v.optional(v.picklist(['true', 'false'], 'active_only must be true or false'), 'false'),

@@ -1,8 +1,8 @@
 // The form's rules as the island runs them: product.md 5.1's order and messages, the payload, the person.
 import { describe, expect, test } from 'vitest';
-import { entryDay, personKey } from './entrant';
-import { emptyEntry, fieldProblems, submitProblems, toEntryPayload } from './giveaway';
-import { GIVEAWAY_MESSAGES } from './policy';
+import { entryDay, personKey } from './entrant.ts';
+import { emptyEntry, fieldProblems, submitProblems, toEntryPayload } from './giveaway.ts';
+import { GIVEAWAY_MESSAGES } from './policy.ts';
 
 const filled = {
   ...emptyEntry,

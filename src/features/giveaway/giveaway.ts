@@ -3,11 +3,11 @@
 // and how often, and the texts that say so, are the policy (policy.ts); who counts as one person and
 // which calendar day an entry belongs to: entrant.ts.
 import * as v from 'valibot';
-import { guardMessage } from '../../components/form/guards';
-import { emailField, optionalText, phoneField, requiredText, zipField } from '../../lib/fields';
-import { GUARD_MESSAGES } from '../../lib/form-rules';
-import { namesMailbox } from '../../lib/mailbox';
-import { GIVEAWAY_MESSAGES, GIVEAWAY_STATE_CODES } from './policy';
+import { guardMessage } from '../../components/form/guards.ts';
+import { emailField, optionalText, phoneField, requiredText, zipField } from '../../lib/fields.ts';
+import { GUARD_MESSAGES } from '../../lib/form-rules.ts';
+import { namesMailbox } from '../../lib/mailbox.ts';
+import { GIVEAWAY_MESSAGES, GIVEAWAY_STATE_CODES } from './policy.ts';
 
 export const GIVEAWAY_FORM = 'giveaway';
 /** localStorage key of the browser's attempt times (product.md 9). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { applyCachedImage, applyPromotion, type GiveawayTargets } from './home-promotion';
-import { DEFAULT_GIVEAWAY_TITLE, GIVEAWAY_IMAGE_KEY } from './promotion';
+import { applyCachedImage, applyPromotion, type GiveawayTargets } from './home-promotion.ts';
+import { DEFAULT_GIVEAWAY_TITLE, GIVEAWAY_IMAGE_KEY } from './promotion.ts';
 
 const memoryStorage = (initial: Record<string, string> = {}) => {
   const data = new Map(Object.entries(initial));

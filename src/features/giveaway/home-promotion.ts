@@ -1,6 +1,6 @@
 // Puts the active promotion on the page: the hero title and the giveaway banner image. The image
 // URL is cached in localStorage (product.md 4) so a returning visitor sees it before the API answers.
-import { GIVEAWAY_IMAGE_KEY, heroTitle, type Promotion, safeImageUrl } from './promotion';
+import { GIVEAWAY_IMAGE_KEY, heroTitle, type Promotion, safeImageUrl } from './promotion.ts';
 
 type KeyValueStore = Pick<Storage, 'getItem' | 'setItem'>;
 

@@ -5,7 +5,7 @@ import {
   GIVEAWAY_STATE_CODES,
   GIVEAWAY_STATE_NAMES,
   RULES_TEXT,
-} from './policy';
+} from './policy.ts';
 
 // The texts built from the policy must read exactly as product.md 5.1 and 9 word them today.
 describe('giveaway policy', () => {

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
-import { emptyEntry } from './giveaway';
-import { prefillFromProfile } from './prefill';
+import { emptyEntry } from './giveaway.ts';
+import { prefillFromProfile } from './prefill.ts';
 
 const profile = {
   email: 'dana@example.com',

@@ -1,8 +1,8 @@
 // A member's profile into the giveaway form: only empty fields are filled (what the visitor has
 // typed is kept), and a state outside NY, OH and PA is left for the visitor to choose.
-import { type ProfileAnswer, toProfileValues } from '../account/profile';
-import type { EntryValues } from './giveaway';
-import { GIVEAWAY_STATE_CODES } from './policy';
+import { type ProfileAnswer, toProfileValues } from '../account/profile.ts';
+import type { EntryValues } from './giveaway.ts';
+import { GIVEAWAY_STATE_CODES } from './policy.ts';
 
 const FIELDS = [
   'first_name',

@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiClient } from '../../lib/api-client';
+import { apiClient } from '../../lib/api-client.ts';
 import {
   DEFAULT_GIVEAWAY_TITLE,
   fetchActivePromotion,
   heroTitle,
   parsePromotion,
   safeImageUrl,
-} from './promotion';
+} from './promotion.ts';
 
 /** The one API client over this fetch. */
 const over = (fetchFn: (...args: never[]) => Promise<Response>, apiKey?: string) =>

@@ -1,6 +1,6 @@
 // The active giveaway promotion for the home page (product.md 2.5, 4, 7). The API may be missing or
 // failing: every failure is logged with console.info and the caller keeps its defaults.
-import { type Api, publicApi } from '../../lib/api-client';
+import { type Api, publicApi } from '../../lib/api-client.ts';
 
 /**
  * The hero title shown until (or unless) the API names the active promotion. It names no prize: with

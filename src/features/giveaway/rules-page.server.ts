@@ -1,6 +1,6 @@
 // What the on-demand rules pages read: the API through the in-process client (as any client reads it).
-import { inProcessApi, readOrMissing } from '../../server/in-process-client';
-import type { RulesPromotion } from './rules';
+import { inProcessApi, readOrMissing } from '../../server/in-process-client.ts';
+import type { RulesPromotion } from './rules.ts';
 
 /** The promotion's rules, or undefined when there is no such promotion. */
 export const promotionForRules = (id: string): Promise<RulesPromotion | undefined> =>

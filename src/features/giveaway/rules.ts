@@ -1,8 +1,8 @@
 // The official rules of a promotion, written from its record (GET /promotion/{id}): eligibility
 // and the entry limit (from the policy, policy.ts), no purchase necessary, the entry period, the prize and its value, how and when winners are drawn and told, the
 // sponsor. The operator's own terms come last.
-import { site } from '../../site.config';
-import { RULES_TEXT } from './policy';
+import { site } from '../../site.config.ts';
+import { RULES_TEXT } from './policy.ts';
 
 export interface RulesPromotion {
   id: string;

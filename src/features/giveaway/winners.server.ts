@@ -1,6 +1,6 @@
 // Previous winners as the public sees them (GET /previous-winners): newest promotion first, the
 // last name as an initial unless the operator chose to publish it in full for that promotion.
-import type { AppDeps } from '../../server/deps';
+import type { AppDeps } from '../../server/deps.ts';
 
 export const WINNERS_PAGE_SIZE = 50;
 

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { groupByPromotion, readAllWinners, WINNERS_LIMIT, type Winner } from './winners';
+import { groupByPromotion, readAllWinners, WINNERS_LIMIT, type Winner } from './winners.ts';
 
 const winner = (promotion: string, first_name: string): Winner => ({
   promotion,

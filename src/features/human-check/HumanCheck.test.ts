@@ -3,8 +3,8 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import HumanCheck from './HumanCheck';
-import HumanCheckMarkup from './HumanCheckMarkup';
+import HumanCheck from './HumanCheck.tsx';
+import HumanCheckMarkup from './HumanCheckMarkup.tsx';
 
 const island = () =>
   renderToStaticMarkup(createElement(HumanCheck, { action: 'register', onToken: () => {} }));

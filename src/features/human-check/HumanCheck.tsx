@@ -7,14 +7,14 @@
 // Reports its token through onToken (null when there is none: not done yet, expired, failed,
 // reset). Changing resetKey starts it over: forms do that after each failed submit (product.md 4).
 import { useEffect, useEffectEvent, useId, useMemo, useRef } from 'react';
-import { ChunkFailed } from '../../components/lazy/LazyPart';
-import { useLoadWhen } from '../../components/lazy/useLoadWhen';
-import { useWhenNear } from '../../components/lazy/useWhenNear';
+import { ChunkFailed } from '../../components/lazy/LazyPart.tsx';
+import { useLoadWhen } from '../../components/lazy/useLoadWhen.ts';
+import { useWhenNear } from '../../components/lazy/useWhenNear.ts';
 import './human-check.css';
-import HumanCheckMarkup from './HumanCheckMarkup';
-import { RESET_EVENT, TOKEN_EVENT } from './texts';
+import HumanCheckMarkup from './HumanCheckMarkup.tsx';
+import { RESET_EVENT, TOKEN_EVENT } from './texts.ts';
 
-const loadWidget = () => import('./mount');
+const loadWidget = () => import('./mount.ts');
 
 export interface HumanCheckProps {
   action: string;

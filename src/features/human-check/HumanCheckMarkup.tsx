@@ -3,7 +3,7 @@
 // hidden; mount.ts shows the one the server asks for (GET /api/v1/human-check/config) and fills
 // the hidden input `human_check_token`.
 import type { Ref } from 'react';
-import { STAND_IN_NOTE, UNAVAILABLE_MESSAGE } from './texts';
+import { STAND_IN_NOTE, UNAVAILABLE_MESSAGE } from './texts.ts';
 
 export interface HumanCheckMarkupProps {
   action: string;

@@ -1,7 +1,7 @@
 // The two checks mount.ts can run once the server has said which one it verifies: Cloudflare
 // Turnstile in its slot, or the local stand-in checkbox. Each reports tokens through setToken and
 // problems through showError, and can start over (reset) or be taken down (stop).
-import { clearBeforeExpiry, loadTurnstile, requestLocalToken } from './human-check.client';
+import { clearBeforeExpiry, loadTurnstile, requestLocalToken } from './human-check.client.ts';
 
 export type SetToken = (token: string | null) => void;
 export type ShowError = (failed: boolean, canRetry?: boolean) => void;

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_API_KEY } from '../../lib/api-key';
-import { sentHeaders } from '../session/testing';
+import { DEFAULT_API_KEY } from '../../lib/api-key.ts';
+import { sentHeaders } from '../session/testing.ts';
 
 class FakeScript extends EventTarget {
   src = '';
@@ -14,7 +14,7 @@ class FakeScript extends EventTarget {
 let scripts: FakeScript[];
 const load = async () => {
   vi.resetModules();
-  return import('./human-check.client');
+  return import('./human-check.client.ts');
 };
 
 beforeEach(() => {

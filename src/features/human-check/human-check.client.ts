@@ -5,10 +5,10 @@
 // No framework code: plain forms on content pages use it too. The server half (the verifier the
 // public-form guard calls, and these two routes) is src/server/human-check/; why two trees:
 // docs/decisions/0005.
-import { publicApi, read } from '../session/api';
-import { RESET_EVENT } from './texts';
+import { publicApi, read } from '../session/api.ts';
+import { RESET_EVENT } from './texts.ts';
 
-export { LOAD_ERROR, RESET_EVENT, STAND_IN_NOTE, TOKEN_EVENT, UNAVAILABLE_MESSAGE } from './texts';
+export { LOAD_ERROR, RESET_EVENT, STAND_IN_NOTE, TOKEN_EVENT, UNAVAILABLE_MESSAGE } from './texts.ts';
 
 export const TURNSTILE_SCRIPT = 'https://challenges.cloudflare.com/turnstile/v0/api.js?render=explicit';
 const LOAD_TIMEOUT_MS = 15_000;

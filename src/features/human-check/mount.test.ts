@@ -1,8 +1,8 @@
 // The widget's script against a minimal stand-in DOM (no jsdom here): the elements it looks up are
 // fakes that record what the script does to them; fetch answers as the API would.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_API_KEY } from '../../lib/api-key';
-import { sentHeaders } from '../session/testing';
+import { DEFAULT_API_KEY } from '../../lib/api-key.ts';
+import { sentHeaders } from '../session/testing.ts';
 
 class FakeElement extends EventTarget {
   value = '';
@@ -47,8 +47,8 @@ afterEach(() => {
 /** Mounts a widget with fresh modules (the config answer is kept per page, i.e. per module). */
 async function widget() {
   vi.resetModules();
-  const { mountHumanCheck } = await import('./mount');
-  const client = await import('./human-check.client');
+  const { mountHumanCheck } = await import('./mount.ts');
+  const client = await import('./human-check.client.ts');
   const root = new FakeElement();
   root.dataset = { action: 'contact' };
   for (const selector of [...SELECTORS, '[data-status]', ...PARTS])

@@ -4,8 +4,8 @@
 // goes into the hidden input `human_check_token` and out with a bubbling `human-check:token` event;
 // `human-check:reset` starts the check over (see resetHumanCheck). Returns a function that undoes
 // the mount (islands call it when they unmount).
-import { type Check, mountLocal, mountTurnstile, type SetToken, type ShowError } from './checks';
-import { LOAD_ERROR, loadHumanCheckConfig, RESET_EVENT, TOKEN_EVENT } from './human-check.client';
+import { type Check, mountLocal, mountTurnstile, type SetToken, type ShowError } from './checks.ts';
+import { LOAD_ERROR, loadHumanCheckConfig, RESET_EVENT, TOKEN_EVENT } from './human-check.client.ts';
 
 export function mountHumanCheck(root: HTMLElement): () => void {
   const part = <E extends HTMLElement>(selector: string) => root.querySelector<E>(selector);

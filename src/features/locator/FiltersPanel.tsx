@@ -1,6 +1,6 @@
 // The collapsible Filters panel (product.md 2.9, 9): the 19 features as checkboxes. Without JavaScript
 // they are part of the search form and go to the server as ?filter=...
-import { FEATURES, filterSlug } from './locator';
+import { FEATURES, filterSlug } from './locator.ts';
 
 interface Props {
   open: boolean;

@@ -8,8 +8,8 @@ import {
   type StoreItem,
   storePath,
   storeTitle,
-} from './locator';
-import { displayPhone } from './phone';
+} from './locator.ts';
+import { displayPhone } from './phone.ts';
 
 interface Props {
   stores: PlacedStore[];

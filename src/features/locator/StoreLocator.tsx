@@ -1,17 +1,17 @@
 // The store locator island (product.md 2.9, 4, 5.5): the search form, filters, the list nearest first, the
 // detail modal, and the map loaded after the list. Its state and behaviour are useStoreLocator.ts;
 // this file is the markup. The server renders the same list first, so the page reads before this runs.
-import { LazyPart } from '../../components/lazy/LazyPart';
-import { FiltersPanel } from './FiltersPanel';
-import type { PlacedStore } from './locator';
-import { countText, fetchedText, SHOWN } from './results';
-import { StoreList } from './StoreList';
-import { StoreModal } from './StoreModal';
-import { type LocatorStart, useStoreLocator } from './useStoreLocator';
+import { LazyPart } from '../../components/lazy/LazyPart.tsx';
+import { FiltersPanel } from './FiltersPanel.tsx';
+import type { PlacedStore } from './locator.ts';
+import { countText, fetchedText, SHOWN } from './results.ts';
+import { StoreList } from './StoreList.tsx';
+import { StoreModal } from './StoreModal.tsx';
+import { type LocatorStart, useStoreLocator } from './useStoreLocator.ts';
 import './locator.css';
 
 /** The map's code, fetched after the list (and fetched again by Retry when a weak signal dropped it). */
-const loadMap = () => import('./StoreMap');
+const loadMap = () => import('./StoreMap.tsx');
 
 interface Props extends LocatorStart {
   sample: boolean;

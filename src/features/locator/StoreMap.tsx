@@ -8,8 +8,8 @@ import maplibreCss from 'maplibre-gl/dist/maplibre-gl.css?url';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import { useEffect, useRef, useState } from 'react';
 import MapView, { type MapRef, Marker, NavigationControl } from 'react-map-gl/maplibre';
-import { chooseStyle } from './basemap';
-import { type LatLng, position, type StoreItem } from './locator';
+import { chooseStyle } from './basemap.ts';
+import { type LatLng, position, type StoreItem } from './locator.ts';
 
 // The worker is served from our own origin (CSP: no blob: workers needed).
 maplibregl.setWorkerUrl(new URL(workerUrl, window.location.href).href);

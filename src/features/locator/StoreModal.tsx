@@ -2,9 +2,9 @@
 // Prices, Get Directions (new tab) and Call Store (tel:). A native modal dialog keeps focus inside;
 // it closes on its close button, Escape or a click outside, and focus returns to what opened it.
 import { type KeyboardEvent, useEffect, useRef } from 'react';
-import { telHref } from '../../components/content/phone';
-import { directionsUrl, formatPrice, type StoreItem, storePath, storeTitle } from './locator';
-import { displayPhone } from './phone';
+import { telHref } from '../../components/content/phone.ts';
+import { directionsUrl, formatPrice, type StoreItem, storePath, storeTitle } from './locator.ts';
+import { displayPhone } from './phone.ts';
 
 interface Props {
   store: StoreItem | null;

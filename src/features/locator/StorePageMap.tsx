@@ -3,11 +3,11 @@
 // address, hours and prices never wait for it.
 import './map.css';
 import { type ComponentProps, useRef } from 'react';
-import { LazyPart } from '../../components/lazy/LazyPart';
-import { useWhenNear } from '../../components/lazy/useWhenNear';
-import type StoreMapType from './StoreMap';
+import { LazyPart } from '../../components/lazy/LazyPart.tsx';
+import { useWhenNear } from '../../components/lazy/useWhenNear.ts';
+import type StoreMapType from './StoreMap.tsx';
 
-const loadMap = () => import('./StoreMap');
+const loadMap = () => import('./StoreMap.tsx');
 
 export default function StorePageMap(props: ComponentProps<typeof StoreMapType>) {
   const box = useRef<HTMLDivElement>(null);

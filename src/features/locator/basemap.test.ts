@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { chooseStyle, LABEL_FONT, localStyle } from './basemap';
+import { chooseStyle, LABEL_FONT, localStyle } from './basemap.ts';
 
 const addProtocol = vi.fn();
 vi.mock('maplibre-gl', () => ({ addProtocol }));

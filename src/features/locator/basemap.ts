@@ -96,7 +96,7 @@ export async function chooseStyle(
 ): Promise<string | StyleSpecification> {
   if (tiles) {
     // Only then: the PMTiles reader and the street style stay out of every other visit.
-    const { pmtilesStyle } = await import('./pmtiles-style');
+    const { pmtilesStyle } = await import('./pmtiles-style.ts');
     return pmtilesStyle(origin, tiles);
   }
   if (!STYLE_URL) return localStyle(origin);

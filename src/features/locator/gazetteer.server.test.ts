@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
 import { GAZETTEER_FILE, makeGazetteer } from '../../../scripts/make-gazetteer.mjs';
-import { allPlaces, findAddress, findNearest } from './gazetteer.server';
+import { allPlaces, findAddress, findNearest } from './gazetteer.server.ts';
 
 describe('the gazetteer', () => {
   it('is committed exactly as scripts/make-gazetteer.mjs makes it from the installed package', () => {
@@ -56,7 +56,7 @@ describe('the gazetteer', () => {
       return original();
     });
     try {
-      const fresh = await import('./gazetteer.server');
+      const fresh = await import('./gazetteer.server.ts');
       await expect(fresh.findAddress('16365')).rejects.toThrow();
       fail = false;
       expect(await fresh.findAddress('16365')).toMatchObject({ zip: '16365', city: 'Warren' });

@@ -2,7 +2,7 @@
 // from the `zipcodes` npm package, in the compact columns scripts/make-gazetteer.mjs makes of it
 // (about 5 MB once loaded, against 43 MB for the package's own file). It stays on the server and
 // loads on first use. No network and no key: a town or ZIP typed into the locator is found here.
-import { US_STATES } from '../../lib/us-states';
+import { US_STATES } from '../../lib/us-states.ts';
 
 export interface Place {
   zip: string;
@@ -37,7 +37,7 @@ const STATE_BY_NAME = new Map<string, string>(US_STATES.map(([code, name]) => [n
 const STATE_CODES = new Set<string>(US_STATES.map(([code]) => code.toLowerCase()));
 
 async function load(): Promise<Columns> {
-  const { default: data } = await import('./gazetteer-data');
+  const { default: data } = await import('./gazetteer-data.ts');
   const keys = data.towns.map((town) => town.toLowerCase());
   const byKey = Int32Array.from(keys.keys()).sort((a, b) => compare(keys[a] ?? '', keys[b] ?? ''));
   const townStart = new Int32Array(keys.length + 1);

@@ -1,8 +1,8 @@
 // GET /geocode answers in the common geocode JSON shape (status, error_message, results[0].geometry
 // .location): from an external geocoder when GEOCODER_URL is set and answers, else from the local
 // gazetteer. A missing or malformed input is a 400 carrying both that shape and our error body.
-import type { AppDeps } from '../../server/deps';
-import { findAddress, findNearest, type Place } from './gazetteer.server';
+import type { AppDeps } from '../../server/deps.ts';
+import { findAddress, findNearest, type Place } from './gazetteer.server.ts';
 
 export interface GeocodeQuery {
   address?: string;

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { DEFAULT_API_KEY } from '../../lib/api-key';
-import { fromAddress, fromLatLng } from './geocode';
+import { DEFAULT_API_KEY } from '../../lib/api-key.ts';
+import { fromAddress, fromLatLng } from './geocode.ts';
 
 const answer = (body: unknown) => async () =>
   new Response(typeof body === 'string' ? body : JSON.stringify(body));

@@ -1,8 +1,8 @@
 // The browser's geocoding helper (product.md 7, 8): asks our GET /api/v1/geocode (the common geocode
 // JSON shape) through the one API client, and raises exactly product.md 8's messages. The client's raw
 // answer: the service's own statuses (ZERO_RESULTS, ...) are read here, whatever the HTTP status.
-import { apiClient, rawPublicApi } from '../../lib/api-client';
-import { GEOCODE_MESSAGES, type LatLng } from './locator';
+import { apiClient, rawPublicApi } from '../../lib/api-client.ts';
+import { GEOCODE_MESSAGES, type LatLng } from './locator.ts';
 
 export interface GeocodeOptions {
   language?: string;

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { currentLocation } from './geolocation';
+import { currentLocation } from './geolocation.ts';
 
 const failing = (code: number) =>
   ({

@@ -1,6 +1,6 @@
 // The current-location link (product.md 4, 8, 9): one high-accuracy request, 5000 ms timeout, never a
 // cached position; every failure becomes one of product.md 8's five alert texts.
-import { type LatLng, LOCATION_MESSAGES, LOCATION_OPTIONS } from './locator';
+import { type LatLng, LOCATION_MESSAGES, LOCATION_OPTIONS } from './locator.ts';
 
 export type LocationResult = { ok: true; position: LatLng } | { ok: false; message: string };
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { openingHoursSpecification, openStatus, parseHours, weekLines } from './hours';
+import { openingHoursSpecification, openStatus, parseHours, weekLines } from './hours.ts';
 
 const NY = 'America/New_York';
 // 2026-05-04 is a Monday; EDT is UTC-4.

@@ -3,13 +3,13 @@
 // unless every row is valid, and then everything is written in one transaction.
 import type { Command } from 'commander';
 import type * as v from 'valibot';
-import { purgeAfterChange } from '../../server/cdn-purge';
-import { action, CliError, progress, withDeps } from '../../server/cli';
-import { type RowFileSpec, readRowFile } from '../../server/import-rows';
-import { terminalJson } from '../../server/terminal-text';
-import { STORE_LIST_SIZE } from './locator';
-import { applyPrices, applyStores, priceFile, storeFile } from './store-import.server';
-import { listStores } from './store-rows.server';
+import { purgeAfterChange } from '../../server/cdn-purge.ts';
+import { action, CliError, progress, withDeps } from '../../server/cli.ts';
+import { type RowFileSpec, readRowFile } from '../../server/import-rows.ts';
+import { terminalJson } from '../../server/terminal-text.ts';
+import { STORE_LIST_SIZE } from './locator.ts';
+import { applyPrices, applyStores, priceFile, storeFile } from './store-import.server.ts';
+import { listStores } from './store-rows.server.ts';
 
 interface FileOptions {
   dryRun?: boolean;

@@ -4,9 +4,9 @@
 // coordinates from the gazetteer. Deterministic (a fixed pseudo-random sequence), so tests can name
 // towns: #1 Warren PA, #2 Jamestown NY, Westfield in PA and NY, nothing in Scranton.
 import type { Insertable, Kysely } from 'kysely';
-import type { Database, StoresTable } from '../../server/db/schema';
-import { allPlaces, type Place } from './gazetteer.server';
-import { CAFE_ALIAS, FEATURES, type StoreItem } from './locator';
+import type { Database, StoresTable } from '../../server/db/schema.ts';
+import { allPlaces, type Place } from './gazetteer.server.ts';
+import { CAFE_ALIAS, FEATURES, type StoreItem } from './locator.ts';
 
 export const SAMPLE_STORE_COUNT = 300;
 /** Towns the chain is known for, always in the sample (the first is store #1). */

@@ -1,12 +1,12 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { DEFAULT_API_KEY } from '../../lib/api-key';
-import { createTestApi, type TestApi } from '../../server/testing';
-import { FEATURES } from './locator';
-import { SAMPLE_STORE_COUNT } from './locator.sample';
-import { seedStores } from './locator.seed';
-import { FINGERPRINT_REUSE_MS } from './store-list.server';
-import { findStore } from './store-rows.server';
+import { DEFAULT_API_KEY } from '../../lib/api-key.ts';
+import { createTestApi, type TestApi } from '../../server/testing.ts';
+import { SAMPLE_STORE_COUNT } from './locator.sample.ts';
+import { seedStores } from './locator.seed.ts';
+import { FEATURES } from './locator.ts';
+import { FINGERPRINT_REUSE_MS } from './store-list.server.ts';
+import { findStore } from './store-rows.server.ts';
 
 let t: TestApi;
 beforeAll(async () => {

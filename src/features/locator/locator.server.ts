@@ -5,13 +5,13 @@ import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { accepts } from 'hono/accepts';
 import * as v from 'valibot';
-import type { AppEnv } from '../../server/deps';
-import { ApiError } from '../../server/errors';
-import { query } from '../../server/validate';
-import { geocode } from './geocode.server';
-import { STORE_LIST_SIZE } from './locator';
-import { encodedList, type ListEncoding, storeList } from './store-list.server';
-import { findStore } from './store-rows.server';
+import type { AppEnv } from '../../server/deps.ts';
+import { ApiError } from '../../server/errors.ts';
+import { query } from '../../server/validate.ts';
+import { geocode } from './geocode.server.ts';
+import { STORE_LIST_SIZE } from './locator.ts';
+import { encodedList, type ListEncoding, storeList } from './store-list.server.ts';
+import { findStore } from './store-rows.server.ts';
 
 const listQuery = v.object({
   size: v.optional(

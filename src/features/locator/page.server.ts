@@ -2,9 +2,9 @@
 // position (or the search in the URL, so the form works without JavaScript too), from the API
 // through the in-process client (the list the island reads, made once per change of the stores:
 // store-list.server.ts), so an import or a price change shows at once, with no rebuild.
-import { inProcessApi, readOrMissing } from '../../server/in-process-client';
-import { getDeps } from '../../server/runtime';
-import { findAddress } from './gazetteer.server';
+import { inProcessApi, readOrMissing } from '../../server/in-process-client.ts';
+import { getDeps } from '../../server/runtime.ts';
+import { findAddress } from './gazetteer.server.ts';
 import {
   DEFAULT_CENTER,
   type LatLng,
@@ -13,8 +13,8 @@ import {
   STORE_LIST_SIZE,
   type StoreItem,
   type StoreListAnswer,
-} from './locator';
-import { listFor, readUrlState, type UrlState } from './search';
+} from './locator.ts';
+import { listFor, readUrlState, type UrlState } from './search.ts';
 
 export interface LocatorPage {
   state: UrlState;

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { displayPhone } from './phone';
+import { displayPhone } from './phone.ts';
 
 test.each([
   ['8145550100', '814 555-0100'],

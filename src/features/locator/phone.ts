@@ -1,6 +1,6 @@
 // product.md 5.5 phone display: digits only; an optional country prefix (1, 44, 61, 57, 55 or 49) plus
 // 3-3-4 digits reads '[+prefix ]xxx xxx-xxxx'; anything else is shown exactly as stored.
-import { digitsOnly } from '../../lib/digits';
+import { digitsOnly } from '../../lib/digits.ts';
 
 const PATTERN = /^(1|44|61|57|55|49)?(\d{3})(\d{3})(\d{4})$/;
 

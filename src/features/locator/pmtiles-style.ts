@@ -6,7 +6,7 @@
 import { layers, namedFlavor } from '@protomaps/basemaps';
 import * as maplibregl from 'maplibre-gl';
 import { Protocol } from 'pmtiles';
-import { glyphsUrl, LABEL_FONT } from './basemap';
+import { glyphsUrl, LABEL_FONT } from './basemap.ts';
 
 let registered = false;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countText, fetchedText, SHOWN, toggled } from './results';
+import { countText, fetchedText, SHOWN, toggled } from './results.ts';
 
 describe('locator results', () => {
   it('counts the stores, and says when only the nearest are listed', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { DEFAULT_CENTER, FEATURES, featureForSlug, formatDistance } from './locator';
-import { storeItem } from './locator.sample';
+import { storeItem } from './locator.sample.ts';
+import { DEFAULT_CENTER, FEATURES, featureForSlug, formatDistance } from './locator.ts';
 import {
   applyFilters,
   distanceMiles,
@@ -11,7 +11,7 @@ import {
   sortByDistance,
   writeUrlState,
   zoomFor,
-} from './search';
+} from './search.ts';
 
 const warren = storeItem({
   sStoreNumber: '10',

@@ -9,7 +9,7 @@ import {
   type PlacedStore,
   position,
   type StoreItem,
-} from './locator';
+} from './locator.ts';
 
 const EARTH_RADIUS_MILES = 3958.8;
 const radians = (degrees: number) => (degrees * Math.PI) / 180;

@@ -4,8 +4,8 @@
 // table on every request, so the new list and prices show at once, with no rebuild.
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { Database } from '../../server/db/schema';
-import type { RowFileSpec } from '../../server/import-rows';
+import type { Database } from '../../server/db/schema.ts';
+import type { RowFileSpec } from '../../server/import-rows.ts';
 import {
   fieldName,
   type PriceRow,
@@ -14,7 +14,7 @@ import {
   type StoreRow,
   storeJsonRows,
   storeRow,
-} from './store-import';
+} from './store-import.ts';
 
 const storeFileSpec = <S extends typeof storeRow | typeof priceRow>(schema: S): RowFileSpec<S> => ({
   schema,

@@ -1,9 +1,9 @@
 import type * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { checkRows, parseRows, type RowFileSpec, type RowFormat } from '../../server/import-rows';
-import { createTestApi, type TestApi } from '../../server/testing';
-import { seedStores } from './locator.seed';
-import { applyPrices, applyStores, priceFile, storeFile } from './store-import.server';
+import { checkRows, parseRows, type RowFileSpec, type RowFormat } from '../../server/import-rows.ts';
+import { createTestApi, type TestApi } from '../../server/testing.ts';
+import { seedStores } from './locator.seed.ts';
+import { applyPrices, applyStores, priceFile, storeFile } from './store-import.server.ts';
 
 /** A file's text checked as `stores import` (or `stores prices`) checks it. */
 const check = <S extends v.GenericSchema>(text: string, format: RowFormat, spec: RowFileSpec<S>) =>

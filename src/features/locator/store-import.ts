@@ -2,11 +2,11 @@
 // and price updates (`stores prices`), with the column names they may use. Pure: the shared row
 // importer (src/server/import-rows.ts) checks files with these, store-import.server.ts writes them.
 import * as v from 'valibot';
-import { CHAIN_TIME_ZONE } from '../../lib/dates';
-import { numberOrText, optionalString, requiredText } from '../../lib/fields';
-import { US_STATE_CODES } from '../../lib/us-states';
-import { parseHours } from './hours';
-import { CAFE_ALIAS, FEATURES } from './locator';
+import { CHAIN_TIME_ZONE } from '../../lib/dates.ts';
+import { numberOrText, optionalString, requiredText } from '../../lib/fields.ts';
+import { US_STATE_CODES } from '../../lib/us-states.ts';
+import { parseHours } from './hours.ts';
+import { CAFE_ALIAS, FEATURES } from './locator.ts';
 
 /** Column names accepted for each field: ours, product.md's s* names, and common spellings. */
 const ALIASES: Record<string, string> = {

@@ -6,9 +6,9 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Kysely } from 'kysely';
-import { dataFingerprint } from '../../server/data-fingerprint';
-import type { Database } from '../../server/db/schema';
-import { countStores, listStores } from './store-rows.server';
+import { dataFingerprint } from '../../server/data-fingerprint.ts';
+import type { Database } from '../../server/db/schema.ts';
+import { countStores, listStores } from './store-rows.server.ts';
 
 export type ListEncoding = 'br' | 'gzip' | 'identity';
 type Bytes = Uint8Array<ArrayBuffer>;
@@ -22,7 +22,7 @@ interface StoreList {
 
 const lists = new WeakMap<Kysely<Database>, Map<string, StoreList>>();
 
-export { FINGERPRINT_REUSE_MS } from '../../server/data-fingerprint';
+export { FINGERPRINT_REUSE_MS } from '../../server/data-fingerprint.ts';
 
 /** Same bytes, same tag; the tag changes with any store, price or hour. */
 const etagOf = (body: string) => `W/"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;

@@ -1,8 +1,8 @@
 // What a store's own page (/stores/{number}) shows beyond the list: schema.org GasStation JSON-LD
 // with address, geo, telephone and opening hours, and the lines of its weekly hours.
-import { openingHoursSpecification, parseHours, type Week } from './hours';
-import { type StoreItem, storeTitle } from './locator';
-import { displayPhone } from './phone';
+import { openingHoursSpecification, parseHours, type Week } from './hours.ts';
+import { type StoreItem, storeTitle } from './locator.ts';
+import { displayPhone } from './phone.ts';
 
 export function weekOf(store: StoreItem): Week | undefined {
   try {

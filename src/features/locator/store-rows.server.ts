@@ -2,8 +2,8 @@
 // s* fields, coordinates as strings, beside features and prices). Used by the API, the pages, the
 // seeder and the import command, so there is one mapping between table and answer.
 import type { Kysely, Selectable } from 'kysely';
-import type { Database, StoresTable } from '../../server/db/schema';
-import type { StoreItem } from './locator';
+import type { Database, StoresTable } from '../../server/db/schema.ts';
+import type { StoreItem } from './locator.ts';
 
 type Row = Selectable<StoresTable>;
 

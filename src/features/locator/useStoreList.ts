@@ -3,9 +3,9 @@
 // its copy (no signal), it marks the answer, and the page says when the list was fetched and that
 // prices may have changed: the client's raw answer, whose headers are read here.
 import { useEffect, useState } from 'react';
-import { rawPublicApi } from '../../lib/api-client';
-import { PUBLIC_API_KEY as API_KEY } from '../../lib/api-key';
-import { STORE_LIST_SIZE, type StoreItem, type StoreListAnswer } from './locator';
+import { rawPublicApi } from '../../lib/api-client.ts';
+import { PUBLIC_API_KEY as API_KEY } from '../../lib/api-key.ts';
+import { STORE_LIST_SIZE, type StoreItem, type StoreListAnswer } from './locator.ts';
 
 export interface StoreList {
   stores: StoreItem[] | null;

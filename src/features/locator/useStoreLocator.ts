@@ -3,9 +3,9 @@
 // selected store and the map's view. Search text and filters live in the URL (shareable; the back
 // button works).
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useAfterLoad, useWhenNear } from '../../components/lazy/useWhenNear';
-import { fromAddress } from './geocode';
-import { currentLocation } from './geolocation';
+import { useAfterLoad, useWhenNear } from '../../components/lazy/useWhenNear.ts';
+import { fromAddress } from './geocode.ts';
+import { currentLocation } from './geolocation.ts';
 import {
   DEFAULT_CENTER,
   DEFAULT_ZOOM,
@@ -13,10 +13,10 @@ import {
   type PlacedStore,
   position,
   type StoreItem,
-} from './locator';
-import { toggled } from './results';
-import { listFor, readUrlState, type UrlState, writeUrlState, zoomFor } from './search';
-import { registerLocatorWorker, useStoreList } from './useStoreList';
+} from './locator.ts';
+import { toggled } from './results.ts';
+import { listFor, readUrlState, type UrlState, writeUrlState, zoomFor } from './search.ts';
+import { registerLocatorWorker, useStoreList } from './useStoreList.ts';
 
 /** What the server rendered the page with: its list, the URL's search and the origin it sorted from. */
 export interface LocatorStart {

@@ -2,7 +2,7 @@
 import { experimental_AstroContainer as AstroContainer } from 'astro/container';
 import { describe, expect, it } from 'vitest';
 import OffersGrid from './OffersGrid.astro';
-import { EMPTY_CATEGORY_MESSAGE, NO_OFFERS_MESSAGE, type Offer } from './offers';
+import { EMPTY_CATEGORY_MESSAGE, NO_OFFERS_MESSAGE, type Offer } from './offers.ts';
 
 const cafe: Offer = {
   id: 'c',

@@ -2,8 +2,8 @@ import { existsSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApi, type TestApi } from '../../server/testing';
-import { importOffers, MAX_IMAGE_BYTES } from './import.server';
+import { createTestApi, type TestApi } from '../../server/testing.ts';
+import { importOffers, MAX_IMAGE_BYTES } from './import.server.ts';
 
 let t: TestApi;
 let dir: string;

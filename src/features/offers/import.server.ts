@@ -9,9 +9,9 @@ import { copyFile, mkdir, rm, stat } from 'node:fs/promises';
 import { basename, extname, join, posix, resolve } from 'node:path';
 import { fileTypeFromFile } from 'file-type';
 import * as v from 'valibot';
-import type { AppDeps } from '../../server/deps';
-import { type RowFileSpec, readRowFile } from '../../server/import-rows';
-import { type OfferInput, offerInputSchema } from './offers';
+import type { AppDeps } from '../../server/deps.ts';
+import { type RowFileSpec, readRowFile } from '../../server/import-rows.ts';
+import { type OfferInput, offerInputSchema } from './offers.ts';
 
 /**
  * What an imported image may be, by its name and, read by file-type, by its content. No SVG: an SVG

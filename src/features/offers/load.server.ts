@@ -2,9 +2,9 @@
 // rebuild, and the grid must be in the HTML before any script runs). It asks the API itself, the
 // same GET /offers a browser would, through the in-process client, so the page and the API can
 // never disagree.
-import { read } from '../../lib/api-client';
-import { inProcessApi } from '../../server/in-process-client';
-import { type Offer, readOffersAnswer } from './offers';
+import { read } from '../../lib/api-client.ts';
+import { inProcessApi } from '../../server/in-process-client.ts';
+import { type Offer, readOffersAnswer } from './offers.ts';
 
 export async function loadOffers(): Promise<Offer[] | null> {
   try {

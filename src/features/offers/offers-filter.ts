@@ -1,7 +1,7 @@
 // Filters the /specials grid in place (product.md 4): a pill click shows only its category's offers (All
 // shows every one), marks the pill, puts the choice in the address (?category=) and says so when a
 // category is empty. Without this script each pill is a plain link the server filters.
-import { categoryFromSlug, type OfferCategory, slugOf } from './offers';
+import { categoryFromSlug, type OfferCategory, slugOf } from './offers.ts';
 
 export function applyFilter(root: HTMLElement, category: OfferCategory | undefined): void {
   const cards = [...root.querySelectorAll<HTMLElement>('.offer')];

@@ -2,12 +2,12 @@
 // checks without writing) and `offers list` (what runs today).
 import { join, resolve } from 'node:path';
 import type { Command } from 'commander';
-import { purgeAfterChange } from '../../server/cdn-purge';
-import { action, CliError, withDeps } from '../../server/cli';
-import { parseEnv } from '../../server/config';
-import { terminalJson } from '../../server/terminal-text';
-import { importOffers } from './import.server';
-import { offersRunning } from './offers.server';
+import { purgeAfterChange } from '../../server/cdn-purge.ts';
+import { action, CliError, withDeps } from '../../server/cli.ts';
+import { parseEnv } from '../../server/config.ts';
+import { terminalJson } from '../../server/terminal-text.ts';
+import { importOffers } from './import.server.ts';
+import { offersRunning } from './offers.server.ts';
 
 /** The project's public/ copy (kept by the next build) and the built site's copy (served now). */
 const mediaDirs = () => [

@@ -2,8 +2,8 @@
 // browser tests (tests/e2e/offers.spec.ts): the sample offers with their placeholder artwork in
 // public/media/offers, and offers written straight to the database.
 import type { Kysely } from 'kysely';
-import type { Database, OffersTable } from '../../server/db/schema';
-import type { OfferCategory } from './offers';
+import type { Database, OffersTable } from '../../server/db/schema.ts';
+import type { OfferCategory } from './offers.ts';
 
 /** The sample offers, in display order. */
 export const SAMPLE_OFFERS: {

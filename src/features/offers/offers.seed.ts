@@ -1,9 +1,9 @@
 // Sample offers (with the placeholder artwork in public/media/offers), running from the day they
 // are seeded for 90 days. Idempotent: an offer whose id exists is left as it is.
 
-import type { Seeder } from '../../server/db/seed';
-import { storeDate } from './offers';
-import { insertOffers, offerRow, SAMPLE_OFFERS } from './offers.sample';
+import type { Seeder } from '../../server/db/seed.ts';
+import { insertOffers, offerRow, SAMPLE_OFFERS } from './offers.sample.ts';
+import { storeDate } from './offers.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApi, START, type TestApi } from '../../server/testing';
-import { insertOffers, offerRow, SAMPLE_OFFERS } from './offers.sample';
-import { seedOffers } from './offers.seed';
+import { createTestApi, START, type TestApi } from '../../server/testing.ts';
+import { insertOffers, offerRow, SAMPLE_OFFERS } from './offers.sample.ts';
+import { seedOffers } from './offers.seed.ts';
 
 let t: TestApi;
 beforeAll(async () => {

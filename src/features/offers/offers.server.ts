@@ -2,9 +2,9 @@
 // `{ success, items }` like the hosted data service the original read.
 import { Hono } from 'hono';
 import type { Kysely } from 'kysely';
-import type { Database } from '../../server/db/schema';
-import type { AppEnv } from '../../server/deps';
-import { type Offer, type OfferCategory, storeDate } from './offers';
+import type { Database } from '../../server/db/schema.ts';
+import type { AppEnv } from '../../server/deps.ts';
+import { type Offer, type OfferCategory, storeDate } from './offers.ts';
 
 /** Offers whose first day is today or earlier and whose last day is today or later (store time). */
 export async function offersRunning(db: Kysely<Database>, now: number): Promise<Offer[]> {

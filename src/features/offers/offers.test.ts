@@ -7,7 +7,7 @@ import {
   readOffersAnswer,
   slugOf,
   storeDate,
-} from './offers';
+} from './offers.ts';
 
 const item = (category: string) => ({
   id: category,

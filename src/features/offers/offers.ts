@@ -2,9 +2,9 @@
 // offer as GET /offers answers it, the rules an imported offer must meet, and the pill filter.
 // Shared by the page, its script, the API and the import command.
 import * as v from 'valibot';
-import { hasControlCharacters } from '../../lib/control-characters';
-import { chainDay, isRealDate } from '../../lib/dates';
-import { limitedText, numberOrText, text } from '../../lib/fields';
+import { hasControlCharacters } from '../../lib/control-characters.ts';
+import { chainDay, isRealDate } from '../../lib/dates.ts';
+import { limitedText, numberOrText, text } from '../../lib/fields.ts';
 
 export const ALL_PILL = 'All';
 

@@ -1,13 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { UNEXPECTED_MESSAGE } from '../../lib/api-client';
-import { DEFAULT_API_KEY } from '../../lib/api-key';
-import { type FakeBrowser, installFakeBrowser, jsonResponse, sentHeaders } from './testing';
+import { UNEXPECTED_MESSAGE } from '../../lib/api-client.ts';
+import { DEFAULT_API_KEY } from '../../lib/api-key.ts';
+import { type FakeBrowser, installFakeBrowser, jsonResponse, sentHeaders } from './testing.ts';
 
 let browser: FakeBrowser;
 const load = async () => {
   vi.resetModules();
-  const client = await import('./api');
-  const store = await import('./session-store');
+  const client = await import('./api.ts');
+  const store = await import('./session-store.ts');
   return { ...client, ...store };
 };
 

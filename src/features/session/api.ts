@@ -3,8 +3,8 @@
 // applies the 401 rule of product.md 4 (an answer 401 to a call made with the stored token ends the
 // session and goes to sign-in). Islands import everything from here; a script that must not carry
 // the session store (the home page's promotion, content pages) imports src/lib/api-client.ts.
-import { apiClient } from '../../lib/api-client';
-import { clearSession, readKey, SESSION_KEYS } from './session-store';
+import { apiClient } from '../../lib/api-client.ts';
+import { clearSession, readKey, SESSION_KEYS } from './session-store.ts';
 
 export {
   ApiError,
@@ -12,7 +12,7 @@ export {
   NETWORK_MESSAGE,
   publicApi,
   read,
-} from '../../lib/api-client';
+} from '../../lib/api-client.ts';
 
 export const LOGIN_PATH = '/account/login';
 

@@ -2,7 +2,7 @@
 // nanostores map so islands re-render when it changes. The keys are the ones the pre-paint
 // scripts in src/inline/ read, so a stored token marks the page signed in before first paint.
 import { map } from 'nanostores';
-import { storage } from '../../lib/local-storage';
+import { storage } from '../../lib/local-storage.ts';
 
 export interface Session {
   token: string | null;

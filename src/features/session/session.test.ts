@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type FakeBrowser, installFakeBrowser, jsonResponse, sentHeaders } from './testing';
+import { type FakeBrowser, installFakeBrowser, jsonResponse, sentHeaders } from './testing.ts';
 
 let browser: FakeBrowser;
 const load = async () => {
   vi.resetModules();
-  return import('./session');
+  return import('./session.ts');
 };
 
 describe('session store', () => {

@@ -1,8 +1,8 @@
 // What islands and page scripts use to read and change the browser session (product.md 3, 4).
-import { apiWithToken, read } from './api';
-import { $session, clearSession, readKey, SESSION_KEYS, writeKey } from './session-store';
+import { apiWithToken, read } from './api.ts';
+import { $session, clearSession, readKey, SESSION_KEYS, writeKey } from './session-store.ts';
 
-export { $session, clearSession, readSession, type Session } from './session-store';
+export { $session, clearSession, readSession, type Session } from './session-store.ts';
 
 /** How long sign-out waits for the server to end the session before leaving the page anyway. */
 const LOGOUT_WAIT_MS = 2000;

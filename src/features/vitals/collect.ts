@@ -4,9 +4,9 @@
 // weight is no content page's. keepalive lets the request outlive the page (unlike sendBeacon it
 // carries the API key header).
 import { type Metric, onCLS, onINP, onLCP } from 'web-vitals';
-import { publicApi } from '../session/api';
-import { deviceClass } from './metrics';
-import type { VitalsPayload } from './vitals';
+import { publicApi } from '../session/api.ts';
+import { deviceClass } from './metrics.ts';
+import type { VitalsPayload } from './vitals.ts';
 
 const latest = new Map<Metric['name'], Metric>();
 let sent = false;

@@ -1,9 +1,9 @@
 // The operators' report of real-user speed: the 75th percentile of each metric per page over a
 // range of days (UTC), from the stored samples (vitals.server.ts).
 import type { Kysely } from 'kysely';
-import { utcDayStart } from '../../lib/dates';
-import type { Database } from '../../server/db/schema';
-import { METRICS, type MetricName, p75 } from './metrics';
+import { utcDayStart } from '../../lib/dates.ts';
+import type { Database } from '../../server/db/schema.ts';
+import { METRICS, type MetricName, p75 } from './metrics.ts';
 
 const DAY = 86_400_000;
 

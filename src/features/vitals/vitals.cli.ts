@@ -1,8 +1,8 @@
 // `npm run admin -- vitals:report --from 2026-11-01 --to 2026-11-30`: the 75th percentile of LCP,
 // INP and CLS of real visits per page for a range of days (UTC), as the sampled visits reported them.
 import type { Command } from 'commander';
-import { action, CliError, withDeps } from '../../server/cli';
-import { dayStart, formatReport, vitalsReport } from './report.server';
+import { action, CliError, withDeps } from '../../server/cli.ts';
+import { dayStart, formatReport, vitalsReport } from './report.server.ts';
 
 export function registerVitalsCommands(program: Command): void {
   program

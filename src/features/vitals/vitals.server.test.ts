@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApi, START, type TestApi } from '../../server/testing';
-import { dayStart, formatReport, vitalsReport } from './report.server';
-import { VITALS_LIMIT } from './vitals.server';
+import { createTestApi, START, type TestApi } from '../../server/testing.ts';
+import { dayStart, formatReport, vitalsReport } from './report.server.ts';
+import { VITALS_LIMIT } from './vitals.server.ts';
 
 let t: TestApi;
 beforeAll(async () => {

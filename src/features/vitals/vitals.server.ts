@@ -3,13 +3,13 @@
 // address (its HMAC, never the address itself) stops one client from flooding the table.
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
-import type { AppEnv } from '../../server/deps';
-import { clientIp } from '../../server/http';
-import { enforce, type Limit } from '../../server/rate-limit';
-import { sign } from '../../server/tokens';
-import { json } from '../../server/validate';
-import { pageOf } from './metrics';
-import { vitalsPayload } from './vitals';
+import type { AppEnv } from '../../server/deps.ts';
+import { clientIp } from '../../server/http.ts';
+import { enforce, type Limit } from '../../server/rate-limit.ts';
+import { sign } from '../../server/tokens.ts';
+import { json } from '../../server/validate.ts';
+import { pageOf } from './metrics.ts';
+import { vitalsPayload } from './vitals.ts';
 
 /** A visitor sends at most one report per page view: 120 views in 10 minutes is already a lot. */
 export const VITALS_LIMIT: Limit = { limit: 120, windowMs: 10 * 60_000 };

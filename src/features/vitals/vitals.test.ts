@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { deviceClass, p75, pageOf } from './metrics';
-import { vitalsPayload } from './vitals';
+import { deviceClass, p75, pageOf } from './metrics.ts';
+import { vitalsPayload } from './vitals.ts';
 
 describe('p75', () => {
   it('is the nearest-rank 75th percentile', () => {

@@ -2,7 +2,7 @@
 // the checks on it (valibot; the server's). Nothing personal: the path without its query, the
 // metric, a coarse device class. Names and pure helpers are in metrics.ts.
 import * as v from 'valibot';
-import { DEVICES, METRICS, type MetricName, RATINGS } from './metrics';
+import { DEVICES, METRICS, type MetricName, RATINGS } from './metrics.ts';
 
 /** LCP and INP in milliseconds (10 minutes is already absurd); CLS is a unitless score. */
 const MAX_VALUE: Record<MetricName, number> = { LCP: 600_000, INP: 600_000, CLS: 100 };

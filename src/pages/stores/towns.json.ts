@@ -2,7 +2,7 @@
 // the gazetteer (the mean position of its ZIP codes), ranked by how many ZIP codes it has so the map
 // names the larger towns first. A static, cacheable file the map loads when it draws.
 import type { APIRoute } from 'astro';
-import gazetteer from '../../features/locator/gazetteer-data';
+import gazetteer from '../../features/locator/gazetteer-data.ts';
 
 export const prerender = true;
 

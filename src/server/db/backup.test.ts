@@ -3,10 +3,16 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createPgDatabase } from '../testing';
-import { backupSqlite, checkSqliteFile, copySqliteToPostgres, keysReminder, restoreSqlite } from './backup';
-import { openDatabase, sqliteFile } from './database';
-import { migrateToLatest } from './migrate';
+import { createPgDatabase } from '../testing.ts';
+import {
+  backupSqlite,
+  checkSqliteFile,
+  copySqliteToPostgres,
+  keysReminder,
+  restoreSqlite,
+} from './backup.ts';
+import { openDatabase, sqliteFile } from './database.ts';
+import { migrateToLatest } from './migrate.ts';
 
 const folders: string[] = [];
 const tempDir = () => {

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { isUnavailable } from '../errors';
-import { openDatabase, sqliteFile } from './database';
+import { isUnavailable } from '../errors.ts';
+import { openDatabase, sqliteFile } from './database.ts';
 
 const dirs: string[] = [];
 afterEach(() => {

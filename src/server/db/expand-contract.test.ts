@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { type Kysely, sql } from 'kysely';
 import type { Migration } from 'kysely/migration';
 import { describe, expect, it } from 'vitest';
-import { type CheckedMigration, contractProblems, recordedSql, removals } from './expand-contract';
-import { migrations } from './migrations/index';
+import { type CheckedMigration, contractProblems, recordedSql, removals } from './expand-contract.ts';
+import { migrations } from './migrations/index.ts';
 
 const shipped: CheckedMigration[] = Object.entries(migrations).map(([name, migration]) => ({
   name,

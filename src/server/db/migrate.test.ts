@@ -7,12 +7,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Migration } from 'kysely/migration';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { log } from '../log';
-import { createPgDatabase, createTestApi, type TestApi } from '../testing';
-import { openDatabase } from './database';
-import { checkSchema, migrateToLatest } from './migrate';
-import { migrations } from './migrations/index';
-import { closeSharedDatabase, sharedDatabase } from './shared';
+import { log } from '../log.ts';
+import { createPgDatabase, createTestApi, type TestApi } from '../testing.ts';
+import { openDatabase } from './database.ts';
+import { checkSchema, migrateToLatest } from './migrate.ts';
+import { migrations } from './migrations/index.ts';
+import { closeSharedDatabase, sharedDatabase } from './shared.ts';
 
 const names = Object.keys(migrations).sort();
 const newest = names.at(-1) as string;

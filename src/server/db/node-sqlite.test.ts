@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Kysely, sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
-import { NodeSqliteDialect } from './node-sqlite';
+import { NodeSqliteDialect } from './node-sqlite.ts';
 
 interface Db {
   counter: { id: number; value: number };

@@ -2,8 +2,8 @@
 // connect timeout, pg is never asked for more connections than the pool holds, and a wait that
 // lasts too long still fails with an error the API answers with 503.
 import { describe, expect, it } from 'vitest';
-import { isUnavailable } from '../errors';
-import { queueForConnections } from './pg-queue';
+import { isUnavailable } from '../errors.ts';
+import { queueForConnections } from './pg-queue.ts';
 
 /** A pool that, like pg's, fails a connect() it cannot serve at once after `timeoutMs`. */
 function fakePool(max: number, timeoutMs: number) {

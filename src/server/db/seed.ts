@@ -3,7 +3,7 @@
 // src/features/seeds.ts, where each feature adds its `<feature>.seed.ts`. Each seeder is idempotent
 // (it adds only what is missing), so seeding can run any number of times.
 import type { Kysely } from 'kysely';
-import type { Database } from './schema';
+import type { Database } from './schema.ts';
 
 export interface SeedContext {
   db: Kysely<Database>;

@@ -6,9 +6,9 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_API_KEY } from '../../lib/api-key';
-import { MAX_BODY_BYTES } from '../app';
-import { memoryLog } from '../testing';
+import { DEFAULT_API_KEY } from '../../lib/api-key.ts';
+import { MAX_BODY_BYTES } from '../app.ts';
+import { memoryLog } from '../testing.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'kwikfill-node-test-'));
 let server: http.Server;
@@ -22,9 +22,9 @@ let trustProxy = false;
 beforeAll(async () => {
   process.env.DATA_DIR = dataDir;
   delete process.env.DATABASE_URL; // the binding's own database: SQLite in the temp folder
-  binding = await import('./api-binding');
-  lifecycle = await import('../lifecycle');
-  const { requestLog } = await import('./request-log');
+  binding = await import('./api-binding.ts');
+  lifecycle = await import('../lifecycle.ts');
+  const { requestLog } = await import('./request-log.ts');
   await lifecycle.prepareDatabase();
   const tracked = requestLog({ trustProxy: false, log });
   const trusting = requestLog({ trustProxy: true, log });

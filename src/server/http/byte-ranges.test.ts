@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answerRange } from './byte-ranges';
+import { answerRange } from './byte-ranges.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'kwikfill-ranges-'));
 const body = Buffer.from('0123456789abcdefghij'); // 20 bytes

@@ -11,7 +11,7 @@ import {
   readPagePolicies,
   setCommonHeaders,
   staticHeaders,
-} from './headers';
+} from './headers.ts';
 
 /** Just enough of node:http's request and response for the header helpers. */
 const fakeRequest = (headers: Record<string, string> = {}, encrypted = false, url = '/') =>

@@ -2,7 +2,7 @@ import http, { type IncomingHttpHeaders, type IncomingMessage, type ServerRespon
 import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterEach, describe, expect, test } from 'vitest';
-import { type PageCacheOptions, pageCache } from './page-cache';
+import { type PageCacheOptions, pageCache } from './page-cache.ts';
 
 interface Answer {
   status: number;

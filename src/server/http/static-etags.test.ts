@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { staticFiles } from './static-files';
+import { staticFiles } from './static-files.ts';
 
 const dirs: string[] = [];
 const servers: Server[] = [];

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MEDIA_POLICY } from '../../lib/security-headers.mjs';
-import { staticFiles } from './static-files';
+import { staticFiles } from './static-files.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'kwikfill-static-'));
 const client = join(root, 'client');

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApi, type TestApi } from '../testing';
-import { issueLocalToken, SITEVERIFY_URL, verifyHumanCheck } from './verify';
+import { createTestApi, type TestApi } from '../testing.ts';
+import { issueLocalToken, SITEVERIFY_URL, verifyHumanCheck } from './verify.ts';
 
 describe('no Turnstile keys and no HUMAN_CHECK=local: unavailable, fails closed', () => {
   let t: TestApi;

@@ -2,11 +2,11 @@
 // to show, and tokens for the local stand-in. The widgets that call them: src/features/human-check/.
 import { Hono, type MiddlewareHandler } from 'hono';
 import * as v from 'valibot';
-import { text } from '../../lib/fields';
-import type { AppEnv } from '../deps';
-import { ApiError, ERRORS } from '../errors';
-import { json } from '../validate';
-import { ACTION_PATTERN, humanCheckMode, issueLocalToken, LOCAL_TOKEN_LIFETIME_MS } from './verify';
+import { text } from '../../lib/fields.ts';
+import type { AppEnv } from '../deps.ts';
+import { ApiError, ERRORS } from '../errors.ts';
+import { json } from '../validate.ts';
+import { ACTION_PATTERN, humanCheckMode, issueLocalToken, LOCAL_TOKEN_LIFETIME_MS } from './verify.ts';
 
 const localSchema = v.object({
   action: v.pipe(text('Unknown action'), v.regex(ACTION_PATTERN, 'Unknown action')),

@@ -7,10 +7,10 @@
 import { randomUUID } from 'node:crypto';
 import { isIP } from 'node:net';
 import { sql } from 'kysely';
-import { humanCheckMode as modeOf } from '../config';
-import type { AppDeps } from '../deps';
-import { sweepDue } from '../sweep-schedule';
-import { randomToken, safeEqual, sha256, sign } from '../tokens';
+import { humanCheckMode as modeOf } from '../config.ts';
+import type { AppDeps } from '../deps.ts';
+import { sweepDue } from '../sweep-schedule.ts';
+import { randomToken, safeEqual, sha256, sign } from '../tokens.ts';
 
 export const SITEVERIFY_URL = 'https://challenges.cloudflare.com/turnstile/v0/siteverify';
 export const LOCAL_TOKEN_LIFETIME_MS = 5 * 60 * 1000;

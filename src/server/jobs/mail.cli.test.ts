@@ -3,8 +3,8 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { createTestApi, type TestApi } from '../testing';
-import { enqueueMail, MAX_JOB_ATTEMPTS } from './queue';
+import { createTestApi, type TestApi } from '../testing.ts';
+import { enqueueMail, MAX_JOB_ATTEMPTS } from './queue.ts';
 
 const run = promisify(execFile);
 let t: TestApi;

@@ -1,9 +1,9 @@
 // The durable job queue on the test's database (SQLite, or PostgreSQL under with-postgres.sh).
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { openDatabase } from '../db/database';
-import { createDeps } from '../deps';
-import type { MailMessage } from '../mailer';
-import { createTestApi, type TestApi } from '../testing';
+import { openDatabase } from '../db/database.ts';
+import { createDeps } from '../deps.ts';
+import type { MailMessage } from '../mailer.ts';
+import { createTestApi, type TestApi } from '../testing.ts';
 import {
   BACKOFF_BASE_MS,
   backoffMs,
@@ -15,8 +15,8 @@ import {
   listJobs,
   MAX_JOB_ATTEMPTS,
   retryJobs,
-} from './queue';
-import { runDueJobs } from './worker';
+} from './queue.ts';
+import { runDueJobs } from './worker.ts';
 
 let t: TestApi;
 beforeAll(async () => {

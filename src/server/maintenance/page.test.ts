@@ -7,8 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { maintenanceScreen } from './page';
-import { RETRY_AFTER_SECONDS } from './state';
+import { maintenanceScreen } from './page.ts';
+import { RETRY_AFTER_SECONDS } from './state.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'kwikfill-maintenance-page-'));
 const html = `<!doctype html><title>We'll be back!</title>${'<p>soon</p>'.repeat(50)}`;

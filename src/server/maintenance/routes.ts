@@ -2,8 +2,8 @@
 // it is on, and the one-time operator link, which needs no API key (an operator opens it in a browser).
 import type { MiddlewareHandler } from 'hono';
 import { Hono } from 'hono';
-import type { AppEnv } from '../deps';
-import { ApiError } from '../errors';
+import type { AppEnv } from '../deps.ts';
+import { ApiError } from '../errors.ts';
 import {
   blockedByMaintenance,
   knownOff,
@@ -13,7 +13,7 @@ import {
   operatorSetCookie,
   RETRY_AFTER_SECONDS,
   redeemOperatorPass,
-} from './state';
+} from './state.ts';
 
 export const maintenanceGate: MiddlewareHandler<AppEnv> = async (c, next) => {
   const deps = c.get('deps'); // c.var would copy every variable: this runs on every request

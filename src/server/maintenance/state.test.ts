@@ -2,8 +2,8 @@
 // so, the one-time operator link (hashed, single use, 15 minutes), and a switch that takes effect
 // within a second without a restart.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApi } from '../testing';
-import { sha256 } from '../tokens';
+import { createTestApi } from '../testing.ts';
+import { sha256 } from '../tokens.ts';
 import {
   createOperatorPass,
   forgetMaintenanceState,
@@ -12,7 +12,7 @@ import {
   readMaintenance,
   STATE_TTL_MS,
   setMaintenance,
-} from './state';
+} from './state.ts';
 
 let api: Awaited<ReturnType<typeof createTestApi>>;
 beforeAll(async () => {

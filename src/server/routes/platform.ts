@@ -2,12 +2,12 @@
 import { Hono } from 'hono';
 import type { CompiledQuery } from 'kysely';
 import * as v from 'valibot';
-import { text } from '../../lib/fields';
-import type { AppDeps, AppEnv } from '../deps';
-import { ApiError } from '../errors';
-import { issueTicket, PUBLIC_FORMS } from '../form-ticket';
-import { knownOff, maintenanceState } from '../maintenance/state';
-import { query } from '../validate';
+import { text } from '../../lib/fields.ts';
+import type { AppDeps, AppEnv } from '../deps.ts';
+import { ApiError } from '../errors.ts';
+import { issueTicket, PUBLIC_FORMS } from '../form-ticket.ts';
+import { knownOff, maintenanceState } from '../maintenance/state.ts';
+import { query } from '../validate.ts';
 
 const ticketQuery = v.object({
   form: v.pipe(text('Unknown form'), v.picklist(PUBLIC_FORMS, 'Unknown form')),

@@ -2,7 +2,7 @@
 // this endpoint on Netlify and under `astro dev`. The Node server (src/server/http/server.ts) does not come
 // here: it binds the app directly (src/server/http/api-binding.ts).
 import type { APIContext, APIRoute } from 'astro';
-import { answerApi } from '../../../server/runtime';
+import { answerApi } from '../../../server/runtime.ts';
 
 export const prerender = false;
 

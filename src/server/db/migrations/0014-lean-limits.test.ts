@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openDatabase } from '../database';
-import { migrations } from './index';
+import { openDatabase } from '../database.ts';
+import { migrations } from './index.ts';
 
 const dirs: string[] = [];
 afterEach(() => {

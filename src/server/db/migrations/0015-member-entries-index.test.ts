@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openDatabase } from '../database';
-import { migrateToLatest } from '../migrate';
+import { openDatabase } from '../database.ts';
+import { migrateToLatest } from '../migrate.ts';
 
 const dirs: string[] = [];
 afterEach(() => {

@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import { afterEach, describe, expect, it } from 'vitest';
-import { isUniqueViolation } from '../../errors';
-import { openDatabase } from '../database';
-import { migrations } from './index';
+import { isUniqueViolation } from '../../errors.ts';
+import { openDatabase } from '../database.ts';
+import { migrations } from './index.ts';
 
 const dirs: string[] = [];
 afterEach(() => {

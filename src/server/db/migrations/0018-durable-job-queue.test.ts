@@ -4,10 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Migrator } from 'kysely/migration';
 import { afterAll, expect, it } from 'vitest';
-import { createPgDatabase } from '../../testing';
-import { openDatabase } from '../database';
-import { migrateToLatest } from '../migrate';
-import { migrations } from './index';
+import { createPgDatabase } from '../../testing.ts';
+import { openDatabase } from '../database.ts';
+import { migrateToLatest } from '../migrate.ts';
+import { migrations } from './index.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'kwikfill-migration-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
