@@ -20,13 +20,17 @@ async function getJson(base, path, init = {}) {
 
 const address = (n) => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
 
-/** `count` ready entries (body and headers), each a new person, browser and address. */
-export async function prepareEntries(base, count, parallel = 16) {
+/**
+ * `count` ready entries (body and headers), each a new person, browser and address; `first`: the
+ * number of the first person, so that entries prepared for two servers are different people.
+ */
+export async function prepareEntries(base, count, parallel = 16, first = 0) {
   const entries = new Array(count);
   let next = 0;
   const worker = async () => {
     while (next < count) {
-      const n = next++;
+      const i = next++;
+      const n = first + i;
       const [{ ticket }, { token }] = await Promise.all([
         getJson(base, '/api/v1/form-ticket?form=giveaway'),
         getJson(base, '/api/v1/human-check/local', {
@@ -41,7 +45,7 @@ export async function prepareEntries(base, count, parallel = 16) {
         form_ticket: ticket,
         human_check_token: token,
       };
-      entries[n] = {
+      entries[i] = {
         body: JSON.stringify(body),
         headers: { ...apiHeaders, 'content-type': 'application/json', 'x-forwarded-for': address(n + 1) },
       };

@@ -119,9 +119,23 @@ const md = [
   '',
   '## Rolling restart under load (bench/rolling-restart.mjs)',
   '',
-  parts.rolling
-    ? `${load(parts.rolling)}. Two built servers on one database behind a round-robin client that follows /readyz every ${parts.rolling.checkEveryMs} ms; each server in turn gets SIGTERM (drain ${parts.rolling.drainSeconds} s), is started again and rejoins, under ${parts.rolling.concurrency} requests at a time: **${parts.rolling.failed} failed of ${parts.rolling.requests}** in ${parts.rolling.seconds} s.${parts.rolling.failures.length ? ` First failures: ${parts.rolling.failures.join('; ')}.` : ''}`
-    : 'not run',
+  ...[
+    ['SQLite', parts.rolling],
+    ['PostgreSQL', parts['rolling-postgres']],
+  ].flatMap(([database, rolling]) => [
+    rolling
+      ? `${database}: ${load(rolling)}. Two built servers on one database behind a round-robin client that follows /readyz every ${rolling.checkEveryMs} ms; each server in turn gets SIGTERM (drain ${rolling.drainSeconds} s), is started again and rejoins, under ${rolling.concurrency} requests at a time: **${rolling.failed} failed of ${rolling.requests}** in ${rolling.seconds} s.${rolling.failures.length ? ` First failures: ${rolling.failures.join('; ')}.` : ''}`
+      : `${database}: not run`,
+    '',
+  ]),
+  '## Giveaway entries through one and two servers (bench/entry-scaling.mjs)',
+  '',
+  `${load(parts.scaling)}. Each entry a new person, ${parts.scaling?.connections ?? '?'} connections in all (split between the servers), each setup on its own fresh database, in one run. The servers and PostgreSQL share the machine's cores: two servers here show the cost of a second process on the same machine, not a second machine's gain.`,
+  '',
+  table(
+    ['Setup', 'Entries a second', 'Entries', 'Seconds'],
+    (parts.scaling?.setups ?? []).map((s) => [s.setup, s.perSecond, s.entries, s.seconds]),
+  ),
   '',
   '## A CDN in front (bench/cdn-share.mjs)',
   '',

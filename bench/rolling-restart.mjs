@@ -1,5 +1,6 @@
 // Failed requests during a rolling restart under load (issue 18, figures for the note; target 0).
-// Two built servers on one database (one SQLite data folder, as two processes share it), and in
+// Two built servers on one database (one SQLite data folder, as two processes share it; or one
+// PostgreSQL database under tests/support/with-postgres.sh), and in
 // front of them, as a load balancer would be, a small round-robin client that sends each request
 // to the next server in rotation; a health checker takes a server out of rotation while its
 // /readyz fails and puts it back once it passes. Under steady load each server in turn gets
@@ -8,6 +9,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DEFAULT_API_KEY } from '../src/lib/api-key.ts';
 import { startBuiltServer } from '../tests/support/built-server.mjs';
+import { freshPostgresDatabase } from '../tests/system/helpers.ts';
 import { writePart } from './results.mjs';
 
 const CONCURRENCY = 8;
@@ -18,7 +20,14 @@ const DRAIN_SECONDS = Number(process.env.ROLLING_DRAIN_SECONDS ?? 2);
 const PATHS = ['/api/v1/store?size=5', '/', '/api/v1/health'];
 const headers = { 'x-api-key': DEFAULT_API_KEY };
 
-const env = { DRAIN_SECONDS: String(DRAIN_SECONDS), LOG_LEVEL: 'warn' };
+// Under tests/support/with-postgres.sh (DATABASE_URL set) both servers share a fresh PostgreSQL
+// database instead, as servers on two machines would.
+const database = await freshPostgresDatabase();
+const env = {
+  DRAIN_SECONDS: String(DRAIN_SECONDS),
+  LOG_LEVEL: 'warn',
+  ...(database ? { DATABASE_URL: database.url } : {}),
+};
 const first = await startBuiltServer({ seed: true, env });
 const second = await startBuiltServer({ dataDir: first.dataDir, ownsDataDir: false, env });
 const servers = [first, second];
@@ -89,8 +98,10 @@ await checker;
 const seconds = (performance.now() - started) / 1000;
 for (const server of servers) await server.stop('SIGINT');
 await first.close();
+await database?.drop();
 
 const figures = {
+  database: database ? 'PostgreSQL' : 'SQLite',
   servers: 2,
   concurrency: CONCURRENCY,
   drainSeconds: DRAIN_SECONDS,
@@ -101,4 +112,4 @@ const figures = {
   failures,
 };
 console.log(JSON.stringify(figures));
-writePart('rolling', figures);
+writePart(database ? 'rolling-postgres' : 'rolling', figures);

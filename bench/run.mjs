@@ -12,14 +12,28 @@ const STEPS = [
   { name: 'server', args: ['--import', 'tsx', 'bench/server.mjs'] },
   { name: 'rolling restart', args: ['--import', 'tsx', 'bench/rolling-restart.mjs'] },
   { name: 'cdn share', args: ['--import', 'tsx', 'bench/cdn-share.mjs'] },
+  // A throwaway PostgreSQL for these two (tests/support/with-postgres.sh), deleted after each.
+  {
+    name: 'rolling restart (PostgreSQL)',
+    withPostgres: true,
+    args: ['--import', 'tsx', 'bench/rolling-restart.mjs'],
+  },
+  {
+    name: 'entries: SQLite, PostgreSQL, two servers',
+    withPostgres: true,
+    args: ['--import', 'tsx', 'bench/entry-scaling.mjs'],
+  },
   { name: 'gazetteer', args: ['--expose-gc', '--import', 'tsx', 'bench/gazetteer.mjs'] },
   { name: 'vitest bench', args: ['node_modules/vitest/vitest.mjs', 'bench', '--run'] },
 ];
 
 rmSync(join(RESULTS_DIR, 'parts'), { recursive: true, force: true });
-const steps = STEPS.map(({ name, args }) => {
+const steps = STEPS.map(({ name, args, withPostgres }) => {
   console.log(`\n== ${name}`);
-  const { status } = spawnSync(process.execPath, args, { stdio: 'inherit' });
+  const [command, argv] = withPostgres
+    ? ['bash', ['tests/support/with-postgres.sh', process.execPath, ...args]]
+    : [process.execPath, args];
+  const { status } = spawnSync(command, argv, { stdio: 'inherit' });
   return { name, ok: status === 0, code: status };
 });
 spawnSync(process.execPath, ['bench/report.mjs', JSON.stringify(steps)], { stdio: 'inherit' });

@@ -4,7 +4,15 @@
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 
 /** One row per target: what it asks, the figure measured, met (true/false/null = not measured). */
-export function checkTargets({ lighthouse, pages, server, database, gazetteer, rolling }) {
+export function checkTargets({
+  lighthouse,
+  pages,
+  server,
+  database,
+  gazetteer,
+  rolling,
+  'rolling-postgres': rollingPostgres,
+}) {
   const rows = [];
   const add = (target, figure, met) => rows.push({ target, figure, met });
   const lh = lighthouse?.pages ?? [];
@@ -58,6 +66,11 @@ export function checkTargets({ lighthouse, pages, server, database, gazetteer, r
     'Rolling restart of two servers under load: no failed request (issue 18)',
     rolling ? `${rolling.failed} failed of ${rolling.requests}` : 'not measured',
     rolling ? rolling.failed === 0 : null,
+  );
+  add(
+    'Rolling restart of two servers on one PostgreSQL under load: no failed request (issue 18)',
+    rollingPostgres ? `${rollingPostgres.failed} failed of ${rollingPostgres.requests}` : 'not measured',
+    rollingPostgres ? rollingPostgres.failed === 0 : null,
   );
   const api = (name) => server?.cases.find((c) => c.case.startsWith(name));
   const list = api('GET /api/v1/store');

@@ -146,6 +146,18 @@ export const ENV_SCHEMA = v.object({
     10,
     'on SIGTERM: seconds the server keeps answering, with /readyz failing, before it closes',
   ),
+  JOB_LEASE_SECONDS: whole(
+    1,
+    86_400,
+    900,
+    'how long a server holds a claimed job (a mail) before another may take it: longer than a send can take',
+  ),
+  JOB_POLL_SECONDS: whole(
+    1,
+    3600,
+    15,
+    "how often an idle server looks for due jobs (retries, other servers' jobs)",
+  ),
   TRUST_PROXY: v.pipe(
     v.optional(v.string(), '0'),
     v.rawTransform(({ dataset, addIssue, NEVER }) => {
@@ -314,6 +326,10 @@ export interface Config {
   geocoderKey?: string;
   /** false (MIGRATE_ON_START=0): migrations are an operator step; the server only checks the schema. */
   migrateOnStart?: boolean;
+  /** JOB_LEASE_SECONDS: a claimed job's lease (src/server/jobs/queue.ts JOB_LEASE_MS when absent). */
+  jobLeaseMs?: number;
+  /** JOB_POLL_SECONDS: how often the worker looks for due jobs (src/server/jobs/worker.ts). */
+  jobPollMs?: number;
 }
 
 /** The start cannot go on: every mistake in the settings, one a line, each naming its setting. */
@@ -482,6 +498,8 @@ export function loadConfig(environment: Env = process.env): Config {
     geocoderKey: env.GEOCODER_KEY,
     migrateOnStart: env.MIGRATE_ON_START,
     mapPmtilesUrl: env.PUBLIC_MAP_PMTILES_URL,
+    jobLeaseMs: env.JOB_LEASE_SECONDS * 1000,
+    jobPollMs: env.JOB_POLL_SECONDS * 1000,
   };
 }
 

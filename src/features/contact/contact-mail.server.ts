@@ -24,6 +24,8 @@ const SWEEP_MIN_AGE_MS = 60_000;
 /**
  * How long a claim holds: longer than nodemailer's own SMTP time-outs (10 minutes of a silent
  * socket at most), so a slow send is never overtaken; a claim of a process that died runs out.
+ * As long as the queue's lease of the job that sends (JOB_LEASE_SECONDS, when set): once the job of
+ * a server that died is taken over, the message it held is free too.
  */
 export const MAIL_CLAIM_MS = 15 * 60_000;
 
@@ -107,7 +109,7 @@ async function claim(deps: AppDeps, id: string): Promise<boolean> {
   const now = deps.now();
   const result = await deps.db
     .updateTable('contact_messages')
-    .set({ mail_claimed_until: now + MAIL_CLAIM_MS })
+    .set({ mail_claimed_until: now + (deps.config.jobLeaseMs ?? MAIL_CLAIM_MS) })
     .where('id', '=', id)
     .where((eb) => eb.or([eb('mail_claimed_until', 'is', null), eb('mail_claimed_until', '<', now)]))
     .executeTakeFirst();

@@ -273,6 +273,32 @@ describe('one message reached by two sends at once', () => {
     t.advance(MAIL_CLAIM_MS + 1);
     expect(await retryContactMail(t.deps, { all: true })).toEqual({ sent: 1, failed: 0 });
   });
+
+  it("holds a claim as long as the queue's lease (JOB_LEASE_SECONDS), so a job taken over finds the message free", async () => {
+    await t.deps.settle();
+    const answer = await send(ownAddress());
+    await t.deps.settle();
+    await t.deps.db
+      .updateTable('contact_messages')
+      .set({ ack_mailed_at: null })
+      .where('reference', '=', answer.json.reference)
+      .execute();
+    const previous = t.config.jobLeaseMs;
+    t.config.jobLeaseMs = 5_000;
+    const real = t.deps.mailer;
+    t.deps.mailer = { send: () => new Promise<void>(() => {}) }; // a send that hangs: the server died
+    try {
+      void retryContactMail(t.deps, { all: true });
+      await vi.waitFor(async () =>
+        expect((await stored(answer.json.reference)).mail_claimed_until).toBe(t.now() + 5_000),
+      );
+    } finally {
+      t.config.jobLeaseMs = previous;
+      t.deps.mailer = real;
+    }
+    t.advance(5_001);
+    expect(await retryContactMail(t.deps, { all: true })).toEqual({ sent: 1, failed: 0 });
+  });
 });
 
 describe('the acknowledgement, which goes to whatever address the form carried (issue 21)', () => {

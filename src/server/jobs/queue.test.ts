@@ -139,6 +139,18 @@ describe('the job queue', () => {
     expect(await job(id)).toMatchObject({ status: 'done', attempts: 2 });
   });
 
+  it("holds a worker's claim for JOB_LEASE_SECONDS when set", async () => {
+    const id = (await enqueueMail(t.db, mail(4), t.now())) as string;
+    const short = createDeps({ ...t.deps, config: { ...t.config, jobLeaseMs: 5_000 } });
+    // A send that never finishes: the worker holds the claim, as a server that died mid-send.
+    short.jobs.handlers.set('mail', () => new Promise<void>(() => {}));
+    void runDueJobs(short);
+    await expect.poll(async () => (await job(id)).lease_owner).toBe(short.jobs.owner);
+    expect((await job(id)).lease_until).toBe(t.now() + 5_000);
+    t.advance(5_001);
+    expect(await runDueJobs(t.deps)).toEqual({ done: 1, retry: 0, failed: 0 });
+  });
+
   it('stores one job per unique key, and fails a job nobody can run with its reason', async () => {
     const first = await enqueue(t.db, { kind: 'nobody', payload: {}, summary: 'x', uniqueKey: 'k' }, t.now());
     expect(first).toBeTypeOf('string');

@@ -82,13 +82,15 @@ export interface ClaimOptions {
   now: number;
   /** Only these jobs (an operator command that sends what it just queued). */
   ids?: readonly string[];
+  /** The claim's length (JOB_LEASE_SECONDS; JOB_LEASE_MS by default). */
+  leaseMs?: number;
 }
 
 /** Takes one due job under a lease for `owner`; undefined when none is due and free. */
 export async function claimJob(
   db: Kysely<Database>,
   kind: DatabaseKind,
-  { owner, now, ids }: ClaimOptions,
+  { owner, now, ids, leaseMs = JOB_LEASE_MS }: ClaimOptions,
 ): Promise<JobRow | undefined> {
   if (ids?.length === 0) return undefined;
   let due = db
@@ -108,7 +110,7 @@ export async function claimJob(
       .updateTable('jobs')
       .set((eb) => ({
         lease_owner: owner,
-        lease_until: now + JOB_LEASE_MS,
+        lease_until: now + leaseMs,
         attempts: eb('attempts', '+', 1),
       }))
       // `=`, not `in`: PostgreSQL then runs the subquery once (an InitPlan); under `in` it may run it

@@ -74,7 +74,12 @@ export async function runDueJobs(deps: AppDeps, { ids }: { ids?: readonly string
   const counts = { done: 0, retry: 0, failed: 0 };
   if (!ids) await queuePeriodic(deps, deps.now());
   for (;;) {
-    const job = await claimJob(deps.db, deps.dbKind, { owner: deps.jobs.owner, now: deps.now(), ids });
+    const job = await claimJob(deps.db, deps.dbKind, {
+      owner: deps.jobs.owner,
+      now: deps.now(),
+      ids,
+      leaseMs: deps.config.jobLeaseMs,
+    });
     if (!job) return counts;
     try {
       const handler = deps.jobs.handlers.get(job.kind);
@@ -97,7 +102,10 @@ export async function runDueJobs(deps: AppDeps, { ids }: { ids?: readonly string
 }
 
 /** The worker of a server: a look every `pollMs` and one now; the answer stops it. */
-export function startJobWorker(deps: AppDeps, { pollMs = JOB_POLL_MS } = {}): () => Promise<void> {
+export function startJobWorker(
+  deps: AppDeps,
+  { pollMs = deps.config.jobPollMs ?? JOB_POLL_MS } = {},
+): () => Promise<void> {
   deps.jobs.kick();
   const timer = setInterval(() => deps.jobs.kick(), pollMs);
   timer.unref();
