@@ -11,7 +11,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { seedStores } from '../features/locator/locator.seed.ts';
 import { purgeTags } from './cdn-purge.ts';
-import { createTestApi, type TestApi } from './testing.ts';
+import { adminEnv, createTestApi, type TestApi } from './testing.ts';
 
 interface Received {
   path: string;
@@ -97,7 +97,7 @@ const run = promisify(execFile);
 async function admin(env: Record<string, string>, ...args: string[]) {
   try {
     const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', ...args], {
-      env: { ...process.env, DATA_DIR: t.config.dataDir, DATABASE_URL: t.config.databaseUrl ?? '', ...env },
+      env: { ...adminEnv(t.config), ...env },
       cwd: process.cwd(),
     });
     return { code: 0, stdout, stderr };

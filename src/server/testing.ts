@@ -2,7 +2,7 @@
 // folder, or, when DATABASE_URL is set, a new PostgreSQL database created for the file), with a
 // clock tests move forward, a replaceable fetch and an outbox folder to read mail from.
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -81,6 +81,29 @@ export function memoryLog() {
       .filter(Boolean)
       .map((line) => JSON.parse(line));
   return { log, text: () => text, lines };
+}
+
+/**
+ * The environment of an operator command (scripts/admin.ts) that a test runs against its own
+ * database: the test's folders, and on PostgreSQL the secrets every member of a server set must be
+ * given (src/server/config.ts settingProblems), here the test's own.
+ */
+export function adminEnv(config: Config): NodeJS.ProcessEnv {
+  const shared = config.databaseUrl
+    ? {
+        APP_SECRET: 'test-secret-of-at-least-32-characters',
+        ...(existsSync(config.applicationKeyFile)
+          ? { APPLICATION_KEY_FILE: config.applicationKeyFile }
+          : { APPLICATION_KEYS: `test:${Buffer.alloc(32, 7).toString('base64')}` }),
+      }
+    : {};
+  return {
+    ...process.env,
+    DATA_DIR: config.dataDir,
+    KEYS_DIR: config.keysDir,
+    DATABASE_URL: config.databaseUrl ?? '',
+    ...shared,
+  };
 }
 
 export async function createTestApi(overrides: Partial<Config> = {}) {

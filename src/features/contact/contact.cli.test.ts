@@ -5,7 +5,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { hasControlCharacters } from '../../lib/control-characters.ts';
-import { createTestApi, START, type TestApi } from '../../server/testing.ts';
+import { adminEnv, createTestApi, START, type TestApi } from '../../server/testing.ts';
 
 const run = promisify(execFile);
 let t: TestApi;
@@ -32,7 +32,7 @@ afterAll(() => t.close());
 
 test('contact list prints control characters from names and subjects as visible escapes', async () => {
   const { stdout } = await run(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', 'contact', 'list'], {
-    env: { ...process.env, DATA_DIR: t.config.dataDir, DATABASE_URL: t.config.databaseUrl ?? '' },
+    env: adminEnv(t.config),
     cwd: process.cwd(),
   });
   const line = stdout.split('\n').find((l) => l.startsWith('KF-ESC0-0001')) ?? '';

@@ -5,7 +5,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { createTestApi, type TestApi } from '../../server/testing.ts';
+import { adminEnv, createTestApi, type TestApi } from '../../server/testing.ts';
 import { entryValues, insertEntry } from './giveaway.sample.ts';
 import { runningPromotion } from './testing.ts';
 
@@ -19,7 +19,7 @@ afterAll(() => t.close());
 async function admin(...args: string[]) {
   try {
     const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', ...args], {
-      env: { ...process.env, DATA_DIR: t.config.dataDir, DATABASE_URL: t.config.databaseUrl ?? '' },
+      env: adminEnv(t.config),
       cwd: process.cwd(),
     });
     return { code: 0, stdout, stderr };

@@ -3,7 +3,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { createTestApi, type TestApi } from '../testing.ts';
+import { adminEnv, createTestApi, type TestApi } from '../testing.ts';
 import { enqueueMail, MAX_JOB_ATTEMPTS } from './queue.ts';
 
 const run = promisify(execFile);
@@ -16,7 +16,7 @@ afterAll(() => t.close());
 async function admin(...args: string[]) {
   try {
     const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', ...args], {
-      env: { ...process.env, DATA_DIR: t.config.dataDir, DATABASE_URL: t.config.databaseUrl ?? '' },
+      env: adminEnv(t.config),
       cwd: process.cwd(),
     });
     return { code: 0, stdout, stderr };
