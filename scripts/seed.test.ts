@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNT } from '../src/features/account/account.sample.ts';
 import { seeders } from '../src/features/seeds.ts';
-import { createTestApi, type TestApi } from '../src/server/testing.ts';
+import { createTestApi, type TestApi } from '../tests/support/test-api.ts';
 
 const run = promisify(execFile);
 let t: TestApi;

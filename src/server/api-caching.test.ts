@@ -2,10 +2,10 @@
 // the app's own list of routes, so that a new route cannot be forgotten: the public reads are shared
 // at the CDN and tagged; every other answer is `private, no-store`; errors are never shared.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApi, type TestApi } from '../../tests/support/test-api.ts';
 import { seeders } from '../features/seeds.ts';
 import { CDN_HEADERS, SHARED_API_READS } from '../lib/cache-policy.mjs';
 import { API_BASE } from './app.ts';
-import { createTestApi, type TestApi } from './testing.ts';
 
 let t: TestApi;
 let token: string;

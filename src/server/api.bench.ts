@@ -3,8 +3,8 @@
 // the bench report (bench/results/).
 import { afterAll, beforeAll, test } from 'vitest';
 import { writePart } from '../../bench/results.mjs';
+import { createTestApi, type TestApi } from '../../tests/support/test-api.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
-import { createTestApi, type TestApi } from './testing.ts';
 
 let t: TestApi;
 let member: Awaited<ReturnType<TestApi['member']>>;

@@ -1,13 +1,13 @@
 import { createServer } from 'node:net';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createTestApi, type TestApi } from '../../tests/support/test-api.ts';
 import { contactSender } from '../features/contact/contact.sample.ts';
 import { DEFAULT_API_KEY } from '../lib/api-key.ts';
 import { createApp, MAX_BODY_BYTES } from './app.ts';
 import { openDatabase } from './db/database.ts';
 import { createDeps } from './deps.ts';
 import { HEALTH_PASS_MS } from './routes/platform.ts';
-import { createTestApi, type TestApi } from './testing.ts';
 
 let t: TestApi;
 beforeAll(async () => {

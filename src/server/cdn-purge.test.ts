@@ -9,9 +9,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { adminEnv, createTestApi, type TestApi } from '../../tests/support/test-api.ts';
 import { seedStores } from '../features/locator/locator.seed.ts';
 import { purgeTags } from './cdn-purge.ts';
-import { adminEnv, createTestApi, type TestApi } from './testing.ts';
 
 interface Received {
   path: string;

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createTestApi, type TestApi } from '../../tests/support/test-api.ts';
 import { promotionValues } from '../features/giveaway/giveaway.sample.ts';
 import { createPromotion, updatePromotion } from '../features/giveaway/promotions.server.ts';
 import { insertOffers, offerRow } from '../features/offers/offers.sample.ts';
 import { dataFingerprint, FINGERPRINT_REUSE_MS, recentFingerprint } from './data-fingerprint.ts';
-import { createTestApi, type TestApi } from './testing.ts';
 
 let t: TestApi;
 beforeAll(async () => {

@@ -4,12 +4,12 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createTestApi, type TestApi } from '../../tests/support/test-api.ts';
 import { GUARD_HEADERS } from '../lib/form-rules.ts';
 import type { AppEnv } from './deps.ts';
 import { ApiError } from './errors.ts';
 import { guardAfterBody, guardBeforeBody, publicForm } from './form-guard.ts';
 import { readJsonObject } from './http.ts';
-import { createTestApi, type TestApi } from './testing.ts';
 
 /** A form may name its person as it likes; the giveaway's drops a +tag like this. */
 const withoutTag = (data: { email: string }) => data.email.replace(/\+[^@]*@/, '@');

@@ -2,9 +2,9 @@
 // wrong content types, unknown paths and methods. Every answer must be a 4xx (or a 2xx for input
 // that happens to be acceptable) with a JSON error, and the 500 handler must never be reached.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { type Answer, createTestApi, type TestApi } from '../../tests/support/test-api.ts';
 import { FIELDS } from '../../tests/system/fuzz-values.ts';
 import { DEFAULT_API_KEY } from '../lib/api-key.ts';
-import { type Answer, createTestApi, type TestApi } from './testing.ts';
 
 let t: TestApi;
 beforeAll(async () => {

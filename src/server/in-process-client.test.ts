@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createTestApi, type TestApi } from '../../tests/support/test-api.ts';
 import { ApiError, read } from '../lib/api-client.ts';
 import { inProcessApi, readOrMissing } from './in-process-client.ts';
-import { createTestApi, type TestApi } from './testing.ts';
 
 let t: TestApi;
 let seen: Request[];

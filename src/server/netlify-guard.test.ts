@@ -2,6 +2,7 @@
 // another deploy context (a preview on production's, production on a preview's); and the one
 // scheduled entry (src/server/scheduled-work.ts) runs the queue's due jobs and reports their counts.
 import { afterEach, describe, expect, it } from 'vitest';
+import { createTestApi, type TestApi } from '../../tests/support/test-api.ts';
 import { enqueue, enqueueMail } from './jobs/queue.ts';
 import {
   markDeployContext,
@@ -12,7 +13,6 @@ import {
   SQLITE_ON_NETLIFY,
 } from './netlify-guard.ts';
 import { runDueWork } from './scheduled-work.ts';
-import { createTestApi, type TestApi } from './testing.ts';
 
 let api: TestApi | undefined;
 afterEach(async () => {

@@ -5,10 +5,10 @@ import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { createPgDatabase } from '../../tests/support/test-api.ts';
 import type { Config } from './config.ts';
 import { closeSharedDatabase } from './db/shared.ts';
 import { probe, probeResponse, startDraining } from './probes.ts';
-import { createPgDatabase } from './testing.ts';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {

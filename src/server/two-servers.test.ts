@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApi, memoryLog, type TestApi } from '../../tests/support/test-api.ts';
 import { SECRETS, sampleChargeCard } from '../features/applications/applications.sample.ts';
 import { keyringFor } from '../features/applications/keys.server.ts';
 import { openApplication, saveApplication } from '../features/applications/sealed-records.server.ts';
@@ -16,7 +17,6 @@ import { loadConfig } from './config.ts';
 import { createDeps } from './deps.ts';
 import { checkTicket, issueTicket } from './form-ticket.ts';
 import { verifyHumanCheck } from './human-check/verify.ts';
-import { createTestApi, memoryLog, type TestApi } from './testing.ts';
 
 let t: TestApi;
 const dirs: string[] = [];

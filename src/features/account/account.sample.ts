@@ -1,5 +1,5 @@
 // Account data, one source for the seed (src/features/account/account.seed.ts), the API tests
-// (src/server/testing.ts `member()`, the account tests) and the browser tests (account-helpers.ts):
+// (tests/support/test-api.ts `member()`, the account tests) and the browser tests (account-helpers.ts):
 // the demo member, what a visitor types into the sign-up and profile forms, and members written
 // straight to the database. Each feature keeps its sample data beside its seeder, in
 // src/features/<feature>/<feature>.sample.ts like this; tests import it from there.

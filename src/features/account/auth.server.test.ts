@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApi, type TestApi } from '../../server/testing.ts';
+import { createTestApi, type TestApi } from '../../../tests/support/test-api.ts';
 import { sha256 } from '../../server/tokens.ts';
 import { signUpValues } from './account.sample.ts';
 

@@ -3,7 +3,7 @@
 // real verifications catches a removed or hollowed-out dummy verification (verifyDummy).
 import * as argon2 from '@node-rs/argon2';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createTestApi, type TestApi } from '../../server/testing.ts';
+import { createTestApi, type TestApi } from '../../../tests/support/test-api.ts';
 
 vi.mock('@node-rs/argon2', async (importOriginal) => {
   const real = await importOriginal<typeof import('@node-rs/argon2')>();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApi, START, type TestApi } from '../../../tests/support/test-api.ts';
 import { readOperatorCsv } from '../../server/operator-csv.ts';
-import { createTestApi, START, type TestApi } from '../../server/testing.ts';
 import { mailingListCsv, removeFromMailingLists } from './mailing-list.server.ts';
 
 let t: TestApi;

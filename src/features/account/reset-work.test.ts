@@ -4,8 +4,8 @@
 // queue's worker; only an existing account gets a job, and so a mail after the answer.
 import type { KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createTestApi, type TestApi } from '../../../tests/support/test-api.ts';
 import type { AppDeps } from '../../server/deps.ts';
-import { createTestApi, type TestApi } from '../../server/testing.ts';
 import * as tokens from '../../server/tokens.ts';
 import { requestReset } from './reset.server.ts';
 

@@ -5,8 +5,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { vi } from 'vitest';
+import type { TestApi } from '../../../tests/support/test-api.ts';
 import { GUARD_HEADERS } from '../../lib/form-rules.ts';
-import type { TestApi } from '../../server/testing.ts';
 import { applicationForm } from './applications.sample.ts';
 import type { ApplicationKind } from './applications.ts';
 

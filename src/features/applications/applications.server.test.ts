@@ -1,6 +1,6 @@
 import { PDFDocument, PDFName, PDFString } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApi, type TestApi } from '../../server/testing.ts';
+import { createTestApi, type TestApi } from '../../../tests/support/test-api.ts';
 import { captureLog, dumpAtRest, submit } from './api-testing.ts';
 import {
   SAMPLE_PDF,

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApi, type TestApi } from '../../server/testing.ts';
+import { createTestApi, type TestApi } from '../../../tests/support/test-api.ts';
 import { submit } from './api-testing.ts';
 import { SAMPLE_PDF, SECRETS, sampleFleet } from './applications.sample.ts';
 import { exportApplication } from './export.server.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApi, type TestApi } from '../../server/testing.ts';
+import { createTestApi, type TestApi } from '../../../tests/support/test-api.ts';
 import { submit } from './api-testing.ts';
 import { SAMPLE_PDF, SECRETS, sampleChargeCard, sampleFleet } from './applications.sample.ts';
 import { SealError } from './crypto.server.ts';

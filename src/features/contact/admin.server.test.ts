@@ -1,6 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApi, START, type TestApi } from '../../server/testing.ts';
+import { createTestApi, START, type TestApi } from '../../../tests/support/test-api.ts';
 import { findMessages, markHandled, messagesCsv } from './admin.server.ts';
 
 let t: TestApi;

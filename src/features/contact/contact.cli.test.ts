@@ -4,8 +4,8 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { adminEnv, createTestApi, START, type TestApi } from '../../../tests/support/test-api.ts';
 import { hasControlCharacters } from '../../lib/control-characters.ts';
-import { adminEnv, createTestApi, START, type TestApi } from '../../server/testing.ts';
 
 const run = promisify(execFile);
 let t: TestApi;

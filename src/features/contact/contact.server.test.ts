@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createTestApi, type TestApi } from '../../../tests/support/test-api.ts';
 import { ATTEMPT_WINDOW_MS } from '../../lib/form-rules.ts';
 import { BACKOFF_BASE_MS } from '../../server/jobs/queue.ts';
 import { runDueJobs } from '../../server/jobs/worker.ts';
-import { createTestApi, type TestApi } from '../../server/testing.ts';
 import { site } from '../../site.config.ts';
 import { uniqueEmail } from '../account/account.sample.ts';
 import { contactSender, flatContact } from './contact.sample.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApi, type TestApi } from '../../server/testing.ts';
+import { createTestApi, type TestApi } from '../../../tests/support/test-api.ts';
 import { GIFT_CARD_MESSAGES, HUMAN_CHECK_ACTION } from './gift-card.ts';
 import { SAMPLE_GIFT_CARDS } from './providers.server.ts';
 

@@ -2,7 +2,7 @@
 // published seed and the exported list, and refused when the list was changed.
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { createTestApi, type TestApi } from '../../server/testing.ts';
+import { createTestApi, type TestApi } from '../../../tests/support/test-api.ts';
 import { exportEntries, readExport } from './draw.cli.ts';
 import {
   commitDraw,

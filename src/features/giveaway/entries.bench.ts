@@ -6,11 +6,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, test } from 'vitest';
 import { writePart } from '../../../bench/results.mjs';
+import { createTestApi, type TestApi } from '../../../tests/support/test-api.ts';
 import { sqliteFile } from '../../server/db/database.ts';
 import { openNodeSqlite } from '../../server/db/node-sqlite.ts';
 import { issueTicket } from '../../server/form-ticket.ts';
 import { issueLocalToken } from '../../server/human-check/verify.ts';
-import { createTestApi, type TestApi } from '../../server/testing.ts';
 import { entryDay, personKey } from './entrant.ts';
 import { recordEntry } from './entries.server.ts';
 import { entryValues } from './giveaway.sample.ts';

@@ -5,7 +5,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { adminEnv, createTestApi, type TestApi } from '../../server/testing.ts';
+import { adminEnv, createTestApi, type TestApi } from '../../../tests/support/test-api.ts';
 import { entryValues, insertEntry } from './giveaway.sample.ts';
 import { runningPromotion } from './testing.ts';
 

@@ -1,8 +1,8 @@
 // The giveaway API on SQLite and PostgreSQL: promotions, every entry rule, once a day per person
 // (also under 200 simultaneous tries), members' entries, previous winners.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createTestApi, type TestApi } from '../../../tests/support/test-api.ts';
 import { issueTicket } from '../../server/form-ticket.ts';
-import { createTestApi, type TestApi } from '../../server/testing.ts';
 import { recordEntry } from './entries.server.ts';
 import { entryValues as entryFor } from './giveaway.sample.ts';
 import { GIVEAWAY_MESSAGES } from './policy.ts';

@@ -1,6 +1,6 @@
 // What the giveaway's API tests and benchmark share: a running promotion and a valid entry.
 
-import type { TestApi } from '../../server/testing.ts';
+import type { TestApi } from '../../../tests/support/test-api.ts';
 import { type PromotionValues, promotionValues } from './giveaway.sample.ts';
 import { createPromotion } from './promotions.server.ts';
 

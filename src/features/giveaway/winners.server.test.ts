@@ -1,8 +1,8 @@
 // GET /previous-winners on the sample data: newest promotion first, initials unless the promotion
 // publishes full names, pages of at most 50. Also: the sample data itself (idempotent, complete).
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { createTestApi, type TestApi } from '../../../tests/support/test-api.ts';
 import { runSeeders } from '../../server/db/seed.ts';
-import { createTestApi, type TestApi } from '../../server/testing.ts';
 import { seeders } from '../seeds.ts';
 import { lastNameInitial } from './winners.server.ts';
 

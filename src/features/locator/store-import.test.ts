@@ -1,7 +1,7 @@
 import type * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createTestApi, type TestApi } from '../../../tests/support/test-api.ts';
 import { checkRows, parseRows, type RowFileSpec, type RowFormat } from '../../server/import-rows.ts';
-import { createTestApi, type TestApi } from '../../server/testing.ts';
 import { seedStores } from './locator.seed.ts';
 import { applyPrices, applyStores, priceFile, storeFile } from './store-import.server.ts';
 

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApi, type TestApi } from '../../server/testing.ts';
+import { createTestApi, type TestApi } from '../../../tests/support/test-api.ts';
 import { importOffers, MAX_IMAGE_BYTES } from './import.server.ts';
 
 let t: TestApi;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApi, START, type TestApi } from '../../server/testing.ts';
+import { createTestApi, START, type TestApi } from '../../../tests/support/test-api.ts';
 import { dayStart, formatReport, vitalsReport } from './report.server.ts';
 import { VITALS_LIMIT } from './vitals.server.ts';
 

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createPgDatabase } from '../testing.ts';
+import { createPgDatabase } from '../../../tests/support/test-api.ts';
 import {
   backupSqlite,
   checkSqliteFile,

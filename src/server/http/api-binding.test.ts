@@ -6,9 +6,9 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { memoryLog } from '../../../tests/support/test-api.ts';
 import { DEFAULT_API_KEY } from '../../lib/api-key.ts';
 import { MAX_BODY_BYTES } from '../app.ts';
-import { memoryLog } from '../testing.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'kwikfill-node-test-'));
 let server: http.Server;

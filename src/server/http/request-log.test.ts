@@ -2,8 +2,8 @@
 // through the app as Netlify and the tests reach it: the app logs each request itself there (the
 // Node server's own log line is tested in node.test.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApi, type LogLine, type TestApi } from '../../../tests/support/test-api.ts';
 import { errorFields } from '../log.ts';
-import { createTestApi, type LogLine, type TestApi } from '../testing.ts';
 
 let t: TestApi;
 beforeAll(async () => {

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApi, type TestApi } from '../testing.ts';
+import { createTestApi, type TestApi } from '../../../tests/support/test-api.ts';
 import { issueLocalToken, SITEVERIFY_URL, verifyHumanCheck } from './verify.ts';
 
 describe('no Turnstile keys and no HUMAN_CHECK=local: unavailable, fails closed', () => {

@@ -3,7 +3,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { adminEnv, createTestApi, type TestApi } from '../testing.ts';
+import { adminEnv, createTestApi, type TestApi } from '../../../tests/support/test-api.ts';
 import { enqueueMail, MAX_JOB_ATTEMPTS } from './queue.ts';
 
 const run = promisify(execFile);

@@ -1,9 +1,9 @@
 // The durable job queue on the test's database (SQLite, or PostgreSQL under with-postgres.sh).
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApi, type TestApi } from '../../../tests/support/test-api.ts';
 import { openDatabase } from '../db/database.ts';
 import { createDeps } from '../deps.ts';
 import type { MailMessage } from '../mailer.ts';
-import { createTestApi, type TestApi } from '../testing.ts';
 import {
   BACKOFF_BASE_MS,
   backoffMs,

@@ -2,7 +2,7 @@
 // so, the one-time operator link (hashed, single use, 15 minutes), and a switch that takes effect
 // within a second without a restart.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApi } from '../testing.ts';
+import { createTestApi } from '../../../tests/support/test-api.ts';
 import { sha256 } from '../tokens.ts';
 import {
   createOperatorPass,

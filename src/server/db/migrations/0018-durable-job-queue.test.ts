@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Migrator } from 'kysely/migration';
 import { afterAll, expect, it } from 'vitest';
-import { createPgDatabase } from '../../testing.ts';
+import { createPgDatabase } from '../../../../tests/support/test-api.ts';
 import { openDatabase } from '../database.ts';
 import { migrateToLatest } from '../migrate.ts';
 import { migrations } from './index.ts';

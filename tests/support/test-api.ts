@@ -6,16 +6,16 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { insertMember, uniqueEmail } from '../features/account/account.sample.ts';
-import { DEFAULT_API_KEY } from '../lib/api-key.ts';
-import { createApp } from './app.ts';
-import type { Config } from './config.ts';
-import { openDatabase } from './db/database.ts';
-import { migrateToLatest } from './db/migrate.ts';
-import { type AppDeps, createDeps } from './deps.ts';
-import { createLogger } from './log.ts';
-import { type OutboxMail, readOutbox } from './outbox.ts';
-import { createSession } from './sessions.ts';
+import { insertMember, uniqueEmail } from '../../src/features/account/account.sample.ts';
+import { DEFAULT_API_KEY } from '../../src/lib/api-key.ts';
+import { createApp } from '../../src/server/app.ts';
+import type { Config } from '../../src/server/config.ts';
+import { openDatabase } from '../../src/server/db/database.ts';
+import { migrateToLatest } from '../../src/server/db/migrate.ts';
+import { type AppDeps, createDeps } from '../../src/server/deps.ts';
+import { createLogger } from '../../src/server/log.ts';
+import { type OutboxMail, readOutbox } from '../../src/server/outbox.ts';
+import { createSession } from '../../src/server/sessions.ts';
 
 export const START = Date.UTC(2026, 4, 1, 14, 0, 0);
 
