@@ -49,7 +49,7 @@ if (onNetlify) {
 // The editing UI (Keystatic, keystatic.config.tsx) at /keystatic: always in `astro dev` (local mode,
 // writing this checkout's files); in a build only when every GitHub setting is given (GitHub mode:
 // editors who may write to the repository sign in with GitHub and commit on a branch). Otherwise a
-// build has no /keystatic at all: the server answers 404. docs/decisions/0010-editing-ui.md.
+// build has no /keystatic at all: the server answers 404. docs/decisions/0013-editing-ui.md.
 const EDITING_UI_SETTINGS = [
   'KEYSTATIC_GITHUB_CLIENT_ID',
   'KEYSTATIC_GITHUB_CLIENT_SECRET',

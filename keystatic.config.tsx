@@ -1,6 +1,6 @@
 // The editing UI (Keystatic) over the files under content/: at /keystatic in `npm run dev`, where it
 // writes the files of this checkout (local mode); on a deployed site only when its GitHub settings are
-// given (astro.config.mjs, docs/decisions/0010-editing-ui.md), where it commits on a branch for editors
+// given (astro.config.mjs, docs/decisions/0013-editing-ui.md), where it commits on a branch for editors
 // who may write to the repository. Every field here writes what the build's schema
 // (src/content-schemas.ts) reads: scripts/content-checks/content-files.test.ts and tests/e2e/editing-ui.spec.ts check it.
 import { collection, config, fields, singleton } from '@keystatic/core';
