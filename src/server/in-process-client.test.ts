@@ -18,7 +18,7 @@ afterAll(() => t.close());
 describe('the in-process API client of on-demand pages', () => {
   it('calls the app with the configured API key and answers typed JSON', async () => {
     seen = [];
-    const health = await read(inProcessApi({ answer }).health.$get());
+    const health = await read(inProcessApi({ answer, apiKey: t.config.publicApiKey }).health.$get());
     expect(health.ok).toBe(true); // typed: `ok` is the route's own field
     expect(seen[0]?.headers.get('x-api-key')).toBe(t.config.publicApiKey);
     expect(new URL(seen[0]?.url ?? '').pathname).toBe('/api/v1/health');
@@ -26,7 +26,7 @@ describe('the in-process API client of on-demand pages', () => {
 
   it('rejects an error answer with the API client ApiError', async () => {
     seen = [];
-    const error = await inProcessApi({ answer })
+    const error = await inProcessApi({ answer, apiKey: t.config.publicApiKey })
       .store[':number'].$get({ param: { number: 'none' } })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
@@ -36,19 +36,29 @@ describe('the in-process API client of on-demand pages', () => {
   it('readOrMissing: undefined for a 4xx, the failure itself for a 5xx', async () => {
     seen = [];
     await expect(
-      readOrMissing(inProcessApi({ answer }).promotion[':id'].$get({ param: { id: 'none' } })),
+      readOrMissing(
+        inProcessApi({ answer, apiKey: t.config.publicApiKey }).promotion[':id'].$get({
+          param: { id: 'none' },
+        }),
+      ),
     ).resolves.toBeUndefined();
     const down = vi.fn(async () =>
       Response.json({ error: { code: 'unavailable', description: 'Later.' } }, { status: 503 }),
     );
     await expect(
-      readOrMissing(inProcessApi({ answer: down }).promotion[':id'].$get({ param: { id: 'p' } })),
+      readOrMissing(
+        inProcessApi({ answer: down, apiKey: t.config.publicApiKey }).promotion[':id'].$get({
+          param: { id: 'p' },
+        }),
+      ),
     ).rejects.toMatchObject({ status: 503, code: 'unavailable' });
   });
 
   it('raw: the answer as it came, status and headers included', async () => {
     seen = [];
-    const response = await inProcessApi({ answer, raw: true }).store.$get({ query: { size: '5' } });
+    const response = await inProcessApi({ answer, raw: true, apiKey: t.config.publicApiKey }).store.$get({
+      query: { size: '5' },
+    });
     expect(response.status).toBe(200);
     expect(response.headers.get('etag')).toMatch(/^W\/"/);
   });

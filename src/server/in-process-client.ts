@@ -10,12 +10,18 @@ import { answerApi } from './runtime.ts';
 /** Any origin will do: the request never leaves the process. */
 const IN_PROCESS_ORIGIN = 'http://in-process/';
 
+/** The configured public key, read once per process (pages are rendered many times). */
+let configuredKey: string | undefined;
+
 /** The API for an on-demand page: `await read(inProcessApi().offers.$get())`. */
-export function inProcessApi(options: Pick<ClientOptions, 'raw'> & { answer?: typeof answerApi } = {}): Api {
+export function inProcessApi(
+  options: Pick<ClientOptions, 'raw'> & { answer?: typeof answerApi; apiKey?: string } = {},
+): Api {
   const answer = options.answer ?? answerApi;
+  configuredKey ??= options.apiKey ? undefined : loadConfig().publicApiKey;
   return apiClient({
     baseUrl: IN_PROCESS_ORIGIN,
-    apiKey: loadConfig().publicApiKey,
+    apiKey: options.apiKey ?? (configuredKey as string),
     raw: options.raw,
     fetch: async (input, init) => answer(new Request(input, init), {}),
   });
