@@ -35,6 +35,11 @@ export interface User {
 /** What the way in (the Astro endpoint, or the Node server's binding in node.ts) tells the app. */
 export interface ApiBindings {
   clientAddress?: string;
+  /**
+   * Asked by a page rendered in this process (src/server/in-process-client.ts), never by a client:
+   * the page itself has passed the maintenance screen (operators see the site), so its reads do too.
+   */
+  inProcess?: boolean;
   /** The Node server has already set `Cache-Control: private, no-store` on its answer (a public read's replaces it). */
   noStoreSet?: boolean;
   /**

@@ -23,7 +23,7 @@ export function inProcessApi(
     baseUrl: IN_PROCESS_ORIGIN,
     apiKey: options.apiKey ?? (configuredKey as string),
     raw: options.raw,
-    fetch: async (input, init) => answer(new Request(input, init), {}),
+    fetch: async (input, init) => answer(new Request(input, init), { inProcess: true }),
   });
 }
 

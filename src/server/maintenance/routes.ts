@@ -18,7 +18,12 @@ import {
 export const maintenanceGate: MiddlewareHandler<AppEnv> = async (c, next) => {
   const deps = c.get('deps'); // c.var would copy every variable: this runs on every request
   // The common case (off, read within the second) costs no await: the API's throughput counts.
-  if (!knownOff(deps) && (await blockedByMaintenance(deps, c.req.path, c.req.header('cookie')))) {
+  // A page's own reads in this process were let through with the page (ApiBindings.inProcess).
+  if (
+    !knownOff(deps) &&
+    !c.env?.inProcess &&
+    (await blockedByMaintenance(deps, c.req.path, c.req.header('cookie')))
+  ) {
     c.header('Retry-After', String(RETRY_AFTER_SECONDS));
     throw new ApiError(503, MAINTENANCE_ERROR.code, MAINTENANCE_ERROR.description);
   }

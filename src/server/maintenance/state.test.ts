@@ -55,6 +55,16 @@ describe('maintenance switch', () => {
     expect(health.json).toMatchObject({ ok: true, maintenance: true });
   });
 
+  it("on: a page's own reads in this process pass, as the page did (an operator's /stores)", async () => {
+    await setMaintenance(api.db, true, api.now());
+    const request = () =>
+      new Request('http://in-process/api/v1/store?size=1', {
+        headers: { 'X-API-Key': api.config.publicApiKey },
+      });
+    expect((await api.app.fetch(request(), {})).status).toBe(503);
+    expect((await api.app.fetch(request(), { inProcess: true })).status).toBe(200);
+  });
+
   it('takes effect within a second without a restart (another process writes the switch)', async () => {
     expect((await api.call('GET', '/store?size=1')).status).toBe(200);
     // As the operator command does from its own process: straight into the database.
