@@ -96,6 +96,8 @@ export function isUnavailable(error: unknown, depth = 0): boolean {
     errors?: unknown;
   };
   if (!e || typeof e !== 'object' || depth > 3) return false;
+  // The API's own answer through the in-process client (an on-demand page's read): 503 unavailable.
+  if ((e as { status?: unknown }).status === 503 && e.code === 'unavailable') return true;
   if (
     typeof e.code === 'string' &&
     (PG_OUTAGE.test(e.code) || NET_OUTAGE.has(e.code) || DISK_OUTAGE.has(e.code))

@@ -49,7 +49,9 @@ const SETTLE_SECONDS = 45;
 
 /** Every API route, from the app's own table, with its parameters filled with real values. */
 function apiTargets(): Target[] {
-  const app = createApp({} as AppDeps); // the routes only: no request is answered
+  // The routes only: no request is answered, so the dependencies are empty but for the job table
+  // the features register their handlers in.
+  const app = createApp({ jobs: { handlers: new Map(), periodic: new Map() } } as unknown as AppDeps);
   const seen = new Set<string>();
   const targets: Target[] = [];
   for (const route of app.routes) {

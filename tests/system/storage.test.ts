@@ -97,10 +97,13 @@ it('refuses to start on a read-only data folder, with one line and exit code 1',
   readOnly(used);
   expectRefusal(await failedStart(used), /the data folder \(DATA_DIR\) .+ is not writable \(EROFS\)/);
 
-  // A new, empty read-only folder: the generated secret cannot be written either.
+  // A new, empty read-only folder: the keys folder for the generated secret cannot be made either.
   const empty = folder();
   readOnly(empty);
-  expectRefusal(await failedStart(empty), /Cannot write the generated secret .+ \(EROFS\).*set APP_SECRET/);
+  expectRefusal(
+    await failedStart(empty),
+    /Cannot create the keys folder \(KEYS_DIR\) .+\. On a read-only file system .*set .*APP_SECRET/,
+  );
 });
 
 it('refuses to start on a full disk, naming the free space', async (ctx) => {
