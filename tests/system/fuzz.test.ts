@@ -46,6 +46,8 @@ const CONCURRENCY = 6;
  */
 const GIVEN_BACK = 0.1;
 const SETTLE_SECONDS = 45;
+/** The byte ceilings of the server's rendered pages (src/server/http/page-cache.ts), in MB. */
+const PAGE_CACHE_MB = 32 + 8;
 
 /** Every API route, from the app's own table, with its parameters filled with real values. */
 function apiTargets(): Target[] {
@@ -137,13 +139,13 @@ function problem(request: RawRequest, { answer, missing }: Outcome, api: boolean
 }
 
 /**
- * The server's memory once it has given back GIVEN_BACK of `peak`, or after SETTLE_SECONDS quiet:
- * whichever is first.
+ * The server's memory once it is down to `target`, or after SETTLE_SECONDS quiet: whichever is
+ * first.
  */
-async function settledRssMb(server: BuiltServer, peak: number): Promise<{ rss: number; seconds: number }> {
+async function settledRssMb(server: BuiltServer, target: number): Promise<{ rss: number; seconds: number }> {
   const started = performance.now();
   let rss = server.rssMb();
-  while (rss > peak * (1 - GIVEN_BACK) && performance.now() - started < SETTLE_SECONDS * 1000) {
+  while (rss > target && performance.now() - started < SETTLE_SECONDS * 1000) {
     await sleep(500);
     rss = server.rssMb();
   }
@@ -211,7 +213,7 @@ async function fuzz(server: BuiltServer, ctx: FuzzContext) {
 }
 
 /** After the run: the server answers, renders, signs in and takes an entry, and gives memory back. */
-async function expectHealthy(server: BuiltServer) {
+async function expectHealthy(server: BuiltServer, rssBefore: number) {
   const health = await fetch(`${server.base}${API}/health`, { headers: apiHeaders() });
   expect(health.status).toBe(200);
   const page = await fetch(`${server.base}/stores/1`);
@@ -228,11 +230,14 @@ async function expectHealthy(server: BuiltServer) {
   const entered = await submit(server.base, entry as NonNullable<typeof entry>);
   expect(entered).toMatchObject({ status: 201 });
   const peak = server.rssMb();
-  const settled = await settledRssMb(server, peak);
+  const target = Math.max(peak * (1 - GIVEN_BACK), rssBefore + PAGE_CACHE_MB);
+  const settled = await settledRssMb(server, target);
+  // What the server may keep on purpose: the rendered pages (src/server/http/page-cache.ts, at most
+  // 32 + 8 MB), which the fuzzer's searches fill. Above that, a tenth of the peak must come back.
   expect(
     settled.rss,
     `resident memory ${settled.rss.toFixed(0)} MB ${SETTLE_SECONDS} s after a peak of ${peak.toFixed(0)} MB`,
-  ).toBeLessThanOrEqual(peak * (1 - GIVEN_BACK));
+  ).toBeLessThanOrEqual(target);
   return { peak, ...settled };
 }
 
@@ -265,7 +270,7 @@ describe.each([
       const run = await fuzz(server, { session });
       const seconds = (performance.now() - started) / 1000;
       expect(run.failures.slice(0, 20), `${run.failures.length} failures`).toEqual([]);
-      const memory = await expectHealthy(server);
+      const memory = await expectHealthy(server, rssBefore);
       console.info(
         `fuzz (${_name}, seed ${SEED}): ${run.count} requests over ${run.targets} targets in ${seconds.toFixed(0)} s; ` +
           `statuses ${JSON.stringify(Object.fromEntries([...run.statuses].sort()))}; RSS ${rssBefore.toFixed(0)} MB before, ${memory.peak.toFixed(0)} MB at the end, ${memory.rss.toFixed(0)} MB ${memory.seconds.toFixed(0)} s later`,
