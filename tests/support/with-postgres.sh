@@ -33,16 +33,12 @@ pg_bin() {
   echo "$dir"
 }
 
-free_port() {
-  local port
-  for port in $(seq 55432 55531); do
-    if ! (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then echo "$port"; return; fi
-  done
-  echo "no free port between 55432 and 55531" >&2; exit 1
-}
+# Ports below the kernel's ephemeral range (32768-60999), so no client socket of a busy machine can
+# hold the one picked; a failed start (another cluster took the port meanwhile) tries the next one.
+FIRST_PORT=25432
+LAST_PORT=25531
 
 BIN=$(pg_bin)
-PORT=$(free_port)
 ROOT=$(mktemp -d /tmp/kwikfill-pg-XXXXXX)
 chmod 755 "$ROOT"
 [ "$(id -u)" = 0 ] && chown postgres: "$ROOT"
@@ -58,9 +54,18 @@ trap 'exit 143' TERM
 
 as_postgres "$BIN/initdb" -D "$DATA" -U postgres --auth=trust --no-sync -E UTF8 --locale=C.UTF-8 >/dev/null
 # Test-only settings: no durability needed, enough connections for parallel test files.
-OPTIONS="-p $PORT -k $ROOT -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200"
-as_postgres "$BIN/pg_ctl" -D "$DATA" -l "$ROOT/server.log" -w -t 30 -o "$OPTIONS" start >/dev/null ||
-  { cat "$ROOT/server.log" >&2; exit 1; }
+started=""
+for PORT in $(seq "$FIRST_PORT" "$LAST_PORT"); do
+  (exec 3<>"/dev/tcp/127.0.0.1/$PORT") 2>/dev/null && continue # taken: don't even try
+  OPTIONS="-p $PORT -k $ROOT -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200"
+  if as_postgres "$BIN/pg_ctl" -D "$DATA" -l "$ROOT/server.log" -w -t 30 -o "$OPTIONS" start >/dev/null; then
+    started=1
+    break
+  fi
+  grep -q 'could not bind\|Address already in use' "$ROOT/server.log" 2>/dev/null || { cat "$ROOT/server.log" >&2; exit 1; }
+  : >"$ROOT/server.log"
+done
+[ -n "$started" ] || { echo "no free port between $FIRST_PORT and $LAST_PORT" >&2; exit 1; }
 as_postgres "$BIN/createdb" -h 127.0.0.1 -p "$PORT" -U postgres kwikfill
 
 export DATABASE_URL="postgres://postgres@127.0.0.1:$PORT/kwikfill"
