@@ -58,7 +58,7 @@ started=""
 for PORT in $(seq "$FIRST_PORT" "$LAST_PORT"); do
   (exec 3<>"/dev/tcp/127.0.0.1/$PORT") 2>/dev/null && continue # taken: don't even try
   OPTIONS="-p $PORT -k $ROOT -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200"
-  if as_postgres "$BIN/pg_ctl" -D "$DATA" -l "$ROOT/server.log" -w -t 30 -o "$OPTIONS" start >/dev/null; then
+  if as_postgres "$BIN/pg_ctl" -D "$DATA" -l "$ROOT/server.log" -w -t 30 -o "$OPTIONS" start >/dev/null 2>&1; then
     started=1
     break
   fi
