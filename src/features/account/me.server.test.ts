@@ -114,7 +114,7 @@ describe('POST /me/profile/password', () => {
     });
   });
 
-  it('changes the password and ends the other sessions, not this one', async () => {
+  it('changes the password, ends every session and hands this browser a new one (rotated)', async () => {
     const member = await t.member(undefined, 'Current123');
     const other = (
       await t.call('POST', '/auth/login', { body: { email: member.email, password: 'Current123' } })
@@ -124,8 +124,11 @@ describe('POST /me/profile/password', () => {
       body: { old_password: 'Current123', new_password: 'Newer1234' },
     });
     expect(answer.status).toBe(200);
-    expect(answer.json).toEqual({ ok: true });
-    expect((await t.call('GET', '/me/profile', { token: member.token })).status).toBe(200);
+    expect(answer.json).toEqual({ ok: true, token: expect.stringMatching(/^[\w-]{43}$/) });
+    expect(answer.json.token).not.toBe(member.token);
+    // The token that made the change is rotated: a copy of it (stolen earlier) is worth nothing now.
+    expect((await t.call('GET', '/me/profile', { token: member.token })).status).toBe(401);
+    expect((await t.call('GET', '/me/profile', { token: answer.json.token })).status).toBe(200);
     expect((await t.call('GET', '/me/profile', { token: other })).status).toBe(401);
     const login = await t.call('POST', '/auth/login', {
       body: { email: member.email, password: 'Newer1234' },
@@ -157,7 +160,7 @@ describe('POST /me/profile/password', () => {
       code: 'invalid_token',
       description: 'This reset link is invalid or has expired.',
     });
-    expect((await t.call('GET', '/me/profile', { token: member.token })).status).toBe(200);
+    expect((await t.call('GET', '/me/profile', { token: change.json.token })).status).toBe(200);
   });
 
   it('checks the new password with the product.md 5.2 rules', async () => {
