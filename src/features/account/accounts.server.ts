@@ -5,7 +5,7 @@
 import { personOf } from '../../lib/mailbox.ts';
 import type { AppDeps } from '../../server/deps.ts';
 
-export interface Account {
+interface Account {
   id: string;
   email: string;
   password_hash: string;

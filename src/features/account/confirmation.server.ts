@@ -11,7 +11,7 @@ import { randomToken, sha256 } from '../../server/tokens.ts';
 import { site } from '../../site.config.ts';
 import { CONFIRM_PARAM } from './account.ts';
 
-export const CONFIRM_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
+const CONFIRM_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 
 export const confirmMailSubject = 'Confirm your email address';
 

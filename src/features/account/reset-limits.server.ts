@@ -12,7 +12,7 @@ import { emailKey, enforce, hit, LIMITS, record } from '../../server/rate-limit.
 import { MESSAGES } from './account.ts';
 
 /** The human check's action, and the form ticket's form, of the forgot-password form. */
-export const RESET_FORM = 'password-reset';
+const RESET_FORM = 'password-reset';
 
 /** 429 past the requester's own limits: per network address and per browser (its form ticket). */
 export async function limitRequester(c: Context<AppEnv>, ip: string | undefined, ticket: string) {
