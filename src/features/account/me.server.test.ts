@@ -211,8 +211,17 @@ describe('mailing lists, entries, deletion', () => {
     expect((await t.call('GET', '/me/entries', { token: member.token })).json).toEqual({ items: [] });
   });
 
-  it('DELETE /me deletes the account, its sessions, reset links and list memberships, and nothing else', async () => {
+  it('DELETE /me deletes the account, its sessions, reset and confirmation links and list memberships, and nothing else', async () => {
     const member = await t.member('leaving@example.com');
+    await t.db
+      .insertInto('email_confirmations')
+      .values({
+        token_hash: 'c-leaving',
+        user_id: member.id,
+        created_at: t.now(),
+        expires_at: t.now() + 1000,
+      })
+      .execute();
     const stays = await t.member('stays@example.com');
     await t.call('POST', '/me/mailing-lists', { token: member.token, body: { lists: ['news'] } });
     await t.call('POST', '/me/mailing-lists', { token: stays.token, body: { lists: ['news'] } });
@@ -230,13 +239,14 @@ describe('mailing lists, entries, deletion', () => {
     expect(answer.json).toEqual({ ok: true });
 
     const count = async (
-      table: 'users' | 'sessions' | 'password_resets',
+      table: 'users' | 'sessions' | 'password_resets' | 'email_confirmations',
       column: 'id' | 'user_id',
       id: string,
     ) => (await t.db.selectFrom(table).select(column).where(column, '=', id).execute()).length;
     expect(await count('users', 'id', member.id)).toBe(0);
     expect(await count('sessions', 'user_id', member.id)).toBe(0);
     expect(await count('password_resets', 'user_id', member.id)).toBe(0);
+    expect(await count('email_confirmations', 'user_id', member.id)).toBe(0);
     const lists = await t.db.selectFrom('mailing_list_members').select('email').execute();
     expect(lists.map((row) => row.email)).not.toContain('leaving@example.com');
     expect(lists.map((row) => row.email)).toContain('stays@example.com');

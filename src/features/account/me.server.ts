@@ -93,6 +93,7 @@ export const meRoutes = new Hono<AppEnv>()
     await deps.db.transaction().execute(async (trx) => {
       await trx.deleteFrom('mailing_list_members').where('email', '=', user.email).execute();
       await trx.deleteFrom('password_resets').where('user_id', '=', user.id).execute();
+      await trx.deleteFrom('email_confirmations').where('user_id', '=', user.id).execute();
       await trx.deleteFrom('sessions').where('user_id', '=', user.id).execute();
       // The entries stay in the draws, unlinked: user_id is cleared by its foreign key, member_id
       // (the once-a-day-per-account key, migration 0017) here.
