@@ -1,8 +1,9 @@
 // One person per mailbox: the one place that says when two written email addresses reach the same
 // mailbox, so that everything counting a person (the giveaway's once-a-day key, the public forms'
-// per-person limits, the contact acknowledgements, the login and reset limits) counts a mailbox once.
-// Shared by the browser (the giveaway form refuses an address with no mailbox name) and the server;
-// no dependencies.
+// per-person limits, the contact acknowledgements, the login and reset limits, one account per
+// mailbox) counts a mailbox once. Shared by the browser (the giveaway form refuses an address with
+// no mailbox name) and the server; no dependencies. The table, its sources and what it cannot join:
+// docs/threat-model.md, "One person per mailbox".
 //
 // Every address: surrounding spaces are dropped, the whole address is lower-cased (no provider we
 // serve treats capitals as different mailboxes), the domain is written in ASCII (an international
@@ -11,38 +12,66 @@
 // the common convention (Gmail, Outlook, iCloud, Fastmail, Proton and most hosted domains deliver
 // "name+anything" to "name"), and the giveaway has always counted it so.
 //
-// Providers with more rules, and the choice for each:
-//
-// | domain(s)                                   | dots in the name | "+tag" | counted as   |
-// | ------------------------------------------- | ---------------- | ------ | ------------ |
-// | gmail.com, googlemail.com                   | ignored          | cut    | gmail.com    |
-// | outlook.com, hotmail.com, live.com, msn.com | kept             | cut    | itself       |
-// | icloud.com, me.com, mac.com                 | kept             | cut    | itself       |
-// | fastmail.com, fastmail.fm                   | kept             | cut    | itself       |
-// | proton.me, protonmail.com, pm.me            | kept             | cut    | itself       |
-// | yahoo.com, ymail.com, rocketmail.com        | kept             | cut    | itself       |
-// | any other domain                            | kept             | cut    | itself       |
-//
 // Why so few merges: a key that joins two mailboxes of two different people refuses the second
-// person's entry, which is worse than letting one person in twice (that is what the draw's duplicate
-// check, by phone and address, is for). So a rule is here only where the provider guarantees it:
-// - Gmail delivers "j.o.h.n" to "john" (dots are not part of a Gmail name) and googlemail.com is the
-//   same service under its older name; both are documented by Google.
-// - Outlook, iCloud, Fastmail and Proton treat dots as part of the name ("jo.hn" and "john" can be
-//   two accounts), so dots are kept. iCloud's me.com/mac.com/icloud.com are not merged: an account
-//   owns the three only when it was made under the older name, which the address does not tell.
-// - Yahoo has no "+" sub-addresses (a Yahoo name cannot contain "+", so cutting it joins nothing) and
-//   its disposable addresses are "base-keyword@yahoo.com", where the base is a second name chosen by
-//   the owner, not the mailbox's own name. The address does not show which account owns a base, and
-//   a "-" may be part of an ordinary name elsewhere, so Yahoo addresses are kept as written: each
-//   disposable address counts as one person. That is the known gap this table leaves.
-// An address whose local part is empty once these rules have run ("+win@gmail.com", "...@gmail.com")
-// names no mailbox and is refused (the giveaway's `emailNoMailbox`).
+// person's entry (and, since one account is kept per mailbox, their account), which is worse than
+// letting one person in twice (that is what the draw's duplicate check, by phone and address, is
+// for). So a row below joins only what its provider documents as one mailbox.
 
-/** Domains that are another name of the same mail service. */
-const SAME_SERVICE: Record<string, string> = { 'googlemail.com': 'gmail.com' };
-/** Domains whose mailbox names ignore dots. */
-const DOTS_IGNORED = new Set(['gmail.com']);
+interface Provider {
+  /** The provider's domains; with `oneMailbox` the first is how the key writes all of them. */
+  domains: readonly string[];
+  /** A name is the same mailbox under every one of these domains (one namespace). */
+  oneMailbox: boolean;
+  /** Characters the provider ignores in a mailbox name (besides the "+tag"). */
+  ignored?: RegExp;
+  /** "anything@name.<domain>" is delivered to "name@<domain>" (subdomain addressing). */
+  subdomainAddressing?: boolean;
+}
+
+/**
+ * The provider table. A row per rule, each with a test row in mailbox.test.ts:
+ * - Gmail: dots are not part of a name; googlemail.com is the same service under its older name.
+ * - Proton: ".", "_" and "-" are "transparent" in a name (username = user_name = user.name), and an
+ *   account's name is the same under proton.me, protonmail.com, protonmail.ch and pm.me.
+ * - iCloud: icloud.com, me.com and mac.com are one namespace (older me.com/mac.com accounts also
+ *   own the icloud.com name; a newer icloud.com name has no me.com twin anyone else could own).
+ * - Outlook: "+" cut; hotmail.com, outlook.com, live.com and msn.com are separate namespaces, dots
+ *   are part of a name.
+ * - Yahoo: no "+" (a Yahoo name cannot hold one, so cutting joins nothing); its disposable
+ *   "base-keyword" addresses are kept as written (the base is a second name, not the mailbox's).
+ * - Fastmail: subdomain addressing on its own domains ("x@ann.fastmail.com" is "ann@fastmail.com");
+ *   each domain is its own namespace ("ann@fastmail.fm" may be someone else than "ann@fastmail.com").
+ */
+const PROVIDERS: readonly Provider[] = [
+  { domains: ['gmail.com', 'googlemail.com'], oneMailbox: true, ignored: /\./g },
+  { domains: ['proton.me', 'protonmail.com', 'protonmail.ch', 'pm.me'], oneMailbox: true, ignored: /[._-]/g },
+  { domains: ['icloud.com', 'me.com', 'mac.com'], oneMailbox: true },
+  { domains: ['outlook.com', 'hotmail.com', 'live.com', 'msn.com'], oneMailbox: false },
+  { domains: ['yahoo.com', 'ymail.com', 'rocketmail.com'], oneMailbox: false },
+  {
+    // Fastmail's own domains seen in its documentation; a Fastmail domain not listed here counts
+    // its subdomain addresses apart (one person may then enter once per spelling).
+    domains: [
+      'fastmail.com',
+      'fastmail.fm',
+      'fastmail.us',
+      'fastmail.to',
+      'sent.com',
+      'warpmail.net',
+      'ftml.net',
+      'emailplus.org',
+      'reallyfast.info',
+      '123mail.org',
+      'airpost.net',
+    ],
+    oneMailbox: false,
+    subdomainAddressing: true,
+  },
+];
+
+const BY_DOMAIN = new Map(
+  PROVIDERS.flatMap((provider) => provider.domains.map((d) => [d, provider] as const)),
+);
 
 /** The domain in lower-case ASCII (an international domain as xn--), or null when it is not a host name. */
 function asciiDomain(domain: string): string | null {
@@ -65,11 +94,19 @@ export function mailboxKey(email: string): string | null {
   const address = email.trim();
   const at = address.lastIndexOf('@');
   if (at < 0) return null;
-  const rawDomain = asciiDomain(address.slice(at + 1));
-  if (!rawDomain) return null;
-  const domain = SAME_SERVICE[rawDomain] ?? rawDomain;
-  let name = address.slice(0, at).toLowerCase().split('+')[0] as string;
-  if (DOTS_IGNORED.has(domain)) name = name.replaceAll('.', '');
+  let domain = asciiDomain(address.slice(at + 1));
+  if (!domain) return null;
+  let name = address.slice(0, at).toLowerCase();
+  // Subdomain addressing: the label left of the provider's domain is the mailbox, the local part a tag.
+  const dot = domain.indexOf('.');
+  if (dot > 0 && name && BY_DOMAIN.get(domain.slice(dot + 1))?.subdomainAddressing) {
+    name = domain.slice(0, dot);
+    domain = domain.slice(dot + 1);
+  }
+  const provider = BY_DOMAIN.get(domain);
+  if (provider?.oneMailbox) domain = provider.domains[0] as string;
+  name = name.split('+')[0] as string;
+  if (provider?.ignored) name = name.replace(provider.ignored, '');
   return name ? `${name}@${domain}` : null;
 }
 

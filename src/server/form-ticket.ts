@@ -16,6 +16,7 @@ export const PUBLIC_FORMS = [
   'charge-card',
   'fleet-fueling',
   'gift-card',
+  'password-reset',
 ] as const;
 export type PublicForm = (typeof PUBLIC_FORMS)[number];
 

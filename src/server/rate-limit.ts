@@ -29,8 +29,11 @@ export const LIMITS = {
   loginFailuresPerEmail: { limit: 5, windowMs: 15 * MINUTE },
   /** Failed sign-ins from one network address (any emails) before the human check is asked for. */
   loginFailuresPerIp: { limit: 20, windowMs: 15 * MINUTE },
+  /** Reset requests from one network address (flood ceiling) and from one browser (its form ticket). */
   resetPerIp: { limit: 30, windowMs: HOUR },
-  resetPerEmail: { limit: 3, windowMs: HOUR },
+  resetPerBrowser: { limit: 10, windowMs: HOUR },
+  /** Reset mails to one mailbox on request alone; past it a passed human check is asked for (never a refusal). */
+  resetMailsPerTarget: { limit: 3, windowMs: HOUR },
   passwordChangePerUser: { limit: 10, windowMs: 15 * MINUTE },
   /** product.md 5.1, 5.2, 9: 3 attempts per hour for each public form, per person and per browser. */
   publicForm: { limit: MAX_ATTEMPTS_PER_HOUR, windowMs: ATTEMPT_WINDOW_MS },

@@ -4,7 +4,9 @@ import { join } from 'node:path';
 import { expect, type Page } from '@playwright/test';
 import type { SignUpValues } from '../../src/features/account/register.ts';
 import { GIVEAWAY_IMAGE_KEY } from '../../src/features/giveaway/promotion.ts';
+import { DEFAULT_API_KEY } from '../../src/lib/api-key.ts';
 import { readOutbox } from '../../src/server/outbox.ts';
+import { waitOutDwell } from './dwell.ts';
 
 /** The one axe scan (tests/e2e/axe.ts), here too for the specs that import it from this file. */
 export { expectNoAxeViolations } from './axe.ts';
@@ -74,11 +76,41 @@ export const leftInStorage = (page: Page) =>
 export const outbox = () =>
   readOutbox(process.env.OUTBOX_DIR ?? join(process.env.E2E_DATA_DIR ?? '', 'outbox'));
 
-/** The newest reset link mailed to `email`. */
-export function resetLinkFor(email: string): string | undefined {
-  const mails = outbox().filter((mail) => mail.to.toLowerCase().includes(email.toLowerCase()));
-  return mails
+/** The mail the server wrote to `email` so far, oldest first. */
+export const mailsTo = (email: string) =>
+  outbox().filter((mail) => mail.to.toLowerCase().includes(email.toLowerCase()));
+
+/** The newest link matching `pattern` mailed to `email`. */
+const newestLink = (email: string, pattern: RegExp) =>
+  mailsTo(email)
     .reverse()
-    .map((mail) => /\/account\/reset-password\?reset_token=[\w.~%-]+/.exec(mail.text)?.[0])
+    .map((mail) => pattern.exec(mail.text)?.[0])
     .find(Boolean);
+
+/** The newest reset link mailed to `email`. */
+export const resetLinkFor = (email: string) =>
+  newestLink(email, /\/account\/reset-password\?reset_token=[\w.~%-]+/);
+
+/** The newest confirmation link mailed to `email` (it opens the sign-in page). */
+export const confirmLinkFor = (email: string) =>
+  newestLink(email, /\/account\/login\?confirm_token=[\w.~%-]+/);
+
+const API = { 'X-API-Key': DEFAULT_API_KEY, 'Content-Type': 'application/json' };
+
+/** A new account through the API, as the sign-up form makes it (ticket, dwell time, human check). */
+export async function registerThroughApi(page: Page, email: string, password: string) {
+  const ticket = await (await page.request.get('/api/v1/form-ticket?form=register', { headers: API })).json();
+  await waitOutDwell(page);
+  const check = await (
+    await page.request.post('/api/v1/human-check/local', { headers: API, data: { action: 'register' } })
+  ).json();
+  const answer = await page.request.post('/api/v1/auth/register', {
+    headers: API,
+    data: { email, password, website: '', form_ticket: ticket.ticket, human_check_token: check.token },
+  });
+  expect(answer.status()).toBe(201);
 }
+
+/** A reset request through the API, as a stranger would send it (no browser, no check). */
+export const requestResetThroughApi = (page: Page, email: string) =>
+  page.request.post('/api/v1/auth/password_reset/request', { headers: API, data: { email } });

@@ -7,6 +7,7 @@ import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { DEMO_ACCOUNT, signUpValues } from '../../src/features/account/account.sample.ts';
 import {
   alertWith,
+  confirmLinkFor,
   expectNoAxeViolations,
   fillSignUp,
   hydrated,
@@ -51,12 +52,34 @@ test.describe('a visitor’s account from sign-up to deletion', () => {
     return robot;
   }
 
-  test('sign up with the human check', async () => {
+  test('sign up with the human check, then the confirm-email screen', async () => {
     await signUp();
+    await expect(page).toHaveURL(/\/account\/confirm-email$/);
+    await expect(page.getByRole('heading', { name: 'Confirm your email address' })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.getByRole('link', { name: 'Continue to your account' }).click();
     await expect(page).toHaveURL(/\/account$/);
     await expect(welcome(page)).toHaveAccessibleName('Welcome back, Dana');
     await expect(page.getByLabel('City')).toHaveValue('Warren');
     await expect(page.getByLabel('Email')).toHaveValue(email);
+  });
+
+  test('the mailed link and the password confirm the address: "Your account has been verified!"', async () => {
+    await expect.poll(() => confirmLinkFor(email), { timeout: 10_000 }).toBeTruthy();
+    await page.goto(confirmLinkFor(email) ?? '');
+    await hydrated(page);
+    // The token leaves the address bar at once; the form says why to sign in.
+    await expect(page).toHaveURL(/\/account\/login$/);
+    await expect(page.getByText('Sign in with your password to confirm your email address.')).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.getByLabel('Email').fill(email);
+    await passwordBox(page, 'Password').fill(member.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Your account has been verified!' }),
+    ).toBeVisible();
+    await expect(page).toHaveURL(/\/account$/);
+    await expect(welcome(page)).toHaveAccessibleName('Welcome back, Dana');
   });
 
   test('signed-in pages pass axe', async () => {
@@ -155,6 +178,9 @@ test.describe('a visitor’s account from sign-up to deletion', () => {
     await expect(
       page.getByRole('status').filter({ hasText: 'Your password has been changed.' }),
     ).toBeVisible();
+    // The change rotated the session: the browser keeps working with the new token it was handed.
+    await page.reload();
+    await expect(page.getByLabel('City')).toHaveValue('Bradford');
     await signOutFromSidebar(page);
     await signInWith(page, email, 'Changed456');
     await expect(page).toHaveURL(/\/account$/);

@@ -4,25 +4,14 @@
 // This file makes 5 failed sign-ins from the suite's one address (20 ask the check for all of it).
 import { expect, type Page, test } from '@playwright/test';
 import { uniqueEmail } from '../../src/features/account/account.sample.ts';
-import { DEFAULT_API_KEY } from '../../src/lib/api-key.ts';
-import { alertWith, expectNoAxeViolations, hydrated, passwordBox, welcome } from './account-helpers.ts';
-import { waitOutDwell } from './dwell.ts';
-
-const API = { 'X-API-Key': DEFAULT_API_KEY, 'Content-Type': 'application/json' };
-
-/** A new account through the API, as the sign-up form makes it (ticket, dwell time, human check). */
-async function registerThroughApi(page: Page, email: string, password: string) {
-  const ticket = await (await page.request.get('/api/v1/form-ticket?form=register', { headers: API })).json();
-  await waitOutDwell(page);
-  const check = await (
-    await page.request.post('/api/v1/human-check/local', { headers: API, data: { action: 'register' } })
-  ).json();
-  const answer = await page.request.post('/api/v1/auth/register', {
-    headers: API,
-    data: { email, password, website: '', form_ticket: ticket.ticket, human_check_token: check.token },
-  });
-  expect(answer.status()).toBe(201);
-}
+import {
+  alertWith,
+  expectNoAxeViolations,
+  hydrated,
+  passwordBox,
+  registerThroughApi,
+  welcome,
+} from './account-helpers.ts';
 
 /** Clicks Sign In and waits for the server's answer (the same alert text may already be showing). */
 async function signInOnce(page: Page, password: string) {

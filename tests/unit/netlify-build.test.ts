@@ -253,8 +253,9 @@ describe('the Netlify build output', () => {
         .filter(([, policy]) => policy?.includes(origin))
         .map(([path]) => path)
         .sort();
-    // The login form shows the human check only when the server asks for it (after failed tries).
+    // The login and forgot-password forms show the human check only when the server asks for it.
     const humanCheckPages = [
+      '/account/forgot-password',
       '/account/giveaway',
       '/account/login',
       '/account/register',

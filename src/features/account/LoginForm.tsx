@@ -1,7 +1,9 @@
 // /account/login (product.md 2.6, 4): email and password; on success the session is stored, the first
 // name cached for the greetings, and the visitor goes to /account. After repeated failures for an
 // address the server asks for the human check (docs/api.md, "Limits"): the form then shows it and,
-// once it gives a token, signs in again with it.
+// once it gives a token, signs in again with it. Opened from the confirmation mail's link (?confirm_token=),
+// signing in also confirms the address: the link and the password together (docs/decisions/0014-*),
+// and 'Your account has been verified!' shows before /account.
 import { useEffect, useRef, useState } from 'react';
 import { FormMessages, TextField } from '../../components/form/Fields.tsx';
 import { check } from '../../components/form/form.ts';
@@ -10,14 +12,20 @@ import { GUARD_MESSAGES } from '../../lib/form-rules.ts';
 import HumanCheck from '../human-check/HumanCheck.tsx';
 import { ApiError, api, publicApi, read } from '../session/api.ts';
 import { setFirstName, signIn } from '../session/session.ts';
-import { loginSchema, MESSAGES } from './account.ts';
+import { CONFIRM_PARAM, loginSchema, MESSAGES, REDIRECT_DELAY_MS } from './account.ts';
+import { forgetLinkToken, readLinkToken } from './reset-token.ts';
 
 export default function LoginForm() {
   const [values, setValues] = useState({ email: '', password: '' });
   const [verified, setVerified] = useState(false);
+  const [confirmToken, setConfirmToken] = useState<string | null>(null);
 
-  // The link of the confirmation mail lands here with ?verified=1 (read after hydration: the page is static).
-  useEffect(() => setVerified(new URLSearchParams(location.search).get('verified') === '1'), []);
+  // Read after hydration (the page is static): ?verified=1 says a confirmed account arrives, and the
+  // confirmation mail's link brings its token (taken out of the address bar at once).
+  useEffect(() => {
+    setVerified(new URLSearchParams(location.search).get('verified') === '1');
+    setConfirmToken(readLinkToken(CONFIRM_PARAM));
+  }, []);
 
   const update = (name: keyof typeof values) => (event: { target: { value: string } }) =>
     setValues((old) => ({ ...old, [name]: event.target.value }));
@@ -42,13 +50,21 @@ export default function LoginForm() {
       return result;
     },
     async send(json) {
-      const body = { ...json, human_check_token: humanToken.current ?? '' };
-      signIn(await read(publicApi.auth.login.$post({ json: body })));
+      const body = {
+        ...json,
+        human_check_token: humanToken.current ?? '',
+        confirm_token: confirmToken ?? '',
+      };
+      const session = await read(publicApi.auth.login.$post({ json: body }));
+      signIn(session);
+      forgetLinkToken(CONFIRM_PARAM);
       // The greeting is a nicety: a failed profile read must not block signing in.
       await read(api.me.profile.$get())
         .then((profile) => setFirstName(profile.first_name))
         .catch((error: unknown) => console.warn('Sign-in: profile not loaded', error));
-      globalThis.location.assign('/account');
+      if (!session.confirmed) return globalThis.location.assign('/account');
+      setVerified(true);
+      setTimeout(() => globalThis.location.assign('/account'), REDIRECT_DELAY_MS);
     },
     // A rate limit or a lost connection says so; anything else is product.md's one message.
     failure: { general: MESSAGES.loginFailed },
@@ -75,7 +91,12 @@ export default function LoginForm() {
 
   return (
     <form ref={formRef} className="account-form" noValidate onSubmit={submit}>
-      {verified && <p className="form-message form-message--success">{MESSAGES.verified}</p>}
+      {verified && (
+        <p className="form-message form-message--success" role="status">
+          {MESSAGES.verified}
+        </p>
+      )}
+      {confirmToken && !verified && <p>{MESSAGES.confirmSignIn}</p>}
       <TextField
         id="login-email"
         name="email"

@@ -1,10 +1,12 @@
 // /account: Change Password (product.md 2.6, 5.3). A mismatched confirmation says so (a deliberate
-// departure, see DESIGN); otherwise the server's answer is shown.
+// departure, see DESIGN); otherwise the server's answer is shown. The change rotates the session
+// (docs/decisions/0014-*): the stored token is replaced by the one the answer carries.
 import { type ChangeEvent, useState } from 'react';
 import { FormMessages, TextField } from '../../components/form/Fields.tsx';
 import { check } from '../../components/form/form.ts';
 import { useSubmit } from '../../components/form/useSubmit.ts';
 import { api, read } from '../session/api.ts';
+import { renewToken } from '../session/session.ts';
 import { MESSAGES, passwordChangeSchema } from './account.ts';
 import { PasswordRules } from './PasswordRules.tsx';
 
@@ -22,7 +24,9 @@ export default function PasswordChangeForm() {
       return { output: result.output, errors };
     },
     async send(json) {
-      await read(api.me.profile.password.$post({ json }));
+      // Every session ends with the change; this browser goes on with the new one the answer holds.
+      const { token } = await read(api.me.profile.password.$post({ json }));
+      renewToken(token);
       setValues(empty);
       return 'Your password has been changed.';
     },

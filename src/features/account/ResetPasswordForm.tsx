@@ -5,13 +5,11 @@ import { FormMessages, TextField } from '../../components/form/Fields.tsx';
 import type { Errors } from '../../components/form/form.ts';
 import { useSubmit } from '../../components/form/useSubmit.ts';
 import { publicApi, read } from '../session/api.ts';
-import { MESSAGES } from './account.ts';
+import { MESSAGES, REDIRECT_DELAY_MS } from './account.ts';
 import { PasswordRules } from './PasswordRules.tsx';
 import { firstBrokenRule } from './password.ts';
 import { forgetResetToken, readResetToken } from './reset-token.ts';
 
-/** product.md 8: the success text stays readable for a moment before the sign-in page. */
-export const REDIRECT_DELAY_MS = 2000;
 const INVALID_LINK = 'This reset link is invalid or has expired.';
 
 export default function ResetPasswordForm() {

@@ -5,6 +5,7 @@
 // src/features/<feature>/<feature>.sample.ts like this; tests import it from there.
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { mailboxKey } from '../../lib/mailbox.ts';
 import type { Database } from '../../server/db/schema.ts';
 import { hashPassword } from '../../server/passwords.ts';
 import type { profileFields } from './account.ts';
@@ -69,7 +70,15 @@ export async function insertMember(
   const password_hash = await hashPassword(password);
   await db
     .insertInto('users')
-    .values({ ...profile, id, email, password_hash, created_at: now, updated_at: now })
+    .values({
+      ...profile,
+      id,
+      email,
+      mailbox: mailboxKey(email),
+      password_hash,
+      created_at: now,
+      updated_at: now,
+    })
     .execute();
   return id;
 }

@@ -15,6 +15,8 @@ import {
 export const MESSAGES = {
   loginFailed: 'Incorrect user name or password',
   loginCheckRequired: 'Please complete the security check to sign in.',
+  resetCheckRequired: 'Please complete the security check to send the reset link.',
+  confirmSignIn: 'Sign in with your password to confirm your email address.',
   registerFailed: 'There was an error during registration. Please try again.',
   requiredFields: 'Please fill in all required fields',
   passwordsDiffer: 'Passwords do not match.',
@@ -24,11 +26,19 @@ export const MESSAGES = {
   verified: 'Your account has been verified!',
 } as const;
 
+/** product.md 8: a success text (reset, verified) stays readable for a moment before the next page. */
+export const REDIRECT_DELAY_MS = 2000;
+
+/** The confirmation link's query parameter (docs/decisions/0014-*): the link opens the sign-in page. */
+export const CONFIRM_PARAM = 'confirm_token';
+
 export const loginSchema = v.object({
   email: emailField,
   password: v.pipe(text(MESSAGES.loginFailed), v.nonEmpty(MESSAGES.loginFailed), v.maxLength(200)),
   /** Sent once the server asks for the human check (after repeated failures). */
   human_check_token: guardFields.human_check_token,
+  /** The confirmation link's token: signing in with it confirms the address (docs/decisions/0014-*). */
+  confirm_token: v.optional(v.pipe(v.string(), v.maxLength(200)), ''),
 });
 
 /** The profile fields of product.md 3 (email is read-only and not part of an update). */
@@ -61,7 +71,12 @@ export const passwordChangeSchema = v.object({
   new_password: passwordField,
 });
 
-export const resetRequestSchema = v.object({ email: emailField });
+/** POST /auth/password_reset/request: the email (product.md 7), plus the form's ticket and, once asked for, the human check. */
+export const resetRequestSchema = v.object({
+  email: emailField,
+  form_ticket: guardFields.form_ticket,
+  human_check_token: guardFields.human_check_token,
+});
 export const resetSubmitSchema = v.object({
   reset_token: v.pipe(
     text('This reset link is invalid or has expired.'),

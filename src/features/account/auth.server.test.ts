@@ -248,7 +248,7 @@ describe('POST /auth/login', () => {
       body: { email: ' LOGIN@example.com', password: 'Right123' },
     });
     expect(answer.status).toBe(200);
-    expect(answer.json).toEqual({ token: expect.any(String), user_id: member.id });
+    expect(answer.json).toEqual({ token: expect.any(String), user_id: member.id, confirmed: false });
     expect((await t.call('GET', '/me/profile', { token: answer.json.token })).status).toBe(200);
   });
 

@@ -1,18 +1,22 @@
 // /auth: register, sign in, sign out, password reset (docs/api.md, product.md 5.2, 5.3, 7).
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
+import { personOf } from '../../lib/mailbox.ts';
 import type { AppEnv } from '../../server/deps.ts';
 import { ApiError, isUniqueViolation } from '../../server/errors.ts';
 import { publicForm } from '../../server/form-guard.ts';
 import { clientIp } from '../../server/http.ts';
 import { hashPassword, verifyDummy, verifyPassword } from '../../server/passwords.ts';
-import { emailKey, enforce, LIMITS } from '../../server/rate-limit.ts';
+import { enforce, LIMITS } from '../../server/rate-limit.ts';
 import { bearerToken, createSession } from '../../server/sessions.ts';
 import { maskEmail, sha256 } from '../../server/tokens.ts';
 import { json } from '../../server/validate.ts';
 import { loginSchema, MESSAGES, registerSchema, resetRequestSchema, resetSubmitSchema } from './account.ts';
-import { clearFailures, countFailure, requireCheckAfterFailures } from './login-limits.server.ts';
+import { findAccount } from './accounts.server.ts';
+import { confirmEmail, markVerified, queueConfirmation } from './confirmation.server.ts';
+import { clearFailures, countFailure, failureKey, requireCheckAfterFailures } from './login-limits.server.ts';
 import { requestReset } from './reset.server.ts';
+import { limitMailsToTarget, limitRequester } from './reset-limits.server.ts';
 import { setPassword } from './set-password.server.ts';
 
 const emailTaken = () =>
@@ -24,48 +28,56 @@ const emailTaken = () =>
 const invalidToken = () => new ApiError(400, 'invalid_token', 'This reset link is invalid or has expired.');
 
 export const authRoutes = new Hono<AppEnv>()
+  // One account per mailbox, let in at once; the address then proves itself by the link mailed to
+  // it (confirmation.server.ts, docs/decisions/0014-*).
   .post('/register', publicForm('register', registerSchema, { person: (data) => data.email }), async (c) => {
     const { deps } = c.var;
     const { email, password } = c.req.valid('json');
-    const taken = await deps.db
-      .selectFrom('users')
-      .select('id')
-      .where('email', '=', email)
-      .executeTakeFirst();
-    if (taken) throw emailTaken();
+    if (await findAccount(deps, email)) throw emailTaken();
     const id = randomUUID();
     const now = deps.now();
+    const passwordHash = await hashPassword(password);
     try {
-      await deps.db
-        .insertInto('users')
-        .values({ id, email, password_hash: await hashPassword(password), created_at: now, updated_at: now })
-        .execute();
+      await deps.db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('users')
+          .values({
+            id,
+            email,
+            mailbox: personOf(email),
+            password_hash: passwordHash,
+            created_at: now,
+            updated_at: now,
+          })
+          .execute();
+        await queueConfirmation(deps, trx, { id, email });
+      });
     } catch (error) {
-      if (isUniqueViolation(error)) throw emailTaken(); // registered at the same moment
+      if (isUniqueViolation(error)) throw emailTaken(); // the same mailbox registered at the same moment
       throw error;
     }
+    deps.jobs.kick();
     console.info(`[auth] account created for ${maskEmail(email)}`);
     return c.json({ token: await createSession(deps, id), user_id: id }, 201);
   })
 
   .post('/login', json(loginSchema), async (c) => {
     const { deps } = c.var;
-    const { email, password, human_check_token } = c.req.valid('json');
+    const { email, password, human_check_token, confirm_token } = c.req.valid('json');
     const ip = clientIp(c);
     if (ip) await enforce(deps, `login-ip:${ip}`, LIMITS.loginPerIp);
-    await requireCheckAfterFailures(c, email, ip, human_check_token);
-    const user = await deps.db
-      .selectFrom('users')
-      .select(['id', 'password_hash'])
-      .where('email', '=', email)
-      .executeTakeFirst();
-    const ok = user ? await verifyPassword(user.password_hash, password) : await verifyDummy(password);
-    if (!user || !ok) {
-      await countFailure(deps, email, ip);
+    const account = await findAccount(deps, email);
+    const failures = failureKey(email, account?.id);
+    await requireCheckAfterFailures(c, failures, ip, human_check_token);
+    const ok = account ? await verifyPassword(account.password_hash, password) : await verifyDummy(password);
+    if (!account || !ok) {
+      await countFailure(deps, failures, ip);
       throw new ApiError(401, 'invalid_credentials', MESSAGES.loginFailed);
     }
-    await clearFailures(deps, email);
-    return c.json({ token: await createSession(deps, user.id), user_id: user.id });
+    // The password and the mailed link together confirm the address (and end the other sessions).
+    const confirmed = confirm_token ? await confirmEmail(deps, account.id, confirm_token) : false;
+    await clearFailures(deps, failures);
+    return c.json({ token: await createSession(deps, account.id), user_id: account.id, confirmed });
   })
 
   // Always succeeds: signing out must work even with a session the server already ended.
@@ -77,10 +89,10 @@ export const authRoutes = new Hono<AppEnv>()
 
   .post('/password_reset/request', json(resetRequestSchema), async (c) => {
     const { deps } = c.var;
-    const { email } = c.req.valid('json');
+    const { email, form_ticket, human_check_token } = c.req.valid('json');
     const ip = clientIp(c);
-    if (ip) await enforce(deps, `reset-ip:${ip}`, LIMITS.resetPerIp);
-    await enforce(deps, `reset-email:${emailKey(email)}`, LIMITS.resetPerEmail);
+    await limitRequester(c, ip, form_ticket);
+    await limitMailsToTarget(c, email, ip, human_check_token);
     await requestReset(deps, email);
     return c.json({ ok: true });
   })
@@ -112,6 +124,8 @@ export const authRoutes = new Hono<AppEnv>()
             .where('used_at', 'is', null)
             .executeTakeFirst();
           if (Number(claimed.numUpdatedRows) !== 1) throw invalidToken();
+          // The link came to the mailbox: its owner has the account now (every session ends below).
+          await markVerified(trx, reset.user_id, deps.now());
         },
       });
       return c.json({ ok: true });

@@ -114,7 +114,7 @@ describe('POST /me/profile/password', () => {
     });
   });
 
-  it('changes the password and ends the other sessions, not this one', async () => {
+  it('changes the password, ends every session and hands this browser a new one (rotated)', async () => {
     const member = await t.member(undefined, 'Current123');
     const other = (
       await t.call('POST', '/auth/login', { body: { email: member.email, password: 'Current123' } })
@@ -124,8 +124,11 @@ describe('POST /me/profile/password', () => {
       body: { old_password: 'Current123', new_password: 'Newer1234' },
     });
     expect(answer.status).toBe(200);
-    expect(answer.json).toEqual({ ok: true });
-    expect((await t.call('GET', '/me/profile', { token: member.token })).status).toBe(200);
+    expect(answer.json).toEqual({ ok: true, token: expect.stringMatching(/^[\w-]{43}$/) });
+    expect(answer.json.token).not.toBe(member.token);
+    // The token that made the change is rotated: a copy of it (stolen earlier) is worth nothing now.
+    expect((await t.call('GET', '/me/profile', { token: member.token })).status).toBe(401);
+    expect((await t.call('GET', '/me/profile', { token: answer.json.token })).status).toBe(200);
     expect((await t.call('GET', '/me/profile', { token: other })).status).toBe(401);
     const login = await t.call('POST', '/auth/login', {
       body: { email: member.email, password: 'Newer1234' },
@@ -157,7 +160,7 @@ describe('POST /me/profile/password', () => {
       code: 'invalid_token',
       description: 'This reset link is invalid or has expired.',
     });
-    expect((await t.call('GET', '/me/profile', { token: member.token })).status).toBe(200);
+    expect((await t.call('GET', '/me/profile', { token: change.json.token })).status).toBe(200);
   });
 
   it('checks the new password with the product.md 5.2 rules', async () => {
@@ -208,8 +211,17 @@ describe('mailing lists, entries, deletion', () => {
     expect((await t.call('GET', '/me/entries', { token: member.token })).json).toEqual({ items: [] });
   });
 
-  it('DELETE /me deletes the account, its sessions, reset links and list memberships, and nothing else', async () => {
+  it('DELETE /me deletes the account, its sessions, reset and confirmation links and list memberships, and nothing else', async () => {
     const member = await t.member('leaving@example.com');
+    await t.db
+      .insertInto('email_confirmations')
+      .values({
+        token_hash: 'c-leaving',
+        user_id: member.id,
+        created_at: t.now(),
+        expires_at: t.now() + 1000,
+      })
+      .execute();
     const stays = await t.member('stays@example.com');
     await t.call('POST', '/me/mailing-lists', { token: member.token, body: { lists: ['news'] } });
     await t.call('POST', '/me/mailing-lists', { token: stays.token, body: { lists: ['news'] } });
@@ -227,13 +239,14 @@ describe('mailing lists, entries, deletion', () => {
     expect(answer.json).toEqual({ ok: true });
 
     const count = async (
-      table: 'users' | 'sessions' | 'password_resets',
+      table: 'users' | 'sessions' | 'password_resets' | 'email_confirmations',
       column: 'id' | 'user_id',
       id: string,
     ) => (await t.db.selectFrom(table).select(column).where(column, '=', id).execute()).length;
     expect(await count('users', 'id', member.id)).toBe(0);
     expect(await count('sessions', 'user_id', member.id)).toBe(0);
     expect(await count('password_resets', 'user_id', member.id)).toBe(0);
+    expect(await count('email_confirmations', 'user_id', member.id)).toBe(0);
     const lists = await t.db.selectFrom('mailing_list_members').select('email').execute();
     expect(lists.map((row) => row.email)).not.toContain('leaving@example.com');
     expect(lists.map((row) => row.email)).toContain('stays@example.com');

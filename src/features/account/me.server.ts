@@ -5,7 +5,7 @@ import type { AppEnv } from '../../server/deps.ts';
 import { ApiError } from '../../server/errors.ts';
 import { verifyPassword } from '../../server/passwords.ts';
 import { enforce, LIMITS } from '../../server/rate-limit.ts';
-import { requireUser } from '../../server/sessions.ts';
+import { createSession, requireUser } from '../../server/sessions.ts';
 import { json } from '../../server/validate.ts';
 import { memberEntries } from '../giveaway/entries.server.ts';
 import { mailingListSchema, passwordChangeSchema, profileSchema, vipSchema } from './account.ts';
@@ -32,7 +32,7 @@ export const meRoutes = new Hono<AppEnv>()
   })
 
   .post('/profile/password', json(passwordChangeSchema), async (c) => {
-    const { deps, user, sessionHash } = c.var;
+    const { deps, user } = c.var;
     const { old_password, new_password } = c.req.valid('json');
     await enforce(deps, `password-change:${user.id}`, LIMITS.passwordChangePerUser);
     const row = await deps.db
@@ -43,9 +43,10 @@ export const meRoutes = new Hono<AppEnv>()
     if (!row || !(await verifyPassword(row.password_hash, old_password))) {
       throw new ApiError(400, 'wrong_password', 'Your current password is incorrect.');
     }
-    // Other devices signed in with the old password are signed out; this one stays.
-    await setPassword(deps, user.id, new_password, { keepSession: sessionHash });
-    return c.json({ ok: true });
+    // Every session ends, this one too (a stolen copy of its token must not outlive the change); the
+    // browser that made the change is handed a new session in its place (docs/decisions/0014-*).
+    await setPassword(deps, user.id, new_password);
+    return c.json({ ok: true, token: await createSession(deps, user.id) });
   })
 
   .put('/vip', json(vipSchema), async (c) => {
@@ -92,6 +93,7 @@ export const meRoutes = new Hono<AppEnv>()
     await deps.db.transaction().execute(async (trx) => {
       await trx.deleteFrom('mailing_list_members').where('email', '=', user.email).execute();
       await trx.deleteFrom('password_resets').where('user_id', '=', user.id).execute();
+      await trx.deleteFrom('email_confirmations').where('user_id', '=', user.id).execute();
       await trx.deleteFrom('sessions').where('user_id', '=', user.id).execute();
       // The entries stay in the draws, unlinked: user_id is cleared by its foreign key, member_id
       // (the once-a-day-per-account key, migration 0017) here.

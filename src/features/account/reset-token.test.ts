@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeStorage } from '../session/testing.ts';
-import { forgetResetToken, readResetToken } from './reset-token.ts';
+import { forgetLinkToken, forgetResetToken, readLinkToken, readResetToken } from './reset-token.ts';
 
 let replaceState: ReturnType<typeof vi.fn>;
 const visit = (href: string) => vi.stubGlobal('location', { href });
@@ -27,5 +27,16 @@ describe('reset token from the mailed link', () => {
     forgetResetToken();
     expect(readResetToken()).toBeNull();
     expect(replaceState).toHaveBeenCalledTimes(1);
+  });
+
+  it("reads the confirmation link's token the same way, apart from a reset token", () => {
+    visit('https://x.test/account/login?confirm_token=c0nf1rm');
+    expect(readLinkToken('confirm_token')).toBe('c0nf1rm');
+    expect(replaceState).toHaveBeenCalledWith(null, '', '/account/login');
+    expect(readResetToken()).toBeNull();
+    visit('https://x.test/account/login');
+    expect(readLinkToken('confirm_token')).toBe('c0nf1rm');
+    forgetLinkToken('confirm_token');
+    expect(readLinkToken('confirm_token')).toBeNull();
   });
 });

@@ -5,6 +5,7 @@ import type { AppDeps } from '../../server/deps.ts';
 import { jobValues, mailJob } from '../../server/jobs/queue.ts';
 import { randomToken, sha256 } from '../../server/tokens.ts';
 import { site } from '../../site.config.ts';
+import { findAccount } from './accounts.server.ts';
 
 export const RESET_LIFETIME_MS = 60 * 60 * 1000;
 
@@ -33,6 +34,9 @@ const resetMailText = (link: string) =>
  * answer, sent after it by the worker).
  */
 export async function requestReset(deps: AppDeps, email: string): Promise<void> {
+  // The account of the address's mailbox, mailed at its own address: a spelling that the mailbox
+  // rules join by mistake can never receive another person's link.
+  const to = (await findAccount(deps, email))?.email ?? email;
   const token = randomToken(32);
   const tokenHash = sha256(token);
   const now = deps.now();
@@ -43,7 +47,7 @@ export async function requestReset(deps: AppDeps, email: string): Promise<void> 
       .execute();
   }
   const mail = {
-    to: email,
+    to,
     subject: resetMailSubject,
     text: resetMailText(resetLink(deps.config.siteUrl, token)),
   };
@@ -65,7 +69,7 @@ export async function requestReset(deps: AppDeps, email: string): Promise<void> 
             sql<number>`cast(${now} as bigint)`.as('created_at'),
             sql<number>`cast(${now + RESET_LIFETIME_MS} as bigint)`.as('expires_at'),
           ])
-          .where('email', '=', email),
+          .where('email', '=', to),
       )
       .execute();
     await trx
@@ -83,7 +87,7 @@ export async function requestReset(deps: AppDeps, email: string): Promise<void> 
             sql<number>`cast(${job.run_after} as bigint)`.as('run_after'),
             sql<number>`cast(${job.created_at} as bigint)`.as('created_at'),
           ])
-          .where('email', '=', email),
+          .where('email', '=', to),
       )
       .execute();
   });

@@ -1,15 +1,13 @@
 // The one way a member's password changes, for the password change and the reset link alike:
 // hash it (outside the transaction: argon2 is slow), store it, void every reset link not yet used
-// (a link mailed earlier must not undo the change) and end the other sessions (devices signed in
-// with the old password).
+// (a link mailed earlier must not undo the change) and end every session (devices signed in with the
+// old password; the password change then hands its own browser a new one).
 import type { Transaction } from 'kysely';
 import type { Database } from '../../server/db/schema.ts';
 import type { AppDeps } from '../../server/deps.ts';
 import { hashPassword } from '../../server/passwords.ts';
 
 export interface SetPasswordOptions {
-  /** The session that made the change stays signed in (password change); none does after a reset. */
-  keepSession?: string;
   /** Runs first in the same transaction and may throw to cancel (the reset claims its link). */
   before?: (trx: Transaction<Database>) => Promise<void>;
 }
@@ -18,7 +16,7 @@ export async function setPassword(
   deps: AppDeps,
   userId: string,
   password: string,
-  { keepSession, before }: SetPasswordOptions = {},
+  { before }: SetPasswordOptions = {},
 ): Promise<void> {
   const passwordHash = await hashPassword(password);
   const now = deps.now();
@@ -35,8 +33,6 @@ export async function setPassword(
       .where('user_id', '=', userId)
       .where('used_at', 'is', null)
       .execute();
-    let sessions = trx.deleteFrom('sessions').where('user_id', '=', userId);
-    if (keepSession) sessions = sessions.where('token_hash', '!=', keepSession);
-    await sessions.execute();
+    await trx.deleteFrom('sessions').where('user_id', '=', userId).execute();
   });
 }

@@ -32,6 +32,18 @@ describe('session store', () => {
     expect(browser.localStorage.getItem('first_name')).toBeNull();
   });
 
+  it('renewToken replaces the token of a signed-in visitor only, keeping the rest', async () => {
+    const { $session, signIn, renewToken } = await load();
+    signIn({ token: 'old', user_id: 'u9' });
+    renewToken('rotated');
+    expect(browser.localStorage.getItem('token')).toBe('rotated');
+    expect($session.get()).toMatchObject({ token: 'rotated', userId: 'u9' });
+    browser.localStorage.clear();
+    const fresh = await load();
+    fresh.renewToken('late');
+    expect(browser.localStorage.getItem('token')).toBeNull();
+  });
+
   it('signOut clears all storage, ends the server session with the old token, then goes home', async () => {
     const { $session, signIn, signOut } = await load();
     signIn({ token: 'tok', user_id: 'u9' });

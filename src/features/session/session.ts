@@ -15,6 +15,13 @@ export function signIn({ token, user_id }: { token: string; user_id: string }): 
   $session.set({ token, userId: user_id, firstName: null });
 }
 
+/** The server rotated the session (a password change): the new token replaces the old one. */
+export function renewToken(token: string): void {
+  if (!$session.get().token) return;
+  writeKey(SESSION_KEYS.token, token);
+  $session.setKey('token', token);
+}
+
 /**
  * Caches the first name for the greetings (blank means unknown). Only while signed in: a profile
  * answer that arrives after Sign Out must not put the name back into the cleared storage.

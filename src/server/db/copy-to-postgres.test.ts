@@ -34,6 +34,10 @@ async function fillTheRest(db: Kysely<Database>) {
     .values({ token_hash: 'r1', user_id: user.id, created_at: NOW, expires_at: NOW + 1, used_at: null })
     .execute();
   await db
+    .insertInto('email_confirmations')
+    .values({ token_hash: 'c1', user_id: user.id, created_at: NOW, expires_at: NOW + 1, used_at: null })
+    .execute();
+  await db
     .insertInto('mailing_list_members')
     .values({ id: randomUUID(), email: 'list@example.com', list: 'news', source: 'test', created_at: NOW })
     .execute();

@@ -19,6 +19,10 @@ export interface UsersTable {
   zip: Defaulted;
   vip_registration_number: Defaulted;
   vip_secondary_number: Defaulted;
+  /** The mailbox key (src/lib/mailbox.ts), unique; null only on later duplicates made before migration 0019. */
+  mailbox: string | null;
+  /** When the address proved itself by a link sent to it (confirmation or reset); null until then. */
+  email_verified_at: number | null;
   created_at: number;
   updated_at: number;
 }
@@ -31,6 +35,14 @@ export interface SessionsTable {
 }
 
 export interface PasswordResetsTable {
+  token_hash: string;
+  user_id: string;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
+export interface EmailConfirmationsTable {
   token_hash: string;
   user_id: string;
   created_at: number;
@@ -283,6 +295,7 @@ export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   password_resets: PasswordResetsTable;
+  email_confirmations: EmailConfirmationsTable;
   mailing_list_members: MailingListMembersTable;
   rate_limit_counts: RateLimitCountsTable;
   used_tokens: UsedTokensTable;

@@ -1,0 +1,92 @@
+// Email confirmation (docs/decisions/0014-*): a new account is let in at once, and its address proves
+// itself by a link mailed to it. The link leads to the sign-in page; signing in there with the
+// account's password confirms the address, so the link alone confirms nothing: the mailbox's owner
+// who opens a link a stranger caused cannot hand the stranger a confirmed account, and the
+// stranger never sees the link. Confirming ends the account's other sessions.
+import type { Transaction } from 'kysely';
+import type { Database } from '../../server/db/schema.ts';
+import type { AppDeps } from '../../server/deps.ts';
+import { jobValues, mailJob } from '../../server/jobs/queue.ts';
+import { randomToken, sha256 } from '../../server/tokens.ts';
+import { site } from '../../site.config.ts';
+import { CONFIRM_PARAM } from './account.ts';
+
+const CONFIRM_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
+
+export const confirmMailSubject = 'Confirm your email address';
+
+const confirmMailText = (link: string, forgot: string) =>
+  [
+    `Welcome to ${site.name}! Please confirm that this email address is yours.`,
+    '',
+    'Open this link within the next 7 days and sign in with the password you chose:',
+    link,
+    '',
+    'If you did not create an account, someone may have typed your address by mistake. You can take',
+    'the account over (and sign everyone else out of it) by choosing a new password here:',
+    forgot,
+    '',
+    site.name,
+  ].join('\n');
+
+/** Stores a confirmation link for the account and queues its mail, in the caller's transaction. */
+export async function queueConfirmation(
+  deps: AppDeps,
+  trx: Transaction<Database>,
+  user: { id: string; email: string },
+): Promise<void> {
+  const token = randomToken(32);
+  const now = deps.now();
+  const { siteUrl } = deps.config;
+  await trx
+    .insertInto('email_confirmations')
+    .values({
+      token_hash: sha256(token),
+      user_id: user.id,
+      created_at: now,
+      expires_at: now + CONFIRM_LIFETIME_MS,
+    })
+    .execute();
+  const link = `${siteUrl}/account/login?${CONFIRM_PARAM}=${encodeURIComponent(token)}`;
+  const mail = {
+    to: user.email,
+    subject: confirmMailSubject,
+    text: confirmMailText(link, `${siteUrl}/account/forgot-password`),
+  };
+  await trx
+    .insertInto('jobs')
+    .values(jobValues(mailJob(mail), now))
+    .execute();
+}
+
+/**
+ * After the account's password was verified: claims the link (unused, unexpired, of this account),
+ * marks the address confirmed and ends the account's sessions; false when the link is not good.
+ */
+export async function confirmEmail(deps: AppDeps, userId: string, token: string): Promise<boolean> {
+  const now = deps.now();
+  return deps.db.transaction().execute(async (trx) => {
+    const claimed = await trx
+      .updateTable('email_confirmations')
+      .set({ used_at: now })
+      .where('token_hash', '=', sha256(token))
+      .where('user_id', '=', userId)
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', now)
+      .executeTakeFirst();
+    if (Number(claimed.numUpdatedRows) !== 1) return false;
+    await markVerified(trx, userId, now);
+    await trx.deleteFrom('sessions').where('user_id', '=', userId).execute();
+    return true;
+  });
+}
+
+/** The address proved itself (a confirmation or a reset link was used): recorded once. */
+export async function markVerified(trx: Transaction<Database>, userId: string, now: number): Promise<void> {
+  await trx
+    .updateTable('users')
+    .set({ email_verified_at: now })
+    .where('id', '=', userId)
+    .where('email_verified_at', 'is', null)
+    .execute();
+}
