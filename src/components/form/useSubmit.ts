@@ -12,6 +12,7 @@ import {
   type ErrorTextOptions,
   errorText,
   newIdempotencyKey,
+  refuseWhenOffline,
   withIdempotencyKey,
 } from '../../lib/api-client.ts';
 import { type Errors, focusFirstInvalid } from './form.ts';
@@ -75,6 +76,7 @@ export function useSubmit<O>(options: SubmitOptions<O>) {
     if (submission.current?.content !== sent)
       submission.current = { content: sent, key: newIdempotencyKey() };
     try {
+      refuseWhenOffline(); // said at once, before any wait of the form's own (a ticket's minimum time)
       const success = await withIdempotencyKey(submission.current.key, () => send(output));
       submission.current = null; // the next submission is a new one
       setStatus({ success: typeof success === 'string' ? success : null });

@@ -121,6 +121,7 @@ export default function ContactForm({ departments }: { departments: DepartmentOp
       noValidate
       onSubmit={submit}
       aria-labelledby="contact-form-title"
+      aria-busy={busy || undefined}
     >
       <h2 id="contact-form-title">Send us a message</h2>
       <RequiredNote />
