@@ -126,6 +126,7 @@ test('deletes what is past its period (defaults), keeping winners, draws and eve
     vitals: 1,
     applications: 1,
     jobs: 1,
+    idempotencyKeys: 0,
   });
   expect(await count('giveaway_entries')).toBe(4); // the old promotion's winner and the recent promotion's 3
   expect(await count('winners')).toBe(1);
@@ -143,7 +144,7 @@ test('deletes what is past its period (defaults), keeping winners, draws and eve
       APPLICATION_RETENTION_DAYS: '1',
       ENTRY_RETENTION_DAYS: '1',
     }),
-  ).toEqual({ entries: 3, contactMessages: 1, vitals: 1, applications: 1, jobs: 0 });
+  ).toEqual({ entries: 3, contactMessages: 1, vitals: 1, applications: 1, jobs: 0, idempotencyKeys: 0 });
 });
 
 test('runs as a daily job of the queue: once a day, whichever worker claims it', async () => {

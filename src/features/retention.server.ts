@@ -8,6 +8,7 @@
 import { chainDay } from '../lib/dates.ts';
 import { parseEnv } from '../server/config.ts';
 import type { AppDeps } from '../server/deps.ts';
+import { purgeExpiredKeys } from '../server/idempotency.ts';
 import { purgeFinishedJobs } from '../server/jobs/queue.ts';
 import { purgeBefore as purgeApplicationsBefore } from './applications/sealed-records.server.ts';
 
@@ -20,6 +21,8 @@ export interface RetentionCounts {
   vitals: number;
   applications: number;
   jobs: number;
+  /** Kept first answers of retried submissions past their day (src/server/idempotency.ts). */
+  idempotencyKeys: number;
 }
 
 /** Deletes what is past its retention period at `deps.now()`; answers how many rows of each. */
@@ -52,6 +55,7 @@ export async function runRetention(deps: AppDeps, env = process.env): Promise<Re
     vitals: Number(vitals.numDeletedRows),
     applications,
     jobs: await purgeFinishedJobs(deps.db, now),
+    idempotencyKeys: await purgeExpiredKeys(deps.db, now),
   };
   deps.log.info({ task: 'retention', ...counts }, 'retention: old rows deleted');
   return counts;

@@ -12,6 +12,9 @@ import type { AppType } from '../server/app.ts';
 import { PUBLIC_API_KEY } from './api-key.ts';
 
 export const NETWORK_MESSAGE = 'We could not reach the server. Please check your connection and try again.';
+/** Said at once when the browser knows it has no connection: nothing was sent, everything typed stays. */
+export const OFFLINE_MESSAGE =
+  'You are offline, so nothing was sent. What you entered is kept: please try again once you are connected.';
 export const UNEXPECTED_MESSAGE = 'Something went wrong on our side. Please try again.';
 
 export class ApiError extends Error {
@@ -60,20 +63,64 @@ export interface ClientOptions {
   baseUrl?: string;
 }
 
+/**
+ * The Idempotency-Key of the submission being sent (docs/decisions/0016-retries-uploads-and-lingering-close.md):
+ * set by the one submit hook (src/components/form/useSubmit.ts) around a form's send, and sent with
+ * each request that may create something, so a retry after a lost answer gets the first answer.
+ */
+let submissionKey: string | undefined;
+
+/** Runs `send` with `key` as the Idempotency-Key of its requests (one form submits at a time). */
+export async function withIdempotencyKey<T>(key: string, send: () => Promise<T>): Promise<T> {
+  submissionKey = key;
+  try {
+    return await send();
+  } finally {
+    submissionKey = undefined;
+  }
+}
+
+/** A new key: random, as the IETF draft asks (a UUID where the browser has randomUUID). */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join(
+    '',
+  );
+}
+
+/** The headers every call sends: the API key, JSON, the session's token, a submission's key. */
+export function callHeaders(options: ClientOptions, method: string, given?: HeadersInit) {
+  const token = options.token?.();
+  const headers = new Headers(given);
+  headers.set('X-API-Key', options.apiKey ?? PUBLIC_API_KEY);
+  headers.set('Accept', 'application/json');
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  // A Structured Field string, as the draft writes it.
+  if (submissionKey && method !== 'GET' && method !== 'HEAD')
+    headers.set('Idempotency-Key', `"${submissionKey}"`);
+  return { headers, token };
+}
+
+/** The browser knows it has no connection: refused at once, before any wait (navigator.onLine). */
+export function refuseWhenOffline(): void {
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) {
+    throw new ApiError(0, 'offline', OFFLINE_MESSAGE);
+  }
+}
+
 const keyedFetch =
   (options: ClientOptions): typeof fetch =>
   async (input, init) => {
-    const token = options.token?.();
-    const headers = new Headers(init?.headers);
-    headers.set('X-API-Key', options.apiKey ?? PUBLIC_API_KEY);
-    headers.set('Accept', 'application/json');
-    if (token) headers.set('Authorization', `Bearer ${token}`);
+    const { headers, token } = callHeaders(options, (init?.method ?? 'GET').toUpperCase(), init?.headers);
     let response: Response;
     try {
+      refuseWhenOffline();
       // The global fetch as it is at call time (tests stub it after this module loaded).
       response = await (options.fetch ?? fetch)(input, { ...init, headers, credentials: 'same-origin' });
     } catch (error) {
-      if ((error as Error)?.name === 'AbortError') throw error;
+      if ((error as Error)?.name === 'AbortError' || error instanceof ApiError) throw error;
+      // fetch's TypeError: no connection after all (navigator.onLine may not know), or it dropped.
+      refuseWhenOffline();
       throw new ApiError(0, 'network_error', NETWORK_MESSAGE);
     }
     if (!response.ok) options.onError?.(response, token);

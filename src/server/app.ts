@@ -25,6 +25,7 @@ import type { AppDeps, AppEnv } from './deps.ts';
 import { ApiError, ERRORS, errorBody, isUnavailable } from './errors.ts';
 import { jsonBodies, refuseNulInUrl } from './http.ts';
 import { humanCheckRoutes } from './human-check/routes.ts';
+import { idempotent } from './idempotency.ts';
 import { maintenanceGate, maintenanceRoutes } from './maintenance/routes.ts';
 import { cachePolicy, identify, logRequest, requireApiKey, unshareErrors } from './middleware.ts';
 import { platformRoutes } from './routes/platform.ts';
@@ -32,6 +33,15 @@ import { platformRoutes } from './routes/platform.ts';
 export const API_BASE = '/api/v1';
 export const MAX_BODY_BYTES = 64 * 1024;
 const UPLOAD_PATH = `${API_BASE}/applications/`;
+/** The routes that create something: a retry with the same Idempotency-Key stores once (idempotency.ts). */
+const IDEMPOTENT_ROUTES = [
+  '/promotion/:id/entry',
+  '/contact',
+  '/auth/register',
+  '/applications/:kind',
+  '/me/vip',
+  '/me/mailing-lists',
+];
 
 /** True when the client closed the connection before its request was read to the end. */
 function clientGone(request: Request, error: Error): boolean {
@@ -118,6 +128,7 @@ export function createApp(deps: AppDeps) {
     refuseNulInUrl(c);
     return bodyRules(c, next);
   }); // one layer, as above
+  for (const path of IDEMPOTENT_ROUTES) app.use(path, idempotent);
 
   const routes = app
     .route('/', platformRoutes)

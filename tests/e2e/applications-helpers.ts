@@ -18,6 +18,13 @@ export async function recordSentFields(page: Page) {
       }
       return original(input, init);
     };
+    // The forms send through XMLHttpRequest, for its upload progress (src/lib/upload.ts).
+    const send = XMLHttpRequest.prototype.send;
+    XMLHttpRequest.prototype.send = function (body) {
+      if (body instanceof FormData)
+        (window as unknown as { sentFields: string[] }).sentFields = [...body.keys()];
+      return send.call(this, body);
+    };
   });
 }
 export const sentFields = (page: Page) =>

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../features/session/api.ts';
 import { FakeStorage } from '../../features/session/testing.ts';
-import { FORM_TICKET_LIFETIME_MS } from '../../lib/form-rules.ts';
+import { FORM_TICKET_LIFETIME_MS, MIN_DWELL_MS } from '../../lib/form-rules.ts';
 import {
   dropFormTicket,
   formTicket,
@@ -108,5 +108,28 @@ describe("a public form island's ticket", () => {
     expect(holder).toMatchObject({ value: '', readyAt: 42 });
     expect(warn).toHaveBeenCalled();
     warn.mockRestore();
+  });
+
+  it('ready() waits out the rest of the minimum time of a new ticket, not of a kept one', async () => {
+    vi.useFakeTimers();
+    try {
+      const fresh = formTicketHolder('contact', async () => ({ ticket: 'new', fresh: true }), Date.now);
+      fresh.load();
+      let ready = false;
+      const waiting = fresh.ready().then(() => {
+        ready = true;
+      });
+      await vi.advanceTimersByTimeAsync(MIN_DWELL_MS - 100);
+      expect(ready).toBe(false);
+      await vi.advanceTimersByTimeAsync(200);
+      await waiting;
+      expect(ready).toBe(true);
+      const kept = formTicketHolder('contact', async () => ({ ticket: 'kept', fresh: false }), Date.now);
+      kept.load();
+      await kept.ready(); // no timer to run: it resolves at once
+      expect(kept.value).toBe('kept');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -5,7 +5,7 @@
 // MIN_DWELL_MS after it issued it, so a form's own dwell clock starts when a new ticket arrives.
 
 import { ApiError, publicApi, read } from '../../lib/api-client.ts';
-import { FORM_TICKET_LIFETIME_MS } from '../../lib/form-rules.ts';
+import { FORM_TICKET_LIFETIME_MS, MIN_DWELL_MS } from '../../lib/form-rules.ts';
 import { storage } from '../../lib/local-storage.ts';
 
 export type PublicFormName = NonNullable<
@@ -77,6 +77,12 @@ export interface FormTicket {
   load(): Promise<void>;
   /** After a failed submit: a refused ticket is dropped and a new one loaded. */
   renewIfRefused(error: unknown): void;
+  /**
+   * Resolves once the ticket has come and the server will take it (MIN_DWELL_MS after it issued it).
+   * For a form whose product rules give it no minimum time (the contact form, the applications):
+   * a quick visitor's send waits out the rest instead of being refused as too fast.
+   */
+  ready(): Promise<void>;
 }
 
 /**
@@ -91,16 +97,27 @@ export function formTicketHolder(
   fetchTicket: (form: PublicFormName) => Promise<LoadedTicket> = loadFormTicket,
   now: () => number = Date.now,
 ): FormTicket {
+  let loading: Promise<void> = Promise.resolve();
+  /** When the last new ticket arrived (a kept one is older than the minimum already). */
+  let arrivedAt = 0;
   const holder: FormTicket = {
     value: '',
     readyAt: now(),
-    load: () =>
-      fetchTicket(form)
+    load: () => {
+      loading = fetchTicket(form)
         .then((loaded) => {
           holder.value = loaded.ticket;
-          if (loaded.fresh) holder.readyAt = now();
+          if (loaded.fresh) holder.readyAt = arrivedAt = now();
         })
-        .catch((error: unknown) => console.warn(`Form ticket for ${form} not loaded`, error)),
+        .catch((error: unknown) => console.warn(`Form ticket for ${form} not loaded`, error));
+      return loading;
+    },
+    async ready() {
+      await loading;
+      if (!holder.value) await holder.load(); // not loaded (offline at load): try again now
+      const wait = arrivedAt + MIN_DWELL_MS - now();
+      if (wait > 0) await new Promise((done) => setTimeout(done, wait));
+    },
     renewIfRefused(error) {
       if (!ticketRefused(error)) return;
       dropFormTicket(form);

@@ -2,10 +2,19 @@
 // VIP, delete, and the features' forms): check on the client (usually the shared schema), show the
 // errors beside the fields and move the focus to the first, keep the button busy during the call,
 // then say what happened in the form's status line (failures through errorText, the one way an
-// error answer becomes text).
+// error answer becomes text). Each filled form's requests carry one Idempotency-Key, made anew when
+// what is sent changes or after a success, so a retry after a lost answer gets the first answer
+// instead of storing twice (docs/decisions/0016-retries-uploads-and-lingering-close.md).
 import { type RefObject, type SubmitEvent, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { ApiError, type ErrorTextOptions, errorText } from '../../lib/api-client.ts';
+import {
+  ApiError,
+  type ErrorTextOptions,
+  errorText,
+  newIdempotencyKey,
+  refuseWhenOffline,
+  withIdempotencyKey,
+} from '../../lib/api-client.ts';
 import { type Errors, focusFirstInvalid } from './form.ts';
 
 /** A client-side check: errors beside fields and/or one message for the form; `output` to send. */
@@ -28,6 +37,11 @@ export interface SubmitOptions<O> {
   onFailure?: (error: unknown) => void;
   /** The page is left on success (the button stays busy until it is gone). */
   leaves?: boolean;
+  /**
+   * What is sent, as text: a new Idempotency-Key when it changes (default: `output` as JSON; a form
+   * with files adds them, which `output` does not hold).
+   */
+  content?: (output: O) => string;
 }
 
 export interface FormStatus {
@@ -40,10 +54,11 @@ export function useSubmit<O>(options: SubmitOptions<O>) {
   const [errors, setErrors] = useState<Errors>({});
   const [status, setStatus] = useState<FormStatus>({});
   const [busy, setBusy] = useState(false);
+  const submission = useRef<{ content: string; key: string } | null>(null);
 
   async function submit(event?: SubmitEvent) {
     event?.preventDefault();
-    const { name, check, send, failure, onFailure, leaves } = options;
+    const { name, check, send, failure, onFailure, leaves, content = JSON.stringify } = options;
     const checked = check();
     const found = checked.errors ?? {};
     // Rendered before the focus moves, so aria-invalid is already in the DOM.
@@ -56,8 +71,14 @@ export function useSubmit<O>(options: SubmitOptions<O>) {
     }
     setBusy(true);
     let done = false;
+    const output = checked.output;
+    const sent = content(output);
+    if (submission.current?.content !== sent)
+      submission.current = { content: sent, key: newIdempotencyKey() };
     try {
-      const success = await send(checked.output);
+      refuseWhenOffline(); // said at once, before any wait of the form's own (a ticket's minimum time)
+      const success = await withIdempotencyKey(submission.current.key, () => send(output));
+      submission.current = null; // the next submission is a new one
       setStatus({ success: typeof success === 'string' ? success : null });
       done = true;
     } catch (error) {

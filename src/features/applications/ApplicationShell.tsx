@@ -5,6 +5,7 @@ import { type ReactNode, useEffect, useRef } from 'react';
 import { TrapField } from '../../components/form/Fields.tsx';
 import HumanCheck from '../human-check/HumanCheck.tsx';
 import { FormContext } from './ApplicationControls.tsx';
+import UploadStatus from './UploadStatus.tsx';
 import type { useApplication } from './useApplication.ts';
 
 type State = ReturnType<typeof useApplication>;
@@ -26,7 +27,8 @@ function Sent({ title, reference }: { title: string; reference: string }) {
 }
 
 export default function ApplicationShell({ state, children }: { state: State; children: ReactNode }) {
-  const { info, formRef, form, message, reference, busy, submit, setHumanToken, resetKey } = state;
+  const { info, formRef, form, message, reference, busy, submit, setHumanToken, resetKey, progress, cancel } =
+    state;
   const { kind, title } = info;
   if (reference) return <Sent title={title} reference={reference} />;
   return (
@@ -49,6 +51,7 @@ export default function ApplicationShell({ state, children }: { state: State; ch
         <button type="submit" className="button" disabled={busy}>
           {busy ? 'Sending…' : 'Submit Form'}
         </button>
+        {progress && <UploadStatus progress={progress} onCancel={cancel} />}
       </form>
     </FormContext.Provider>
   );

@@ -1,9 +1,10 @@
-// Sending an application from the browser: the checked values as a multipart `form:` body of the
-// one API client (files cannot travel as JSON), drawn signatures as PNG files, the chosen
-// statements as they are; the anti-abuse values as headers (GUARD_HEADERS), which the server checks
-// before it reads the body. Errors come back as the client's ApiError.
-import { publicApi, read } from '../../lib/api-client.ts';
+// Sending an application from the browser: the checked values as a multipart body (files cannot
+// travel as JSON), drawn signatures as PNG files, the chosen statements as they are; the anti-abuse
+// values as headers (GUARD_HEADERS), which the server checks before it reads the body. Sent through
+// src/lib/upload.ts, which tells the upload's progress and can be cancelled (minutes on a rural
+// uplink). Errors come back as the client's ApiError.
 import { GUARD_HEADERS } from '../../lib/form-rules.ts';
+import { type UploadOptions, upload } from '../../lib/upload.ts';
 import type { SubmitAnswer } from './applications.ts';
 import type { Values } from './draft.ts';
 import type { ApplicationKind, KindInfo } from './kind.ts';
@@ -38,19 +39,26 @@ export function toForm(
   return form;
 }
 
+/** The form as a multipart body: one part per value, several under one name for a list. */
+function toFormData(form: ApplicationForm): FormData {
+  const data = new FormData();
+  for (const [name, value] of Object.entries(form)) {
+    for (const item of Array.isArray(value) ? value : [value]) data.append(name, item);
+  }
+  return data;
+}
+
 export const sendApplication = (
   kind: ApplicationKind,
   form: ApplicationForm,
   guard: Guard,
+  options: Omit<UploadOptions, 'headers'> = {},
 ): Promise<SubmitAnswer> =>
-  read(
-    publicApi.applications[':kind'].$post({
-      param: { kind },
-      form,
-      header: {
-        [GUARD_HEADERS.website]: encodeURIComponent(guard.website),
-        [GUARD_HEADERS.form_ticket]: guard.form_ticket,
-        [GUARD_HEADERS.human_check_token]: guard.human_check_token,
-      },
-    }),
-  );
+  upload<SubmitAnswer>(`applications/${kind}`, toFormData(form), {
+    ...options,
+    headers: {
+      [GUARD_HEADERS.website]: encodeURIComponent(guard.website),
+      [GUARD_HEADERS.form_ticket]: guard.form_ticket,
+      [GUARD_HEADERS.human_check_token]: guard.human_check_token,
+    },
+  });

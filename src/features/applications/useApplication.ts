@@ -9,6 +9,7 @@ import { useSubmit } from '../../components/form/useSubmit.ts';
 import { ApiError, NETWORK_MESSAGE } from '../../lib/api-client.ts';
 import { fieldErrors } from '../../lib/fields.ts';
 import { GUARD_MESSAGES } from '../../lib/form-rules.ts';
+import type { UploadProgress } from '../../lib/upload.ts';
 import { clearDraft, readDraft, type Values, writeDraft } from './draft.ts';
 import { type KindInfo, parseApplication } from './kind.ts';
 import { summaryMessage } from './rules.ts';
@@ -27,6 +28,11 @@ const loadSending = () => {
   });
   return sending;
 };
+
+/** Said when the applicant cancelled the upload: nothing is lost, Submit sends it again. */
+export const UPLOAD_CANCELLED =
+  'Sending was cancelled; your application was not sent. Everything you entered is kept: press Submit Form to send it.';
+const isCancelled = (error: unknown) => (error as Error)?.name === 'AbortError';
 
 export interface ApplicationForm {
   values: Values;
@@ -49,6 +55,9 @@ export function useApplication(info: KindInfo, initial: () => Values, atMount?: 
   const [resetKey, setResetKey] = useState(0);
   const ticket = useFormTicket(kind);
   const restored = useRef(false);
+  // The upload's progress while it is sent (minutes on a slow uplink), and the way to cancel it.
+  const [progress, setProgress] = useState<(UploadProgress & { startedAt: number }) | null>(null);
+  const cancelling = useRef<AbortController | null>(null);
 
   const { formRef, errors, setErrors, status, busy, submit } = useSubmit({
     name: `Application (${kind})`,
@@ -64,18 +73,42 @@ export function useApplication(info: KindInfo, initial: () => Values, atMount?: 
       if (!message && !humanToken) message = GUARD_MESSAGES.humanCheck;
       return { output: result.success ? result.output : null, errors: found, message };
     },
+    // What is sent includes the chosen files, which `output` does not hold: another file, another key.
+    content: (output) =>
+      JSON.stringify([
+        output,
+        Object.entries(files).map(([name, file]) => file && [name, file.name, file.size, file.lastModified]),
+      ]),
     async send(output) {
       const { sendApplication, toForm } = await loadSending();
-      const answer = await sendApplication(kind, toForm(info, output, files), {
-        website: String(values.website ?? ''),
-        form_ticket: ticket.value,
-        human_check_token: humanToken ?? '',
-      });
-      clearDraft(kind);
-      setReference(answer.reference);
+      // product.md gives these forms no minimum time: a quick applicant waits out the ticket's.
+      await ticket.ready();
+      const controller = new AbortController();
+      cancelling.current = controller;
+      const startedAt = Date.now();
+      try {
+        const answer = await sendApplication(
+          kind,
+          toForm(info, output, files),
+          {
+            website: String(values.website ?? ''),
+            form_ticket: ticket.value,
+            human_check_token: humanToken ?? '',
+          },
+          { signal: controller.signal, onProgress: (sent) => setProgress({ ...sent, startedAt }) },
+        );
+        clearDraft(kind);
+        setReference(answer.reference);
+      } finally {
+        cancelling.current = null;
+        setProgress(null);
+      }
     },
     // product.md 5.6: the server's own sentence, whatever the status (our 503 says to come back later).
-    failure: (error) => ({ general: error instanceof ApiError ? error.description : undefined }),
+    failure: (error) =>
+      isCancelled(error)
+        ? { general: UPLOAD_CANCELLED }
+        : { general: error instanceof ApiError ? error.description : undefined },
     onFailure(error) {
       // A human-check token is single use; a refused ticket is fetched again.
       setHumanToken(null);
@@ -109,5 +142,6 @@ export function useApplication(info: KindInfo, initial: () => Values, atMount?: 
 
   const form: ApplicationForm = { values, errors, set, files, setFile };
   const message = status.error ?? null;
-  return { info, formRef, form, message, reference, busy, submit, setHumanToken, resetKey };
+  const cancel = () => cancelling.current?.abort();
+  return { info, formRef, form, message, reference, busy, submit, setHumanToken, resetKey, progress, cancel };
 }

@@ -63,6 +63,8 @@ export default function ContactForm({ departments }: { departments: DepartmentOp
     name: 'Contact form',
     check: () => ({ ...contactProblems(values, humanToken), output: contactPayload(values) }),
     async send(payload) {
+      // product.md gives this form no minimum time: a quick visitor's message waits out the ticket's.
+      await ticket.ready();
       const json = {
         ...payload,
         website: values.website,
@@ -119,6 +121,7 @@ export default function ContactForm({ departments }: { departments: DepartmentOp
       noValidate
       onSubmit={submit}
       aria-labelledby="contact-form-title"
+      aria-busy={busy || undefined}
     >
       <h2 id="contact-form-title">Send us a message</h2>
       <RequiredNote />

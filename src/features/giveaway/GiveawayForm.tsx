@@ -104,7 +104,13 @@ export default function GiveawayForm() {
 
   const rulesUrl = promotion?.rulesUrl ?? DEFAULT_RULES_URL;
   return (
-    <form ref={formRef} className="account-form giveaway-form" noValidate onSubmit={submit}>
+    <form
+      ref={formRef}
+      className="account-form giveaway-form"
+      noValidate
+      onSubmit={submit}
+      aria-busy={busy || undefined}
+    >
       {promotion && (
         <p className="giveaway-form__promotion">
           Today’s giveaway: <strong>{promotion.title}</strong>

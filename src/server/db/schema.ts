@@ -291,6 +291,20 @@ export interface LeasesTable {
   expires_at: number;
 }
 
+/**
+ * The first answer to a request sent with an Idempotency-Key (src/server/idempotency.ts): in flight
+ * (status null, until locked_until) or done (status and the sealed answer), kept until expires_at.
+ */
+export interface IdempotencyKeysTable {
+  key_hash: string;
+  fingerprint: string | null;
+  status: number | null;
+  answer: string | null;
+  locked_until: number;
+  expires_at: number;
+  created_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -313,4 +327,5 @@ export interface Database {
   operator_passes: OperatorPassesTable;
   jobs: JobsTable;
   leases: LeasesTable;
+  idempotency_keys: IdempotencyKeysTable;
 }

@@ -23,16 +23,16 @@ import { getApp, getDeps } from '../runtime.ts';
 import { apiListener } from './api-binding.ts';
 import { distDir } from './dist-dir.ts';
 import { finishRenderedHeaders, readPagePolicies, setCommonHeaders } from './headers.ts';
+import { lingerWhileBodyUnread } from './lingering-close.ts';
 import { keepMemoryReducerWorking } from './memory-reducer.ts';
 import { type PageRenderer, pageCache } from './page-cache.ts';
 import { newRequestId, requestLog } from './request-log.ts';
 import { staticFiles } from './static-files.ts';
+import { applyTimeouts } from './timeouts.ts';
 
 type Listener = (req: IncomingMessage, res: ServerResponse) => void;
 
 const clientDir = distDir('client');
-/** Idle keep-alive connections are kept this long (see where it is set). */
-const KEEP_ALIVE_MS = 65_000;
 /**
  * A start that cannot succeed (a mistake in the settings, a read-only or full data folder, a
  * database that does not answer) ends with a clear message (one line; every mistake of the
@@ -145,6 +145,8 @@ async function answerProbe(req: IncomingMessage, res: ServerResponse, path: stri
 }
 
 const server = http.createServer(async (req, res) => {
+  // An answer given before the body is read still reaches the client (lingering-close.ts).
+  lingerWhileBodyUnread(req);
   track(req, res);
   setCommonHeaders(req, res, trustProxy);
   const path = (req.url ?? '/').split('?')[0] ?? '/';
@@ -186,12 +188,9 @@ warnAboutSettings();
 keepMemoryReducerWorking();
 // The database, migrated, before the first request. Sample data is a step of its own (`npm run seed`).
 await prepareDatabase().catch(cannotStart);
-// Above a load balancer's usual 60 s idle timeout: the balancer, not this server, closes an idle
-// connection, so it never sends a request on one this server is closing (a 502). The headers may
-// take a second longer than that (Node's rule: headersTimeout above keepAliveTimeout); a whole
-// request keeps Node's 5 minutes (an application's 24 MB upload on a slow line).
-server.keepAliveTimeout = KEEP_ALIVE_MS;
-server.headersTimeout = KEEP_ALIVE_MS + 1000;
+// Keep-alive above a balancer's 60 s; headers within 66 s; a whole request as long as the largest
+// upload takes at 256 kbit/s (timeouts.ts).
+applyTimeouts(server);
 getApp().catch(() => {}); // the API and its job worker now, not at the first request (which retries)
 server.listen(port, host, () => log.info(`Serving on http://${host}:${port}`));
 // On SIGTERM: /readyz fails at once, requests are answered for DRAIN_SECONDS, then the server closes

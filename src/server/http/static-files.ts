@@ -5,7 +5,9 @@
 // and a CDN or browser revalidating after a deploy gets a 304 for every page that did not change.
 // In front of it, small files (pages, stylesheets, scripts, icons) are answered from memory once
 // read: a read from disk on every request held a content page to under half of what a bare server
-// sends (bench/server.mjs). All three take their headers from headers.ts staticHeaders and their
+// sends (bench/server.mjs); larger files of the table are streamed by unreadable-files.ts, which
+// answers a file gone or unreadable since the start (a deploy replacing dist/ in place) with a 404
+// or 500 instead of an unhandled error that ended the process (sirv's streams have no handler). All three take their headers from headers.ts staticHeaders and their
 // encoding from negotiate.ts, so any of them may answer a revisit.
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, type Stats, statSync } from 'node:fs';
@@ -16,6 +18,7 @@ import sirv from 'sirv';
 import { answerRange } from './byte-ranges.ts';
 import { type PagePolicies, staticHeaders } from './headers.ts';
 import { acceptedEncodings, ENCODINGS, type Encoding, pickEncoding, SUFFIX } from './negotiate.ts';
+import { cannotRead, streamFile } from './unreadable-files.ts';
 
 const IN_MEMORY_LIMIT = 64 * 1024;
 
@@ -86,7 +89,7 @@ export function staticFiles(clientDir: string, policies: PagePolicies) {
   const table = fileTable(clientDir);
   const fromDisk = sirv(clientDir, {
     dev: false,
-    etag: false, // ours, from the content (fromMemory sets it)
+    etag: false, // ours, from the content (the table answers every file it knows)
     brotli: true,
     gzip: true,
     extensions: ['html'],
@@ -111,10 +114,10 @@ export function staticFiles(clientDir: string, policies: PagePolicies) {
   }
 
   /**
-   * Answers from memory when it can (a 304 for any file, the body of a small one); false otherwise,
-   * with the file's ETag set for sirv's answer.
+   * Answers a file of the table: a 304, a small one's body from memory, a large one's streamed from
+   * disk; false for a path the table does not know (sirv's).
    */
-  function fromMemory(req: IncomingMessage, res: ServerResponse, pathname: string): boolean {
+  function fromTable(req: IncomingMessage, res: ServerResponse, pathname: string, next: Next): boolean {
     const file = table.get(pathname);
     const encoding = file && pickEncoding(req, file.variants);
     const variant = encoding && file?.variants[encoding];
@@ -126,10 +129,16 @@ export function staticFiles(clientDir: string, policies: PagePolicies) {
       return true;
     }
     if (!file.small) {
-      res.setHeader('ETag', variant.etag);
-      return false;
+      // Streamed from disk; a file gone or unreadable since the start costs this answer only.
+      streamFile(req, res, variant.path, variant.headers, next);
+      return true;
     }
-    variant.body ??= readFileSync(variant.path);
+    try {
+      variant.body ??= readFileSync(variant.path);
+    } catch (error) {
+      cannotRead(error, res, next);
+      return true;
+    }
     res.writeHead(200, variant.headers);
     res.end(req.method === 'HEAD' ? undefined : variant.body);
     return true;
@@ -142,7 +151,7 @@ export function staticFiles(clientDir: string, policies: PagePolicies) {
       if (answerRange(req, res, clientDir, pathname, { ...staticHeaders(policies, pathname), ETag: etag }))
         return;
     }
-    if (fromMemory(req, res, pathname)) return;
+    if (fromTable(req, res, pathname, next)) return;
     // sirv only looks for the tokens' presence: give it the accepted ones.
     req.headers['accept-encoding'] = acceptedEncodings(req)
       .filter((name) => name !== 'identity')

@@ -1,0 +1,175 @@
+// A retried submission stores once (idempotency.ts), on SQLite and PostgreSQL (test:api:pg): the
+// retry gets the first answer without a second human check, nothing is stored or mailed twice; the
+// same key with another body is refused (422), a retry during the first is 409; a failed answer is
+// not kept; another caller's key never reaches this one's answer; expired answers are swept.
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createTestApi, type TestApi } from '../../tests/support/test-api.ts';
+import { guardHeaders } from '../features/applications/api-testing.ts';
+import { applicationForm, sampleChargeCard } from '../features/applications/applications.sample.ts';
+import { flatContact } from '../features/contact/contact.sample.ts';
+import { runRetention } from '../features/retention.server.ts';
+import { DEFAULT_API_KEY } from '../lib/api-key.ts';
+import { ATTEMPT_WINDOW_MS } from '../lib/form-rules.ts';
+import { KEEP_ANSWER_MS, parseKey } from './idempotency.ts';
+
+let t: TestApi;
+beforeAll(async () => {
+  t = await createTestApi({ localHumanCheck: true });
+  vi.spyOn(console, 'warn').mockImplementation(() => {});
+  vi.spyOn(console, 'info').mockImplementation(() => {});
+});
+afterAll(() => t.close());
+
+let ip = 0;
+const count = async (table: 'contact_messages' | 'applications' | 'idempotency_keys') =>
+  Number(
+    (
+      await t.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+/** The contact messages' mail jobs queued so far. */
+const mailJobs = async () =>
+  Number(
+    (
+      await t.db
+        .selectFrom('jobs')
+        .where('kind', '=', 'contact-mail')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+
+/** A contact message as the browser sends it, with this ticket and a fresh human check. */
+async function contact(key: string, ticket: string, fields = flatContact()) {
+  t.advance(ATTEMPT_WINDOW_MS);
+  return t.call('POST', '/contact?include_ip=true', {
+    body: { ...fields, website: '', form_ticket: ticket, human_check_token: await t.humanToken('contact') },
+    headers: { 'Idempotency-Key': `"${key}"` },
+    ip: `198.51.100.${++ip}`,
+  });
+}
+
+describe('Idempotency-Key', () => {
+  it('answers a retry with the first answer: one message, one mail job, no second human check', async () => {
+    const ticket = await t.ticket('contact');
+    const [messages, jobs] = [await count('contact_messages'), await mailJobs()];
+    const first = await contact('retry-1', ticket);
+    expect(first.status).toBe(201);
+    // The retry's human-check token is one nobody verified: it is not looked at.
+    t.advance(ATTEMPT_WINDOW_MS);
+    const again = await t.call('POST', '/contact?include_ip=true', {
+      body: { ...flatContact(), website: '', form_ticket: ticket, human_check_token: 'spent-or-missing' },
+      headers: { 'Idempotency-Key': '"retry-1"' },
+      ip: `198.51.100.${++ip}`,
+    });
+    expect(again.status).toBe(201);
+    expect(again.json).toEqual(first.json);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(await count('contact_messages')).toBe(messages + 1);
+    expect(await mailJobs()).toBe(jobs + 1);
+  });
+
+  it('refuses the same key with another body (422), and a bad key (400)', async () => {
+    const ticket = await t.ticket('contact');
+    expect((await contact('reused-1', ticket)).status).toBe(201);
+    const other = await contact('reused-1', ticket, flatContact({ message: 'Something else entirely.' }));
+    expect(other.status).toBe(422);
+    expect(other.json.error.code).toBe('idempotency_key_reused');
+    const bad = await contact('', ticket);
+    expect(bad.status).toBe(400);
+    expect(bad.json.error.code).toBe('invalid_idempotency_key');
+    expect(parseKey('"a\\"b"')).toBe('a"b');
+    expect(parseKey('bare-key')).toBe('bare-key');
+  });
+
+  it('keeps no failed answer, and scopes keys by caller: another browser with the same key stores its own', async () => {
+    const ticket = await t.ticket('contact');
+    const refused = await t.call('POST', '/contact', {
+      body: { ...flatContact(), website: '', form_ticket: ticket, human_check_token: '' },
+      headers: { 'Idempotency-Key': 'fail-then-fix' },
+      ip: `198.51.100.${++ip}`,
+    });
+    expect(refused.status).toBe(400);
+    t.advance(ATTEMPT_WINDOW_MS);
+    const fixed = await t.call('POST', '/contact', {
+      body: {
+        ...flatContact(),
+        website: '',
+        form_ticket: ticket,
+        human_check_token: await t.humanToken('contact'),
+      },
+      headers: { 'Idempotency-Key': 'fail-then-fix' },
+      ip: `198.51.100.${++ip}`,
+    });
+    expect(fixed.status).toBe(201);
+    const mine = await contact('shared-key', ticket);
+    const theirs = await contact('shared-key', await t.ticket('contact'));
+    expect(theirs.status).toBe(201);
+    expect(theirs.headers.get('idempotent-replayed')).toBeNull();
+    expect(theirs.json.reference).not.toBe(mine.json.reference);
+  });
+
+  it('answers 409 to a retry while the first is still being answered, then the first answer', async () => {
+    // The first request's body does not end until released: it holds its claim meanwhile.
+    let release: (() => void) | undefined;
+    const form = new Response(applicationForm(sampleChargeCard()));
+    const type = form.headers.get('content-type') ?? '';
+    const bytes = new Uint8Array(await form.arrayBuffer());
+    const held = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(bytes.subarray(0, 10));
+        release = () => {
+          controller.enqueue(bytes.subarray(10));
+          controller.close();
+        };
+      },
+    });
+    const guard = {
+      ...(await guardHeaders(t, 'charge-card')),
+      'Idempotency-Key': 'held',
+      'X-API-Key': DEFAULT_API_KEY,
+    };
+    const applications = await count('applications');
+    const first = t.app.request(
+      '/api/v1/applications/charge-card',
+      {
+        method: 'POST',
+        headers: { ...guard, 'Content-Type': type },
+        body: held,
+        duplex: 'half',
+      } as RequestInit,
+      { clientAddress: '203.0.113.50' },
+    );
+    while ((await count('idempotency_keys')) === 0 || !release)
+      await new Promise((done) => setTimeout(done, 5));
+    const during = await t.call('POST', '/applications/charge-card', {
+      raw: new Blob([bytes]),
+      headers: { ...guard, 'Content-Type': type },
+    });
+    expect(during.status).toBe(409);
+    expect(during.json.error.code).toBe('request_in_progress');
+    release?.();
+    const answered = await first;
+    expect(answered.status).toBe(201);
+    const answer = await answered.json();
+    // A retry afterwards, the same parts under a new boundary, its human check spent: the first answer.
+    const after = await t.call('POST', '/applications/charge-card', {
+      raw: applicationForm(sampleChargeCard()),
+      headers: guard,
+    });
+    expect(after.status).toBe(201);
+    expect(after.json).toEqual(answer);
+    expect(await count('applications')).toBe(applications + 1);
+  });
+
+  it('keeps a first answer a day: the retention job removes it after', async () => {
+    const kept = await count('idempotency_keys');
+    expect(kept).toBeGreaterThan(0);
+    t.advance(KEEP_ANSWER_MS + 1);
+    expect((await runRetention(t.deps, {})).idempotencyKeys).toBe(kept);
+    expect(await count('idempotency_keys')).toBe(0);
+  });
+});
