@@ -10,7 +10,7 @@ import { ApiError } from '../../server/errors.ts';
 import { query } from '../../server/validate.ts';
 import { geocode } from './geocode.server.ts';
 import { STORE_LIST_SIZE } from './locator.ts';
-import { encodedList, type ListEncoding, storeList } from './store-list.server.ts';
+import { encodedList, type ListEncoding, storeList, storePrices } from './store-list.server.ts';
 import { findStore } from './store-rows.server.ts';
 
 const listQuery = v.object({
@@ -71,6 +71,9 @@ export const locatorRoutes = new Hono<AppEnv>()
     if (encoding !== 'identity') sent['Content-Encoding'] = encoding;
     return c.body(encodedList(list, encoding), 200, sent);
   })
+  // Every store's prices, the one answer the kept store pages and locator read theirs from: kept at
+  // the CDN and purged on each price change (docs/decisions/0018-edge-holds-the-day.md).
+  .get('/store-prices', async (c) => c.json(await storePrices(c.var.deps.db, c.var.deps.now())))
   .get('/store/:number', async (c) => {
     const number = c.req.param('number');
     const store = number.length <= 20 ? await findStore(c.var.deps.db, number) : undefined;
