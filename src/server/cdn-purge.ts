@@ -9,8 +9,10 @@
 // with growing waits until the CDN confirms), prints what to purge by hand and exits with code 3
 // (docs/caching.md). Prices are kept at the CDN until purged: docs/decisions/0018-edge-holds-the-day.md.
 import type { CacheTag } from '../lib/cache-policy.mjs';
+import { withDeps } from './cli.ts';
 import { parseEnv } from './config.ts';
 import { FINGERPRINT_REUSE_MS } from './data-fingerprint.ts';
+import { enqueue } from './jobs/queue.ts';
 import type { JobHandler } from './jobs/worker.ts';
 
 const NETLIFY_API = 'https://api.netlify.com';
@@ -99,8 +101,6 @@ export async function purgeAfterChange(
   if (result.status === 'not-configured' && !quietWhenNotConfigured)
     console.log('no CDN purge is configured (NETLIFY_PURGE_TOKEN and NETLIFY_SITE_ID, or PURGE_WEBHOOK_URL)');
   if (result.status !== 'failed') return;
-  const { withDeps } = await import('./cli.ts'); // the commands' database, only on this rare path
-  const { enqueue } = await import('./jobs/queue.ts');
   const queued = await withDeps((deps) => enqueue(deps.db, purgeJob(tags), deps.now())).catch(
     () => undefined,
   );
