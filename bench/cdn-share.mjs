@@ -177,7 +177,8 @@ function asCdnSees(answer, reader) {
   if (own) headers['cache-control'] = own;
   // The other way, for the decision's figures: prices answers kept a short time instead of purged.
   if (PRICES_MAX_AGE && tagsOf(headers, reader).includes('prices'))
-    headers['cache-control'] = `public, max-age=${PRICES_MAX_AGE}, stale-while-revalidate=${59 - PRICES_MAX_AGE}`;
+    headers['cache-control'] =
+      `public, max-age=${PRICES_MAX_AGE}, stale-while-revalidate=${59 - PRICES_MAX_AGE}`;
   // The server's Date is real time; the cache's is simulated: its own receipt time stands for it.
   delete headers.date;
   return { status: answer.status, headers };
@@ -365,6 +366,7 @@ try {
   for (const seed of SEEDS) {
     for (const reader of READERS) {
       const run = await day(seed, reader);
+      run.rssMb = Math.round(server.rssMb());
       runs.push(run);
       console.log(
         `CDN share (seed ${seed}, read as ${reader}): ${(run.share * 100).toFixed(1)}% of ${run.requests} requests answered from the cache; ${run.stale} stale prices from the cache; ${run.revalidated} revalidated (304), ${run.full} sent in full, ${run.backgroundRevalidations} background revalidations, ${run.refused} refused (4xx)`,
@@ -373,8 +375,12 @@ try {
         console.log(`  ${kind}: ${k.fromCache}/${k.requests}`);
     }
   }
+  // As bench/server.mjs reads it: a few seconds after the load, once the server gave memory back.
+  await new Promise((resolve) => setTimeout(resolve, 10_000));
   const rssMb = Math.round(server.rssMb());
-  console.log(`server memory (RSS) after the load: ${rssMb} MB`);
+  console.log(
+    `server memory (RSS): ${runs.map((r) => r.rssMb).join(', ')} MB right after each day; ${rssMb} MB 10 s after the last`,
+  );
   const [main] = runs;
   writePart('cdn', {
     ...main,
