@@ -140,7 +140,16 @@ const md = [
   '## A CDN in front (bench/cdn-share.mjs)',
   '',
   parts.cdn
-    ? `${load(parts.cdn)}. A simulated day of ${parts.cdn.requests} requests (content pages, the locator, store pages, the giveaway page and entries, the API's public reads, signed-in /me calls) through a shared cache honouring our headers (http-cache-semantics; CDN-Cache-Control where sent): **${(parts.cdn.share * 100).toFixed(1)}% answered from the cache** without reaching the server; ${parts.cdn.revalidated} revalidated by the server (304), ${parts.cdn.full} sent by it in full, ${parts.cdn.backgroundRevalidations} background revalidations.\n\n${table(
+    ? `${load(parts.cdn)}. A simulated day of ${parts.cdn.requests} requests (content pages, the locator, store pages and their prices reads, the giveaway page and entries, the API's public reads, signed-in /me calls) through a shared cache honouring our headers (http-cache-semantics), with ${parts.cdn.priceChanges} price changes through \`stores prices\` (purge ${parts.cdn.purge ? 'on' : 'off'}): **${(parts.cdn.share * 100).toFixed(1)}% answered from the cache** (seed ${parts.cdn.seed}, read as ${parts.cdn.reader}), **${parts.cdn.stale} answers with a price older than 60 s**; ${parts.cdn.revalidated} revalidated by the server (304), ${parts.cdn.full} sent by it in full, ${parts.cdn.backgroundRevalidations} background revalidations. Server memory after the load: ${parts.cdn.rssAfterLoadMb} MB.\n\n${table(
+        ['Seed', 'Read as', 'Requests', 'From the cache', 'Stale prices'],
+        (parts.cdn.runs ?? []).map((r) => [
+          r.seed,
+          r.reader,
+          r.requests,
+          `${(r.share * 100).toFixed(1)}%`,
+          r.stale,
+        ]),
+      )}\n\n${table(
         ['Requests', 'Count', 'From the cache'],
         Object.entries(parts.cdn.byKind).map(([kind, k]) => [
           kind,

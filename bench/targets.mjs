@@ -12,6 +12,7 @@ export function checkTargets({
   gazetteer,
   rolling,
   'rolling-postgres': rollingPostgres,
+  cdn,
 }) {
   const rows = [];
   const add = (target, figure, met) => rows.push({ target, figure, met });
@@ -110,6 +111,21 @@ export function checkTargets({
       ? 'not measured'
       : `${settled} MB (peak under load ${server?.memory.peakUnderLoadMb} MB)`,
     settled === undefined ? null : settled <= 200,
+  );
+  // docs/decisions/0018-edge-holds-the-day.md: a CDN honouring our headers answers nine in ten of a simulated day, on three
+  // seeds read as RFC 9213 and as Fastly, and never sends a price older than a minute (bench/cdn-share.mjs).
+  const runs = cdn?.runs ?? [];
+  add(
+    'CDN share of a simulated day >= 90% (each seed, RFC 9213 and Fastly)',
+    runs.map((r) => `${r.seed}/${r.reader} ${(r.share * 100).toFixed(1)}%`).join(', ') || 'not measured',
+    runs.length ? runs.every((r) => r.share >= 0.9) : null,
+  );
+  add(
+    'Prices from the CDN never older than 60 s: stale answers 0 (three price changes a day)',
+    runs.length
+      ? `${runs.reduce((sum, r) => sum + r.stale, 0)} stale in ${runs.length} days`
+      : 'not measured',
+    runs.length ? runs.every((r) => r.stale === 0) : null,
   );
   const heap = gazetteer?.heapMb;
   add(

@@ -5,10 +5,14 @@
 // 'We'll be back!' screen with 503, as the Node server does. No deploy is needed to turn it on or
 // off. The switch is read from the API's health check (the API gates itself: /api/* is not
 // covered here), at most once per TTL_MS per edge instance, so a visit costs no function call.
-// Operators holding the cookie from the one-time link see the site; here only its presence is
-// checked (the API checks its signature, and the pages hold nothing private).
+// Operators holding the cookie from the one-time link see the site: its signature is checked here
+// as the server checks it (src/server/maintenance/state.ts isOperator: HMAC-SHA256 with APP_SECRET
+// of `operator|<since>.<expires>`, for this maintenance and not expired), with Web Crypto; without
+// APP_SECRET in the edge's environment no cookie passes. Whatever an operator is answered is
+// `private, no-store` with no CDN header, so no cache keeps a page seen through maintenance.
 // Runs on Netlify's edge runtime (Deno): web APIs only, and no import from src/server.
 import { DEFAULT_API_KEY } from '../../src/lib/api-key.ts';
+import { CDN_HEADERS, PERSONAL_CACHE } from '../../src/lib/cache-policy.mjs';
 
 /** How long a read of the switch is trusted: pages follow the switch within this. */
 export const TTL_MS = 5000;
@@ -22,32 +26,87 @@ interface EdgeContext {
 }
 declare const Netlify: { env: { get(name: string): string | undefined } } | undefined;
 
-let known: { at: number; on: Promise<boolean> } | undefined;
+interface Switch {
+  on: boolean;
+  /** The maintenance the operator cookie must name (epoch ms); 0 when only MAINTENANCE=1 holds it on. */
+  since: number;
+}
+let known: { at: number; state: Promise<Switch> } | undefined;
+
+const env = (name: string) => (typeof Netlify === 'undefined' ? undefined : Netlify.env.get(name));
 
 /** On when the API says so; off when it cannot tell (maintenance must not take the site down). */
-async function readSwitch(origin: string): Promise<boolean> {
+async function readSwitch(origin: string): Promise<Switch> {
   try {
-    const apiKey =
-      (typeof Netlify === 'undefined' ? undefined : Netlify.env.get('PUBLIC_API_KEY')) ?? DEFAULT_API_KEY;
+    const apiKey = env('PUBLIC_API_KEY') ?? DEFAULT_API_KEY;
     const answer = await fetch(`${origin}/api/v1/health`, { headers: { 'X-API-Key': apiKey } });
-    return ((await answer.json()) as { maintenance?: unknown }).maintenance === true;
+    const health = (await answer.json()) as { maintenance?: unknown; maintenance_since?: unknown };
+    return { on: health.maintenance === true, since: Number(health.maintenance_since ?? 0) };
   } catch {
-    return false;
+    return { on: false, since: 0 };
   }
 }
 
-function switchOn(origin: string, now: number): Promise<boolean> {
-  if (!known || now - known.at >= TTL_MS || now < known.at) known = { at: now, on: readSwitch(origin) };
-  return known.on;
+function switchState(origin: string, now: number): Promise<Switch> {
+  if (!known || now - known.at >= TTL_MS || now < known.at) known = { at: now, state: readSwitch(origin) };
+  return known.state;
 }
 
-const isOperator = (cookies: string | null) =>
-  !!cookies?.split(';').some((part) => part.trim().startsWith(`${OPERATOR_COOKIE}=`));
+/** base64url (as Node's digest('base64url') writes it) to bytes; undefined when it is not. */
+function fromBase64Url(text: string): Uint8Array | undefined {
+  if (!/^[A-Za-z0-9_-]+$/.test(text)) return undefined;
+  const binary = atob(text.replaceAll('-', '+').replaceAll('_', '/'));
+  return Uint8Array.from(binary, (char) => char.charCodeAt(0));
+}
+
+/**
+ * True when the Cookie header holds an operator cookie the server signed for this maintenance and
+ * not expired: `<since>.<expires>.<HMAC-SHA256(APP_SECRET, "operator|<since>.<expires>")>`.
+ */
+export async function isOperator(
+  cookies: string | null,
+  secret: string | undefined,
+  state: Switch,
+  now: number,
+): Promise<boolean> {
+  const value = cookies
+    ?.split(';')
+    .map((part) => part.trim())
+    .find((part) => part.startsWith(`${OPERATOR_COOKIE}=`))
+    ?.slice(OPERATOR_COOKIE.length + 1);
+  if (!value || !secret) return false;
+  const [since, expires, signature, ...rest] = value.split('.');
+  if (!since || !expires || !signature || rest.length) return false;
+  if (Number(since) !== state.since || !(Number(expires) > now)) return false;
+  const bytes = fromBase64Url(signature);
+  if (!bytes) return false;
+  const encoder = new TextEncoder();
+  const key = await crypto.subtle.importKey(
+    'raw',
+    encoder.encode(secret),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['verify'],
+  );
+  // verify compares in constant time.
+  return crypto.subtle.verify('HMAC', key, bytes, encoder.encode(`operator|${since}.${expires}`));
+}
+
+/** An answer to an operator: kept by no browser, proxy or CDN. */
+function forOperator(answer: Response): Response {
+  const headers = new Headers(answer.headers);
+  for (const name of CDN_HEADERS) headers.delete(name);
+  headers.set('Cache-Control', PERSONAL_CACHE);
+  return new Response(answer.body, { status: answer.status, statusText: answer.statusText, headers });
+}
 
 export default async function maintenance(request: Request, context: EdgeContext): Promise<Response> {
-  if (isOperator(request.headers.get('cookie'))) return context.next();
   const url = new URL(request.url);
-  if (!(await switchOn(url.origin, Date.now()))) return context.next();
+  const now = Date.now();
+  const state = await switchState(url.origin, now);
+  if (!state.on) return context.next();
+  if (await isOperator(request.headers.get('cookie'), env('APP_SECRET'), state, now))
+    return forOperator(await context.next());
   const screen = await fetch(new URL('/maintenance/', url));
   const headers = new Headers(screen.headers);
   headers.set('Cache-Control', 'no-store');

@@ -9,6 +9,7 @@ import {
   PERSONAL_CACHE,
   PRICES_TTL,
   pageCacheHeaders,
+  secondsToNextDay,
 } from './cache-policy.mjs';
 
 describe('files of the build', () => {
@@ -26,7 +27,7 @@ describe('files of the build', () => {
     }
   });
 
-  it('are revalidated (pages) or kept for a year (hashed assets), never shared by a CDN on their own', () => {
+  it('are revalidated by the browser and kept by a CDN until the deploy purges `pages`; hashed assets for a year', () => {
     for (const path of [
       '/',
       '/accounts',
@@ -35,7 +36,16 @@ describe('files of the build', () => {
       '/charge-card',
       '/stores/basemap.json',
     ]) {
-      expect(fileCacheHeaders(path), path).toEqual({ 'Cache-Control': PAGE_CACHE });
+      expect(fileCacheHeaders(path), path).toEqual({
+        'Cache-Control': PAGE_CACHE,
+        'CDN-Cache-Control': 'public, max-age=31536000, stale-while-revalidate=30, stale-if-error=3600',
+        'Netlify-CDN-Cache-Control':
+          'public, durable, max-age=31536000, stale-while-revalidate=30, stale-if-error=3600',
+        'Surrogate-Control': 'max-age=31536000, stale-while-revalidate=30, stale-if-error=3600',
+        'Surrogate-Key': 'pages',
+        'Cache-Tag': 'pages',
+        'Netlify-Cache-Tag': 'pages',
+      });
     }
     expect(fileCacheHeaders('/_astro/app.Ab12.js')).toEqual({ 'Cache-Control': ASSET_CACHE });
   });
@@ -44,30 +54,50 @@ describe('files of the build', () => {
 describe('pages rendered on request', () => {
   const shared = (path: string) => pageCacheHeaders(path, 200);
 
-  it('share the locator, the store pages and the store sitemap at the CDN for a minute, tagged stores and prices', () => {
-    for (const path of ['/stores', '/stores/', '/stores/12', '/sitemap-stores.xml']) {
-      expect(shared(path), path).toMatchObject({
+  it('share the locator and the store pages (no prices in them) for a day, tagged stores and pages, in every CDN header', () => {
+    for (const path of ['/stores', '/stores/', '/stores/12']) {
+      expect(shared(path), path).toEqual({
         'Cache-Control': 'public, max-age=0, must-revalidate',
-        'CDN-Cache-Control': `public, max-age=${PRICES_TTL}, stale-while-revalidate=30, stale-if-error=3600`,
-        'Netlify-CDN-Cache-Control': `public, durable, max-age=${PRICES_TTL}, stale-while-revalidate=30, stale-if-error=3600`,
-        'Cache-Tag': 'stores,prices',
-        'Netlify-Cache-Tag': 'stores,prices',
+        'CDN-Cache-Control': 'public, max-age=86400, stale-while-revalidate=30, stale-if-error=3600',
+        'Netlify-CDN-Cache-Control':
+          'public, durable, max-age=86400, stale-while-revalidate=30, stale-if-error=3600',
+        'Surrogate-Control': 'max-age=86400, stale-while-revalidate=30, stale-if-error=3600',
+        'Surrogate-Key': 'stores pages',
+        'Cache-Tag': 'stores,pages',
+        'Netlify-Cache-Tag': 'stores,pages',
       });
     }
-    expect(PRICES_TTL).toBe(60);
+    expect(shared('/sitemap-stores.xml')['Cache-Tag']).toBe('stores');
+    // The no-script page of a store's prices is a price: kept as the prices answer, purged with it.
+    expect(shared('/stores/12/prices')).toMatchObject({
+      'CDN-Cache-Control': `public, max-age=${PRICES_TTL}, stale-while-revalidate=30, stale-if-error=3600`,
+      'Cache-Tag': 'prices,pages',
+    });
+  });
+
+  it('keep what runs by the chain day (offers, promotions) until its next midnight', () => {
+    // 2026-06-01 20:00 in New York (EDT): four hours to midnight.
+    const evening = Date.UTC(2026, 5, 2, 0, 0, 0);
+    expect(secondsToNextDay(evening)).toBe(4 * 3600);
+    expect(pageCacheHeaders('/specials', 200, evening)['CDN-Cache-Control']).toMatch(
+      /^public, max-age=14400,/,
+    );
+    expect(pageCacheHeaders('/specials', 200, evening)['Surrogate-Control']).toMatch(/^max-age=14400,/);
+    // A minute before midnight: never under a minute.
+    expect(secondsToNextDay(Date.UTC(2026, 5, 2, 3, 59, 30))).toBe(60);
   });
 
   it('tag the offers, the rules pages and the frames with what they show', () => {
-    expect(shared('/specials')['Cache-Tag']).toBe('offers');
-    expect(shared('/giveaway/rules')['Cache-Tag']).toBe('promotion');
-    expect(shared('/giveaway/rules/spring-2026')['Cache-Tag']).toBe('promotion');
+    expect(shared('/specials')['Cache-Tag']).toBe('offers,pages');
+    expect(shared('/giveaway/rules')['Cache-Tag']).toBe('promotion,pages');
+    expect(shared('/giveaway/rules/spring-2026')['Surrogate-Key']).toBe('promotion pages');
     expect(shared('/frame/charge-card')['Cache-Tag']).toBe('pages');
   });
 
   it('keep the application frames out of the browser (a typed Social Security number), shared at the CDN only', () => {
     expect(shared('/frame/fleet-fueling/')).toMatchObject({
       'Cache-Control': 'no-store',
-      'CDN-Cache-Control': expect.stringMatching(/^public, max-age=3600,/),
+      'CDN-Cache-Control': expect.stringMatching(/^public, max-age=31536000,/),
     });
   });
 
@@ -87,7 +117,7 @@ describe('pages rendered on request', () => {
     // The API's answers through Astro's endpoint (Netlify, astro dev) keep the API's own caching.
     expect(pageCacheHeaders('/api/v1/me', 401)).toEqual({});
     expect(pageCacheHeaders('/api/v1/store', 200)).toEqual({});
-    expect(pageCacheHeaders('/stores', 304)['Cache-Tag']).toBe('stores,prices');
+    expect(pageCacheHeaders('/stores', 304)['Cache-Tag']).toBe('stores,pages');
   });
 
   it('revalidate any other page in the browser, without the CDN sharing it', () => {

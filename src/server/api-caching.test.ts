@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApi, type TestApi } from '../../tests/support/test-api.ts';
 import { seeders } from '../features/seeds.ts';
-import { CDN_HEADERS, SHARED_API_READS } from '../lib/cache-policy.mjs';
+import { CDN_HEADERS, PRICES_TTL, SHARED_API_READS } from '../lib/cache-policy.mjs';
 import { API_BASE } from './app.ts';
 
 let t: TestApi;
@@ -45,6 +45,7 @@ describe('API caching', () => {
     const tags: Record<string, string> = {
       '/api/v1/store': 'stores,prices',
       '/api/v1/store/:number': 'stores,prices',
+      '/api/v1/store-prices': 'stores,prices',
       '/api/v1/offers': 'offers',
       '/api/v1/promotion': 'promotion',
       '/api/v1/previous-winners': 'winners',
@@ -68,14 +69,29 @@ describe('API caching', () => {
       const tag = tags[pattern] ?? 'promotion';
       expect(answer.headers.get('cache-tag'), pattern).toBe(tag);
       expect(answer.headers.get('netlify-cache-tag'), pattern).toBe(tag);
+      expect(answer.headers.get('surrogate-key'), pattern).toBe(tag.replaceAll(',', ' '));
+      expect(answer.headers.get('surrogate-control'), pattern).toMatch(
+        /^max-age=\d+, stale-while-revalidate=/,
+      );
     }
   });
 
-  it('keeps prices at the CDN for a minute at most, plus 30 seconds of revalidation', async () => {
-    for (const path of ['/store', '/store/1']) {
+  it("keeps prices at the CDN until purged (an hour at most), and every store's prices in one answer", async () => {
+    for (const path of ['/store', '/store/1', '/store-prices']) {
       const answer = await t.call('GET', path);
-      expect(answer.headers.get('cdn-cache-control'), path).toMatch(/max-age=60, stale-while-revalidate=30,/);
+      expect(answer.headers.get('cdn-cache-control'), path).toMatch(
+        new RegExp(`max-age=${PRICES_TTL}, stale-while-revalidate=30,`),
+      );
     }
+    const { items } = (await t.call('GET', '/store')).json;
+    const { prices } = (await t.call('GET', '/store-prices')).json;
+    expect(Object.keys(prices)).toHaveLength(items.length);
+    expect(prices[items[0].data.sStoreNumber]).toEqual({
+      gas_price: items[0].gas_price,
+      diesel_price: items[0].diesel_price,
+      gas_price_at: items[0].gas_price_at,
+      diesel_price_at: items[0].diesel_price_at,
+    });
   });
 
   it('answers every other route, signed in or not, private and no-store, and never tags it', async () => {
@@ -122,6 +138,9 @@ describe('API caching', () => {
     const etag = first.headers.get('etag') ?? '';
     const again = await t.call('GET', '/store', { headers: { 'If-None-Match': etag } });
     expect(again.status).toBe(304);
+    // RFC 9110 15.4.5: the 304 carries every cache header its 200 carried.
+    for (const name of ['cache-control', 'vary', 'etag', ...CDN_HEADERS.map((h) => h.toLowerCase())])
+      expect(again.headers.get(name), name).toBe(first.headers.get(name));
     expect(again.headers.get('cache-tag')).toBe('stores,prices');
   });
 });

@@ -21,6 +21,7 @@ import { locatorRoutes } from '../features/locator/locator.server.ts';
 import { offersRoutes } from '../features/offers/offers.server.ts';
 import { RETENTION_EVERY_MS, runRetention } from '../features/retention.server.ts';
 import { vitalsRoutes } from '../features/vitals/vitals.server.ts';
+import { PURGE_JOB, runPurgeJob } from './cdn-purge.ts';
 import type { AppDeps, AppEnv } from './deps.ts';
 import { ApiError, ERRORS, errorBody, isUnavailable } from './errors.ts';
 import { jsonBodies, refuseNulInUrl } from './http.ts';
@@ -64,6 +65,7 @@ function errorAnswer(
 export function createApp(deps: AppDeps) {
   // The features' jobs in the durable queue (src/server/jobs/worker.ts; 'mail' is the platform's).
   deps.jobs.handlers.set('contact-mail', runContactMailJob);
+  deps.jobs.handlers.set(PURGE_JOB, runPurgeJob);
   deps.jobs.handlers.set('retention', async (d) => {
     await runRetention(d);
   });

@@ -1,6 +1,7 @@
 // Purge on change (src/server/cdn-purge.ts): a local HTTP server on loopback stands in for
 // Netlify's purge API and for a purge webhook. Each operator command that changes what public
-// answers show purges its tags; a failed purge is reported with what to purge by hand, exit code 3.
+// answers show purges its tags; a failed purge is reported with what to purge by hand, exit code 3,
+// and queued: a server's worker tries it again until the CDN confirms.
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -8,10 +9,11 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { adminEnv, createTestApi, type TestApi } from '../../tests/support/test-api.ts';
 import { seedStores } from '../features/locator/locator.seed.ts';
-import { purgeTags } from './cdn-purge.ts';
+import { PURGE_JOB, purgeTags } from './cdn-purge.ts';
+import { runDueJobs } from './jobs/worker.ts';
 
 interface Received {
   path: string;
@@ -177,6 +179,22 @@ describe('operator commands', () => {
     expect(answer.stdout).toContain('prices updated for 1 stores');
     expect(answer.stderr).toContain('warning: the change is saved, but the CDN purge (webhook) failed');
     expect(answer.stderr).toContain('npm run admin -- cdn purge prices');
+    expect(answer.stderr).toContain('It is queued');
+    // The queued purge: retried by a server's worker until the CDN confirms.
+    const job = await t.db.selectFrom('jobs').selectAll().where('kind', '=', PURGE_JOB).executeTakeFirst();
+    expect(JSON.parse(String(job?.payload))).toEqual({ tags: ['prices'] });
+    received = [];
+    vi.stubEnv('PURGE_WEBHOOK_URL', `${base}/hook`);
+    try {
+      await t.db.updateTable('jobs').set({ run_after: 0 }).where('kind', '=', PURGE_JOB).execute();
+      expect(await runDueJobs(t.deps, { ids: [String(job?.id)] })).toMatchObject({ retry: 1 });
+      answerStatus = 200;
+      await t.db.updateTable('jobs').set({ run_after: 0 }).where('kind', '=', PURGE_JOB).execute();
+      expect(await runDueJobs(t.deps, { ids: [String(job?.id)] })).toMatchObject({ done: 1 });
+    } finally {
+      vi.unstubAllEnvs();
+    }
+    expect(purged()).toEqual([['prices'], ['prices']]);
     const store = await t.db
       .selectFrom('stores')
       .select('gas_price')

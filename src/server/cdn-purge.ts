@@ -5,15 +5,23 @@
 // NETLIFY_PURGE_TOKEN and NETLIFY_SITE_ID are set; else a webhook (PURGE_WEBHOOK_URL) that gets
 // `{"tags": [...]}` for any other CDN; else nothing (no CDN in front: nothing to purge). A failure is
 // reported to the operator, never swallowed: the data change is committed already, so the command
-// prints what to purge by hand and exits with code 3 (docs/caching.md).
+// queues the purge (a job of the durable queue, src/server/jobs/: every server's worker retries it
+// with growing waits until the CDN confirms), prints what to purge by hand and exits with code 3
+// (docs/caching.md). Prices are kept at the CDN until purged: docs/decisions/0018-edge-holds-the-day.md.
 import type { CacheTag } from '../lib/cache-policy.mjs';
+import { withDeps } from './cli.ts';
 import { parseEnv } from './config.ts';
+import { FINGERPRINT_REUSE_MS } from './data-fingerprint.ts';
+import { enqueue } from './jobs/queue.ts';
+import type { JobHandler } from './jobs/worker.ts';
 
 const NETLIFY_API = 'https://api.netlify.com';
 /** A purge that takes longer has failed: the operator is told rather than kept waiting. */
 const PURGE_TIMEOUT_MS = 10_000;
 /** The exit code of a command whose change is saved but whose purge failed. */
 export const PURGE_FAILED_EXIT_CODE = 3;
+/** The job that purges again until the CDN confirms. */
+export const PURGE_JOB = 'cdn-purge';
 
 type Env = Record<string, string | undefined>;
 export type PurgeResult =
@@ -80,18 +88,43 @@ export async function purgeTags(
 export async function purgeAfterChange(
   tags: readonly CacheTag[],
   environment: Env = process.env,
-  { quietWhenNotConfigured = true } = {},
+  { quietWhenNotConfigured = true, waitForServers = true } = {},
 ): Promise<void> {
+  // Every server reads its data's fingerprint at most once a second (src/server/data-fingerprint.ts):
+  // a CDN that asked again within that second of the change would keep the old answer until its
+  // next purge, so the purge waits until every server has seen the change.
+  if (waitForServers && purgeTarget(environment))
+    await new Promise((resolve) => setTimeout(resolve, FINGERPRINT_REUSE_MS + 250));
   const result = await purgeTags(tags, environment);
   const list = tags.join(', ');
   if (result.status === 'purged') console.log(`CDN purged (${result.via}): ${list}`);
   if (result.status === 'not-configured' && !quietWhenNotConfigured)
     console.log('no CDN purge is configured (NETLIFY_PURGE_TOKEN and NETLIFY_SITE_ID, or PURGE_WEBHOOK_URL)');
   if (result.status !== 'failed') return;
+  const queued = await withDeps((deps) => enqueue(deps.db, purgeJob(tags), deps.now())).catch(
+    () => undefined,
+  );
   console.error(
     `warning: the change is saved, but the CDN purge (${result.via}) failed: ${result.reason}.\n` +
-      `  Visitors may see the old answers until they expire (docs/caching.md). Purge by hand:\n` +
+      (queued
+        ? `  It is queued: the servers try it again until the CDN confirms (npm run admin -- mail list shows the job).\n`
+        : '') +
+      `  Visitors may see the old answers until it succeeds (docs/caching.md). Purge by hand:\n` +
       `  npm run admin -- cdn purge ${tags.join(' ')}`,
   );
   process.exitCode = PURGE_FAILED_EXIT_CODE;
 }
+
+/** The queue's job for a purge that failed: retried with the queue's growing waits. */
+export const purgeJob = (tags: readonly CacheTag[]) => ({
+  kind: PURGE_JOB,
+  payload: { tags },
+  summary: `CDN purge: ${tags.join(', ')}`,
+});
+
+/** Runs a queued purge; a failure throws, so the queue tries again later. */
+export const runPurgeJob: JobHandler = async (_deps, payload) => {
+  const { tags } = payload as { tags: CacheTag[] };
+  const result = await purgeTags(tags);
+  if (result.status === 'failed') throw new Error(`the CDN purge (${result.via}) failed: ${result.reason}`);
+};

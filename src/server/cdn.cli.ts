@@ -24,7 +24,10 @@ export function registerCdnCommands(program: Command): void {
           process.exitCode = 2;
           return;
         }
-        await purgeAfterChange(chosen as CacheTag[], process.env, { quietWhenNotConfigured: false });
+        await purgeAfterChange(chosen as CacheTag[], process.env, {
+          quietWhenNotConfigured: false,
+          waitForServers: false,
+        });
       }),
     );
 }

@@ -39,6 +39,11 @@ export const LIMITS = {
   publicForm: { limit: MAX_ATTEMPTS_PER_HOUR, windowMs: ATTEMPT_WINDOW_MS },
   /** Flood ceiling of each public form per network address. */
   publicFormPerIp: { limit: 30, windowMs: HOUR },
+  /**
+   * Flood ceiling of GET /geocode per network address (the answers a CDN keeps never reach it): a
+   * visitor searches a few places; a store's Wi-Fi or a phone network shares one address.
+   */
+  geocodePerIp: { limit: 120, windowMs: 10 * MINUTE },
 } as const satisfies Record<string, Limit>;
 
 /**

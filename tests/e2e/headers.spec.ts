@@ -33,8 +33,15 @@ function checkCommon(path: string, answer: APIResponse, expected: Expected) {
   expect(headers['cache-control'], path).toMatch(expected.cache);
   expect(headers['cache-tag'], path).toBe(expected.tags);
   expect(headers['netlify-cache-tag'], path).toBe(expected.tags);
-  if (expected.tags) expect(headers['cdn-cache-control'], path).toMatch(/^public, max-age=\d+, stale-while/);
-  else expect(headers['cdn-cache-control'], path).toBeUndefined();
+  // Each CDN's own header (docs/caching.md): RFC 9213, Netlify's, Fastly's lifetime and keys.
+  expect(headers['surrogate-key'], path).toBe(expected.tags?.replaceAll(',', ' '));
+  if (expected.tags) {
+    expect(headers['cdn-cache-control'], path).toMatch(/^public, max-age=\d+, stale-while/);
+    expect(headers['surrogate-control'], path).toMatch(/^max-age=\d+, stale-while/);
+  } else {
+    expect(headers['cdn-cache-control'], path).toBeUndefined();
+    expect(headers['surrogate-control'], path).toBeUndefined();
+  }
 }
 
 function checkPolicy(path: string, answer: APIResponse, origins: string[]) {
@@ -46,17 +53,17 @@ function checkPolicy(path: string, answer: APIResponse, origins: string[]) {
 }
 
 const pages: [string, Expected][] = [
-  ['/news', { status: 200, geolocation: '()', cache: 'public, no-cache' }],
+  ['/news', { status: 200, geolocation: '()', cache: 'public, no-cache', tags: 'pages' }],
   // The editors' videos are self-hosted clips or posters: no page names the video host until one embeds it.
-  ['/', { status: 200, geolocation: '()', cache: 'public, no-cache' }],
-  ['/fueling-discovery', { status: 200, geolocation: '()', cache: 'public, no-cache' }],
+  ['/', { status: 200, geolocation: '()', cache: 'public, no-cache', tags: 'pages' }],
+  ['/fueling-discovery', { status: 200, geolocation: '()', cache: 'public, no-cache', tags: 'pages' }],
   [
     '/stores',
     {
       status: 200,
       geolocation: '(self)',
       cache: 'public, max-age=0, must-revalidate',
-      tags: 'stores,prices',
+      tags: 'stores,pages',
     },
   ],
   [
@@ -65,21 +72,29 @@ const pages: [string, Expected][] = [
       status: 200,
       geolocation: '(self)',
       cache: 'public, max-age=0, must-revalidate',
-      tags: 'stores,prices',
+      tags: 'stores,pages',
     },
   ],
   [
     '/stores/1',
-    { status: 200, geolocation: '()', cache: 'public, max-age=0, must-revalidate', tags: 'stores,prices' },
+    { status: 200, geolocation: '()', cache: 'public, max-age=0, must-revalidate', tags: 'stores,pages' },
+  ],
+  [
+    '/stores/1/prices',
+    { status: 200, geolocation: '()', cache: 'public, max-age=0, must-revalidate', tags: 'prices,pages' },
   ],
   [
     '/specials',
-    { status: 200, geolocation: '()', cache: 'public, max-age=0, must-revalidate', tags: 'offers' },
+    { status: 200, geolocation: '()', cache: 'public, max-age=0, must-revalidate', tags: 'offers,pages' },
   ],
+  ['/frame/anything', { status: 404, geolocation: '()', cache: 'no-store' }],
   ['/stores/999999', { status: 404, geolocation: '()', cache: 'no-store' }],
   ['/account/login', { status: 200, geolocation: '()', cache: 'private, no-store', origins: [TURNSTILE] }],
   ['/account/', { status: 200, geolocation: '()', cache: 'private, no-store' }],
-  ['/help', { status: 200, geolocation: '()', cache: 'public, no-cache', origins: [TURNSTILE] }],
+  [
+    '/help',
+    { status: 200, geolocation: '()', cache: 'public, no-cache', origins: [TURNSTILE], tags: 'pages' },
+  ],
   [
     '/frame/charge-card',
     { status: 200, geolocation: '()', cache: 'no-store', origins: [TURNSTILE], tags: 'pages' },
@@ -116,6 +131,7 @@ test('static files and API answers have the security headers; personal API answe
     status: 200,
     geolocation: '()',
     cache: 'public, no-cache',
+    tags: 'pages',
   });
   const api: [string, number][] = [
     ['/api/v1/health', 200],
@@ -151,6 +167,7 @@ test('files under /media carry their own policy (load nothing, run nothing, sand
       status: 'Range' in headers ? 206 : 200,
       geolocation: '()',
       cache: 'no-cache',
+      tags: 'pages',
     });
     expect(answer.headers()['content-security-policy'], path).toBe(MEDIA_POLICY);
   }
@@ -185,6 +202,38 @@ test('the public store list stays cacheable: revalidated with its ETag, a 304 wh
   expect(etag).toBeTruthy();
   const again = await request.get('/api/v1/store?size=5', { headers: { ...API, 'If-None-Match': etag } });
   expect(again.status()).toBe(304);
+});
+
+test('every 304 repeats the cache headers of its 200: a prebuilt page, a kept page, the API', async ({
+  request,
+}) => {
+  const names = [
+    'cache-control',
+    'cdn-cache-control',
+    'netlify-cdn-cache-control',
+    'surrogate-control',
+    'surrogate-key',
+    'cache-tag',
+    'netlify-cache-tag',
+    'vary',
+    'etag',
+  ];
+  for (const [path, headers] of [
+    ['/news', {}],
+    ['/stores', {}],
+    ['/stores/1', {}],
+    ['/specials', {}],
+    ['/api/v1/store?size=5', API],
+  ] as const) {
+    await request.get(path, { headers }); // rendered, and kept
+    const full = await request.get(path, { headers });
+    const again = await request.get(path, {
+      headers: { ...headers, 'If-None-Match': full.headers().etag ?? '' },
+    });
+    expect(again.status(), path).toBe(304);
+    for (const name of names) expect(again.headers()[name], `${path} ${name}`).toBe(full.headers()[name]);
+    expect(again.headers()['cdn-cache-control'], path).toBeTruthy();
+  }
 });
 
 test('the browser refuses geolocation outside the locator, by policy', async ({ page }) => {

@@ -59,9 +59,12 @@ test.describe('frame pages', () => {
     await expect(page.getByText(/sent securely/)).toBeVisible();
   });
 
-  test('any other slug answers 200 with a heading that is empty to the eye', async ({ page }) => {
+  test('any other slug answers 404 (never kept) with a heading that is empty to the eye', async ({
+    page,
+  }) => {
     const response = await page.goto('/frame/anything');
-    expect(response?.status()).toBe(200);
+    expect(response?.status()).toBe(404);
+    expect(response?.headers()['cache-control']).toBe('no-store');
     const heading = page.getByRole('heading', { level: 1 });
     await expect(heading).toHaveAccessibleName('Card application');
     const box = await heading.locator('span').boundingBox();

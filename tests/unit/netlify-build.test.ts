@@ -441,9 +441,9 @@ describe('the Netlify function on PostgreSQL, with the sample data', () => {
     }
     expect(frame?.headers['cache-control']).toBe('no-store');
     // Shared at Netlify's CDN, tagged for the purge (docs/caching.md).
-    expect(stores?.headers['netlify-cdn-cache-control']).toMatch(/^public, durable, max-age=60,/);
-    expect(stores?.headers['netlify-cache-tag']).toBe('stores,prices');
-    expect(specials?.headers['netlify-cache-tag']).toBe('offers');
+    expect(stores?.headers['netlify-cdn-cache-control']).toMatch(/^public, durable, max-age=86400,/);
+    expect(stores?.headers['netlify-cache-tag']).toBe('stores,pages');
+    expect(specials?.headers['netlify-cache-tag']).toBe('offers,pages');
     expect(frame?.headers['content-security-policy']).toContain(TURNSTILE);
     expect(me).toMatchObject({ status: 401, headers: { 'cache-control': 'private, no-store' } });
     expect(me?.headers).not.toHaveProperty('netlify-cdn-cache-control');

@@ -4,9 +4,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import maintenance, { config, OPERATOR_COOKIE, TTL_MS } from '../../netlify/edge-functions/maintenance.ts';
 import { DEFAULT_API_KEY } from '../../src/lib/api-key.ts';
-import { RETRY_AFTER_SECONDS, OPERATOR_COOKIE as SERVER_COOKIE } from '../../src/server/maintenance/state.ts';
+import {
+  operatorCookieValue,
+  RETRY_AFTER_SECONDS,
+  OPERATOR_COOKIE as SERVER_COOKIE,
+} from '../../src/server/maintenance/state.ts';
 
 let on = false;
+const SINCE = 900_000;
+const SECRET = 'edge-test-secret-edge-test-secret-0123';
 let healthReads = 0;
 let clock = 1_000_000;
 const page = () => new Response('<h1>Rewards</h1>', { headers: { 'Content-Type': 'text/html' } });
@@ -20,7 +26,12 @@ beforeEach(() => {
     if (url.pathname === '/api/v1/health') {
       healthReads++;
       expect(new Headers(init?.headers).get('X-API-Key')).toBe(DEFAULT_API_KEY);
-      return Response.json({ ok: true, database: 'postgres', maintenance: on });
+      return Response.json({
+        ok: true,
+        database: 'postgres',
+        maintenance: on,
+        ...(on ? { maintenance_since: SINCE } : {}),
+      });
     }
     expect(url.pathname).toBe('/maintenance/');
     return new Response("<h1>We'll be back!</h1>", {
@@ -58,13 +69,47 @@ describe('the maintenance edge function', () => {
     expect((await maintenance(new Request('https://kwikfill.example/rewards/'), next)).status).toBe(200);
   });
 
-  it("lets operators holding the link's cookie see the site", async () => {
+  it("lets operators holding the link's cookie, as the server signed it, see the site: private, no-store", async () => {
     on = true;
     expect(OPERATOR_COOKIE).toBe(SERVER_COOKIE);
-    const request = new Request('https://kwikfill.example/rewards/', {
-      headers: { Cookie: `a=b; ${OPERATOR_COOKIE}=1.2.sig` },
+    vi.stubGlobal('Netlify', {
+      env: { get: (name: string) => (name === 'APP_SECRET' ? SECRET : undefined) },
     });
-    expect((await maintenance(request, next)).status).toBe(200);
+    const shared = () =>
+      new Response('<h1>Rewards</h1>', {
+        headers: {
+          'Cache-Control': 'public, no-cache',
+          'CDN-Cache-Control': 'public, max-age=60',
+          'Cache-Tag': 'pages',
+        },
+      });
+    const visit = (cookie: string) =>
+      maintenance(
+        new Request('https://kwikfill.example/rewards/', {
+          headers: { Cookie: `a=b; ${OPERATOR_COOKIE}=${cookie}` },
+        }),
+        { next: async () => shared() },
+      );
+    const signed = operatorCookieValue(SECRET, SINCE, clock);
+    const answer = await visit(signed);
+    expect(answer.status).toBe(200);
+    expect(await answer.text()).toBe('<h1>Rewards</h1>');
+    expect(answer.headers.get('cache-control')).toBe('private, no-store');
+    expect(answer.headers.get('cdn-cache-control')).toBeNull();
+    expect(answer.headers.get('cache-tag')).toBeNull();
+    // Unsigned, signed with another secret, for another maintenance, expired: the screen.
+    const [, expires] = signed.split('.');
+    for (const cookie of [
+      '1.2.sig',
+      `${SINCE}.${expires}.AAAA`,
+      operatorCookieValue('another-secret-another-secret-0123456', SINCE, clock),
+      operatorCookieValue(SECRET, SINCE + 1, clock),
+      operatorCookieValue(SECRET, SINCE, clock - 13 * 3600_000),
+    ])
+      expect((await visit(cookie)).status, cookie).toBe(503);
+    // No APP_SECRET at the edge: no cookie passes.
+    vi.stubGlobal('Netlify', { env: { get: () => undefined } });
+    expect((await visit(signed)).status).toBe(503);
   });
 
   it('keeps the site up when the switch cannot be read', async () => {

@@ -48,10 +48,12 @@ export function StoreList({ stores, onSelect }: Props) {
               {data.sCity}, {data.sState} {data.sZip}
             </p>
             {data.sPhone && <p className="locator__phone">{displayPhone(data.sPhone)}</p>}
-            <p className="locator__prices">
-              Gas {formatPrice(store.gas_price)}
-              {store.diesel_price !== null && <> · Diesel {formatPrice(store.diesel_price)}</>}
-            </p>
+            {!store.prices_left_out && (
+              <p className="locator__prices">
+                Gas {formatPrice(store.gas_price)}
+                {store.diesel_price !== null && <> · Diesel {formatPrice(store.diesel_price)}</>}
+              </p>
+            )}
           </li>
         );
       })}

@@ -3,7 +3,14 @@
 // it closes on its close button, Escape or a click outside, and focus returns to what opened it.
 import { type KeyboardEvent, useEffect, useRef } from 'react';
 import { telHref } from '../../components/content/phone.ts';
-import { directionsUrl, formatPrice, type StoreItem, storePath, storeTitle } from './locator.ts';
+import {
+  directionsUrl,
+  formatPrice,
+  PRICES_LOADING,
+  type StoreItem,
+  storePath,
+  storeTitle,
+} from './locator.ts';
 import { displayPhone } from './phone.ts';
 
 interface Props {
@@ -90,13 +97,17 @@ export function StoreModal({ store, returnFocus, onClose }: Props) {
             <p>None listed</p>
           )}
           <h3>Current Prices</h3>
-          <p>
-            Gas: {formatPrice(store.gas_price)}
-            {asOf(store.gas_price_at)}
-            <br />
-            Diesel: {formatPrice(store.diesel_price)}
-            {store.diesel_price !== null && asOf(store.diesel_price_at)}
-          </p>
+          {store.prices_left_out ? (
+            <p>{PRICES_LOADING}</p>
+          ) : (
+            <p>
+              Gas: {formatPrice(store.gas_price)}
+              {asOf(store.gas_price_at)}
+              <br />
+              Diesel: {formatPrice(store.diesel_price)}
+              {store.diesel_price !== null && asOf(store.diesel_price_at)}
+            </p>
+          )}
           <div className="store-modal__actions">
             <a className="button" href={directionsUrl(data)} target="_blank" rel="noopener noreferrer">
               Get Directions

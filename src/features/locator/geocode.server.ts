@@ -1,8 +1,15 @@
 // GET /geocode answers in the common geocode JSON shape (status, error_message, results[0].geometry
 // .location): from an external geocoder when GEOCODER_URL is set and answers, else from the local
 // gazetteer. A missing or malformed input is a 400 carrying both that shape and our error body.
+// An address is asked in its normal form (geocode.ts normalAddress). When the external geocoder
+// fails (no answer, an HTTP error such as 429 or 500, a body that is not its shape, or a status that
+// says it failed: OVER_QUERY_LIMIT, REQUEST_DENIED, UNKNOWN_ERROR), its answer is never passed on:
+// the gazetteer stands in when it knows the place, and otherwise the answer is a 503
+// `geocoder_unavailable` with Retry-After; neither is kept by any cache (`stale` in the result:
+// docs/decisions/0018-edge-holds-the-day.md).
 import type { AppDeps } from '../../server/deps.ts';
 import { findAddress, findNearest, type Place } from './gazetteer.server.ts';
+import { normalAddress } from './geocode.ts';
 
 export interface GeocodeQuery {
   address?: string;
@@ -58,44 +65,79 @@ function result(place: Place) {
   };
 }
 
-/** The external geocoder's JSON, or undefined when it cannot be reached or does not answer JSON. */
-async function external(deps: AppDeps, query: GeocodeQuery): Promise<GeocodeAnswer | undefined> {
+/** The statuses of a geocode answer that say the service failed, not that the place is unknown. */
+const FAILED_STATUSES = new Set(['OVER_QUERY_LIMIT', 'REQUEST_DENIED', 'UNKNOWN_ERROR', 'INVALID_REQUEST']);
+
+/**
+ * The external geocoder's answer; 'none' when none is configured, 'failed' when it could not answer
+ * (unreachable, an HTTP error, a body not of its shape, a status that says it failed).
+ */
+async function external(deps: AppDeps, query: GeocodeQuery): Promise<GeocodeAnswer | 'none' | 'failed'> {
   const { geocoderUrl, geocoderKey } = deps.config;
-  if (!geocoderUrl) return undefined;
+  if (!geocoderUrl) return 'none';
   const url = new URL(geocoderUrl);
   for (const [name, value] of Object.entries(query)) if (value) url.searchParams.set(name, value);
   if (geocoderKey) url.searchParams.set('key', geocoderKey);
+  let reason: string;
   try {
     const response = await deps.fetch(url, { signal: AbortSignal.timeout(4000) });
-    const body = (await response.json()) as GeocodeAnswer;
-    return typeof body?.status === 'string' && Array.isArray(body.results) ? body : undefined;
+    const body = (await response.json().catch(() => undefined)) as GeocodeAnswer | undefined;
+    const shaped = typeof body?.status === 'string' && Array.isArray(body.results);
+    if (response.ok && shaped && !FAILED_STATUSES.has(String(body?.status))) return body as GeocodeAnswer;
+    reason = `it answered ${response.status}${shaped ? ` ${body?.status}` : ' without a geocode body'}`;
   } catch (error) {
-    console.warn(
-      '[geocode] the external geocoder failed, answering from the gazetteer:',
-      (error as Error).message,
-    );
-    return undefined;
+    reason = (error as Error).message;
   }
+  console.warn('[geocode] the external geocoder failed:', reason);
+  return 'failed';
 }
 
-export async function geocode(
-  deps: AppDeps,
-  query: GeocodeQuery,
-): Promise<{ status: 200 | 400; body: GeocodeAnswer }> {
-  const address = query.address?.trim();
+/** Seconds a client waits before asking again after the geocoder failed (Retry-After). */
+export const GEOCODER_RETRY_SECONDS = 60;
+const GEOCODER_DOWN = 'The address search is unavailable right now. Please try again in a minute.';
+
+export interface Geocoded {
+  status: 200 | 400 | 503;
+  body: GeocodeAnswer;
+  /** Made while the external geocoder failed: no cache may keep it (the next visitor asks again). */
+  stale?: true;
+}
+
+export async function geocode(deps: AppDeps, query: GeocodeQuery): Promise<Geocoded> {
+  const address = query.address === undefined ? undefined : normalAddress(query.address);
   const latlng = query.latlng?.trim();
   if (!address && !latlng) return { status: 400, body: invalid('Give an address or latlng.') };
   if (address && address.length > 200) return { status: 400, body: invalid('The address is too long.') };
   const point = latlng ? parseLatLng(latlng) : undefined;
   if (!address && !point)
     return { status: 400, body: invalid('latlng must be latitude,longitude in degrees.') };
-  const remote = await external(deps, { ...query, language: query.language ?? 'en' });
-  if (remote) return { status: 200, body: remote };
+  const remote = await external(deps, {
+    ...query,
+    ...(address ? { address } : {}),
+    language: query.language ?? 'en',
+  });
+  if (remote !== 'none' && remote !== 'failed') return { status: 200, body: remote };
+  const failed = remote === 'failed';
   const place = address ? await findAddress(address) : await findNearest(point?.lat ?? 0, point?.lng ?? 0);
-  if (!place)
+  if (place)
     return {
       status: 200,
-      body: { status: 'ZERO_RESULTS', error_message: 'No place matches that address.', results: [] },
+      body: { status: 'OK', results: [result(place)] },
+      ...(failed ? { stale: true } : {}),
     };
-  return { status: 200, body: { status: 'OK', results: [result(place)] } };
+  if (failed)
+    return {
+      status: 503,
+      stale: true,
+      body: {
+        status: 'UNKNOWN_ERROR',
+        error_message: GEOCODER_DOWN.slice(0, -1),
+        results: [],
+        error: { code: 'geocoder_unavailable', description: GEOCODER_DOWN },
+      },
+    };
+  return {
+    status: 200,
+    body: { status: 'ZERO_RESULTS', error_message: 'No place matches that address.', results: [] },
+  };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { DEFAULT_API_KEY } from '../../lib/api-key.ts';
-import { fromAddress, fromLatLng } from './geocode.ts';
+import { fromAddress, fromLatLng, normalAddress } from './geocode.ts';
 
 const answer = (body: unknown) => async () =>
   new Response(typeof body === 'string' ? body : JSON.stringify(body));
@@ -14,7 +14,8 @@ describe('geocoding helper (product.md 8 messages)', () => {
       return new Response(JSON.stringify(ok));
     };
     expect(await fromAddress('Warren, PA', { fetch })).toEqual({ lat: 41.8, lng: -79.1 });
-    expect(asked).toBe('/api/v1/geocode?address=Warren%2C+PA&language=en');
+    // Asked in the one normal form the API and the CDN key on.
+    expect(asked).toBe('/api/v1/geocode?address=warren%2C+pa&language=en');
     await fromLatLng(41.8, -79.1, { fetch, location_type: 'ROOFTOP' });
     expect(asked).toBe('/api/v1/geocode?latlng=41.8%2C-79.1&location_type=ROOFTOP&language=en');
   });
@@ -27,6 +28,14 @@ describe('geocoding helper (product.md 8 messages)', () => {
     await fromAddress('Warren, PA', { fetch });
     expect(key).toBe(DEFAULT_API_KEY);
   });
+  test('an address is asked in one normal form: case, spaces and punctuation do not make another', () => {
+    for (const text of ['Warren, PA', '  WARREN ,PA. ', 'warren,,  pa!', 'WARREN, Pa.'])
+      expect(normalAddress(text), text).toBe('warren, pa');
+    expect(normalAddress('16365-1234')).toBe('16365-1234');
+    expect(normalAddress('12 Main St. #4, Bradford')).toBe('12 main st #4, bradford');
+    expect(normalAddress(' ,.; ')).toBe('');
+  });
+
   test('missing address', async () => {
     await expect(fromAddress('', { fetch: answer(ok) })).rejects.toThrow(/^Provided address is invalid$/);
   });

@@ -55,9 +55,24 @@ const first = (json: GeocodeJson): LatLng => {
   return { lat: location.lat, lng: location.lng };
 };
 
+/**
+ * An address as the API keys it: lower case, punctuation but commas, '#' and '-' as spaces, one space
+ * between words and after a comma. 'Warren,  PA.' and 'warren, pa' are one question, so a CDN keeps
+ * one answer for both, and an upstream geocoder is asked once (docs/decisions/0018-edge-holds-the-day.md).
+ */
+export function normalAddress(address: string): string {
+  return address
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N},#-]+/gu, ' ')
+    .replace(/\s*,[\s,]*/g, ', ')
+    .replace(/\s+/g, ' ')
+    .replace(/^[\s,]+|[\s,]+$/g, '');
+}
+
 export async function fromAddress(address: string, options: GeocodeOptions = {}): Promise<LatLng> {
-  if (!address) throw new Error(GEOCODE_MESSAGES.address);
-  return first(await request({ address }, options));
+  const normal = normalAddress(address);
+  if (!normal) throw new Error(GEOCODE_MESSAGES.address);
+  return first(await request({ address: normal }, options));
 }
 
 export async function fromLatLng(

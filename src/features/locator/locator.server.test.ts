@@ -2,6 +2,8 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestApi, type TestApi } from '../../../tests/support/test-api.ts';
 import { DEFAULT_API_KEY } from '../../lib/api-key.ts';
+import { CDN_HEADERS } from '../../lib/cache-policy.mjs';
+import { LIMITS } from '../../server/rate-limit.ts';
 import { SAMPLE_STORE_COUNT } from './locator.sample.ts';
 import { seedStores } from './locator.seed.ts';
 import { FEATURES } from './locator.ts';
@@ -161,7 +163,11 @@ describe('GET /geocode (local gazetteer)', () => {
 describe('GET /geocode with an external geocoder', () => {
   let ext: TestApi;
   beforeAll(async () => {
-    ext = await createTestApi({ geocoderUrl: 'https://geocoder.test/json', geocoderKey: 'k1' });
+    ext = await createTestApi({
+      geocoderUrl: 'https://geocoder.test/json',
+      geocoderKey: 'k1',
+      trustProxy: 1,
+    });
   });
   afterAll(() => ext.close());
 
@@ -173,16 +179,66 @@ describe('GET /geocode with an external geocoder', () => {
     });
     const answer = await ext.call('GET', '/geocode?address=Warren');
     expect(answer.json.results[0].geometry.location).toEqual({ lat: 1, lng: 2 });
-    expect(asked).toContain('address=Warren');
+    expect(asked).toContain('address=warren'); // the normal form (geocode.ts normalAddress)
     expect(asked).toContain('key=k1');
     expect(asked).toContain('language=en');
   });
 
-  test('falls back to the gazetteer when it cannot be reached', async () => {
+  test('falls back to the gazetteer when it cannot be reached, and no cache keeps that answer', async () => {
     ext.mockFetch(async () => {
       throw new Error('offline');
     });
     const answer = await ext.call('GET', '/geocode?address=16365');
     expect(answer.json.status).toBe('OK');
+    expect(answer.headers.get('cache-control')).toBe('private, no-store');
+    expect(answer.headers.get('cdn-cache-control')).toBeNull();
+  });
+
+  test.each([
+    [
+      'a 429 with its JSON',
+      () => Response.json({ status: 'OVER_QUERY_LIMIT', results: [] }, { status: 429 }),
+    ],
+    ['a 500 with its JSON', () => Response.json({ status: 'UNKNOWN_ERROR', results: [] }, { status: 500 })],
+    ['a 200 saying it failed', () => Response.json({ status: 'REQUEST_DENIED', results: [] })],
+    ['a body that is not its shape', () => new Response('<html>busy</html>')],
+  ])(
+    'an upstream failure (%s) is never passed on: a 503 no cache keeps, with Retry-After',
+    async (_, fail) => {
+      ext.mockFetch(async () => fail());
+      // A place the gazetteer does not know: nothing can stand in.
+      const answer = await ext.call('GET', '/geocode?address=nowheresville%20xyz');
+      expect(answer.status).toBe(503);
+      expect(answer.json).toMatchObject({ status: 'UNKNOWN_ERROR', error: { code: 'geocoder_unavailable' } });
+      expect(answer.headers.get('retry-after')).toBe('60');
+      expect(answer.headers.get('cache-control')).toBe('private, no-store');
+      for (const name of CDN_HEADERS) expect(answer.headers.get(name), name).toBeNull();
+    },
+  );
+
+  test('asks in the normal form; only the normal form of a question is kept by a CDN', async () => {
+    const asked: string[] = [];
+    ext.mockFetch(async (url) => {
+      asked.push(new URL(String(url)).searchParams.get('address') ?? '');
+      return Response.json({ status: 'OK', results: [{ geometry: { location: { lat: 1, lng: 2 } } }] });
+    });
+    const odd = await ext.call('GET', `/geocode?address=${encodeURIComponent('  WARREN ,PA. ')}`);
+    const normal = await ext.call('GET', `/geocode?address=${encodeURIComponent('warren, pa')}`);
+    expect(asked).toEqual(['warren, pa', 'warren, pa']);
+    expect(odd.headers.get('cache-control')).toBe('private, no-store');
+    expect(odd.headers.get('cdn-cache-control')).toBeNull();
+    expect(normal.headers.get('cdn-cache-control')).toMatch(/^public, max-age=86400,/);
+  });
+
+  test('has a loose ceiling per network address: over it, a 429 in the geocode shape, not kept', async () => {
+    ext.mockFetch(async () => Response.json({ status: 'ZERO_RESULTS', results: [] }));
+    const from = (ip: string) => ({ headers: { 'X-Forwarded-For': ip } });
+    for (let i = 0; i < LIMITS.geocodePerIp.limit; i++)
+      expect((await ext.call('GET', `/geocode?address=${i}`, from('203.0.113.9'))).status).toBe(200);
+    const over = await ext.call('GET', '/geocode?address=warren', from('203.0.113.9'));
+    expect(over.status).toBe(429);
+    expect(over.json).toMatchObject({ status: 'OVER_QUERY_LIMIT', error: { code: 'rate_limited' } });
+    expect(over.headers.get('cache-control')).toBe('private, no-store');
+    expect((await ext.call('GET', '/geocode?address=warren', from('203.0.113.10'))).status).toBe(200);
   });
 });

@@ -5,12 +5,16 @@ import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { accepts } from 'hono/accepts';
 import * as v from 'valibot';
+import { CDN_HEADERS, PERSONAL_CACHE } from '../../lib/cache-policy.mjs';
 import type { AppEnv } from '../../server/deps.ts';
-import { ApiError } from '../../server/errors.ts';
+import { ApiError, ERRORS } from '../../server/errors.ts';
+import { clientIp } from '../../server/http.ts';
+import { hit, LIMITS } from '../../server/rate-limit.ts';
 import { query } from '../../server/validate.ts';
-import { geocode } from './geocode.server.ts';
+import { GEOCODER_RETRY_SECONDS, geocode } from './geocode.server.ts';
+import { normalAddress } from './geocode.ts';
 import { STORE_LIST_SIZE } from './locator.ts';
-import { encodedList, type ListEncoding, storeList } from './store-list.server.ts';
+import { encodedList, type ListEncoding, storeList, storePrices } from './store-list.server.ts';
 import { findStore } from './store-rows.server.ts';
 
 const listQuery = v.object({
@@ -71,6 +75,9 @@ export const locatorRoutes = new Hono<AppEnv>()
     if (encoding !== 'identity') sent['Content-Encoding'] = encoding;
     return c.body(encodedList(list, encoding), 200, sent);
   })
+  // Every store's prices, the one answer the kept store pages and locator read theirs from: kept at
+  // the CDN and purged on each price change (docs/decisions/0018-edge-holds-the-day.md).
+  .get('/store-prices', async (c) => c.json(await storePrices(c.var.deps.db, c.var.deps.now())))
   .get('/store/:number', async (c) => {
     const number = c.req.param('number');
     const store = number.length <= 20 ? await findStore(c.var.deps.db, number) : undefined;
@@ -78,6 +85,31 @@ export const locatorRoutes = new Hono<AppEnv>()
     return c.json(store);
   })
   .get('/geocode', query(geocodeQuery), async (c) => {
-    const { status, body } = await geocode(c.var.deps, c.req.valid('query'));
+    const { deps } = c.var;
+    // A loose ceiling per network address (docs/api.md "Limits"): an external geocoder is paid per
+    // question, and the CDN keeps only the normal forms of the questions.
+    const ip = clientIp(c);
+    if (ip && !(await hit(deps, `geocode-ip:${ip}`, LIMITS.geocodePerIp))) {
+      c.header('Retry-After', String(GEOCODER_RETRY_SECONDS));
+      const description = ERRORS.rateLimited[2];
+      return c.json(
+        {
+          status: 'OVER_QUERY_LIMIT',
+          error_message: description,
+          results: [],
+          error: { code: ERRORS.rateLimited[1], description },
+        },
+        429,
+      );
+    }
+    const asked = c.req.valid('query');
+    const { status, body, stale } = await geocode(deps, asked);
+    if (status === 503) c.header('Retry-After', String(GEOCODER_RETRY_SECONDS));
+    // A stand-in made while the geocoder failed, or a question not in its normal form: answered,
+    // but kept by no cache, so the CDN holds one answer per place (docs/decisions/0018).
+    if (stale || (asked.address !== undefined && asked.address !== normalAddress(asked.address))) {
+      for (const name of CDN_HEADERS) c.header(name, undefined);
+      c.header('Cache-Control', PERSONAL_CACHE);
+    }
     return c.json(body, status);
   });

@@ -29,7 +29,34 @@ export interface StoreItem {
   time_zone: string;
   /** True for generated sample stores (the demo data set). */
   sample: boolean;
+  /**
+   * Set on the stores a page renders into its HTML: their prices are left out (null), since a CDN
+   * keeps the page far longer than a price holds; the page's script reads them from the prices
+   * answer (docs/decisions/0018-edge-holds-the-day.md).
+   */
+  prices_left_out?: true;
 }
+
+/** A store as a kept page may show it: without its prices (StoreItem.prices_left_out). */
+export const withoutPrices = <T extends StoreItem>(store: T): T => ({
+  ...store,
+  gas_price: null,
+  diesel_price: null,
+  gas_price_at: null,
+  diesel_price_at: null,
+  prices_left_out: true,
+});
+
+/** One store's prices in the prices answer (GET /api/v1/store-prices), by store number. */
+export type StorePrices = Pick<StoreItem, 'gas_price' | 'diesel_price' | 'gas_price_at' | 'diesel_price_at'>;
+export interface StorePricesAnswer {
+  prices: Record<string, StorePrices>;
+}
+
+/** Shown where a page's prices are still being read. */
+export const PRICES_LOADING = "Loading today's prices...";
+/** Shown where the prices answer could not be read. */
+export const PRICES_FAILED = 'Prices could not load; please try again later.';
 
 /** A store with its computed distance in miles (product.md 3), from the point the list is sorted by. */
 export type PlacedStore = StoreItem & { distance?: number };

@@ -13,6 +13,7 @@ import {
   STORE_LIST_SIZE,
   type StoreItem,
   type StoreListAnswer,
+  withoutPrices,
 } from './locator.ts';
 import { listFor, readUrlState, type UrlState } from './search.ts';
 
@@ -45,7 +46,8 @@ export async function locatorPage(url: URL): Promise<LocatorPage> {
   }
   return {
     state,
-    stores: result.stores.slice(0, PREBUILT_STORES),
+    // No prices in the kept HTML: the island shows them from the list it reads (docs/decisions/0018).
+    stores: result.stores.slice(0, PREBUILT_STORES).map(withoutPrices),
     origin,
     total: all.length,
     sample: all.some((store) => store.sample),

@@ -8,6 +8,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Kysely } from 'kysely';
 import { dataFingerprint } from '../../server/data-fingerprint.ts';
 import type { Database } from '../../server/db/schema.ts';
+import { STORE_LIST_SIZE, type StoreItem, type StorePricesAnswer } from './locator.ts';
 import { countStores, listStores } from './store-rows.server.ts';
 
 export type ListEncoding = 'br' | 'gzip' | 'identity';
@@ -18,6 +19,8 @@ interface StoreList {
   etag: string;
   body: string;
   encoded: Partial<Record<ListEncoding, Bytes>>;
+  /** The prices answer (GET /store-prices) made from this list, on first need. */
+  prices?: StorePricesAnswer;
 }
 
 const lists = new WeakMap<Kysely<Database>, Map<string, StoreList>>();
@@ -57,4 +60,19 @@ export function encodedList(list: StoreList, encoding: ListEncoding): Bytes {
   }[encoding];
   list.encoded[encoding] ??= compress() as Bytes;
   return list.encoded[encoding];
+}
+
+/**
+ * Every store's prices by store number: the one answer the kept pages read their prices from
+ * (GET /store-prices; docs/decisions/0018-edge-holds-the-day.md), made once per change of the stores.
+ */
+export async function storePrices(db: Kysely<Database>, now: number): Promise<StorePricesAnswer> {
+  const list = await storeList(db, STORE_LIST_SIZE, 0, now);
+  if (list.prices) return list.prices;
+  const items = (JSON.parse(list.body) as { items: StoreItem[] }).items;
+  const prices: StorePricesAnswer['prices'] = {};
+  for (const { data, gas_price, diesel_price, gas_price_at, diesel_price_at } of items)
+    prices[data.sStoreNumber] = { gas_price, diesel_price, gas_price_at, diesel_price_at };
+  list.prices = { prices };
+  return list.prices;
 }

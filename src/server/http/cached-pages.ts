@@ -14,18 +14,24 @@ export interface CachedPage {
    * and a request with any other parameter is rendered for itself, never kept. None: no query at all.
    */
   params?: readonly string[];
+  /**
+   * Kept in a share of the memory of its own: the 300 store pages, so that no other page (a frame,
+   * a search) can push them out.
+   */
+  ownShare?: boolean;
 }
 
 const PAGES: readonly [RegExp, CachedPage][] = [
   // The locator: the stores nearest a search (`q`) and its filters (src/features/locator/search.ts).
   [/^\/stores\/?$/, { data: ['stores'], params: ['q', 'filter'] }],
-  // A store page says whether the store is open now.
-  [/^\/stores\/[^/]+\/?$/, { data: ['stores', 'minute'] }],
+  // A store page: its prices and 'Open now' are filled in by its script (docs/decisions/0018).
+  [/^\/stores\/[^/]+\/?$/, { data: ['stores'], ownShare: true }],
   [/^\/sitemap-stores\.xml$/, { data: ['stores'] }],
   // Offers: today's (the day is in every key), in one category or all.
   [/^\/specials\/?$/, { data: ['offers'], params: ['category'] }],
   [/^\/giveaway\/rules\/[^/]+\/?$/, { data: ['promotions'] }],
-  // The application frames: the same empty form for everyone, changed only by a deploy.
+  // The application frames: the same empty form for everyone, changed only by a deploy. An unknown
+  // slug answers 404 (src/pages/frame/[slug].astro), which is never kept.
   [/^\/frame\/[^/]+\/?$/, { data: [] }],
 ];
 
@@ -45,4 +51,21 @@ export function queryKey(page: CachedPage, search: string): string | undefined {
   const normal = new URLSearchParams();
   for (const name of known) for (const value of params.getAll(name)) normal.append(name, value);
   return normal.toString();
+}
+
+/**
+ * The path as a key: each segment decoded and encoded again the one way, without a trailing slash,
+ * so `/stores/%31`, `/stores/1/` and `/stores/1` are one page; undefined when its %-encoding is
+ * broken (never kept).
+ */
+export function canonicalPath(pathname: string): string | undefined {
+  try {
+    const path = pathname
+      .split('/')
+      .map((segment) => encodeURIComponent(decodeURIComponent(segment)))
+      .join('/');
+    return path.length > 1 ? path.replace(/\/+$/, '') || '/' : path;
+  } catch {
+    return undefined;
+  }
 }

@@ -115,7 +115,8 @@ describe('page policies', () => {
     const store = fakeResponse(200, { 'content-type': 'text/html', 'cache-control': 'no-cache' });
     finishRenderedHeaders(store, policies, '/stores/1');
     expect(store.getHeader('cache-control')).toBe('public, max-age=0, must-revalidate');
-    expect(store.getHeader('cache-tag')).toBe('stores,prices');
+    expect(store.getHeader('cache-tag')).toBe('stores,pages');
+    expect(store.getHeader('surrogate-key')).toBe('stores pages');
 
     const gone = fakeResponse(404, { 'content-type': 'text/html', 'cache-tag': 'stores,prices' });
     finishRenderedHeaders(gone, policies, '/stores/999');

@@ -7,7 +7,12 @@ import { readdirSync, readFileSync } from 'node:fs';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { join, relative } from 'node:path';
 import type { TLSSocket } from 'node:tls';
-import { CDN_HEADERS, fileCacheHeaders, pageCacheHeaders } from '../../lib/cache-policy.mjs';
+import {
+  CDN_HEADERS,
+  fileCacheHeaders,
+  pageCacheHeaders,
+  REVALIDATION_HEADERS,
+} from '../../lib/cache-policy.mjs';
 import { FRAME_ANCESTORS, filePolicy, HSTS, headersFor } from '../../lib/security-headers.mjs';
 
 /** The CSP of each prebuilt HTML page, by its file path in the client folder ('/charge-card/index.html'). */
@@ -99,4 +104,17 @@ export function staticHeaders(policies: PagePolicies, pathname: string): Outgoin
   const policy = pagePolicy(policies, pathname) ?? filePolicy(pathname);
   if (policy) headers['Content-Security-Policy'] = policy;
   return headers;
+}
+
+/**
+ * The headers of a 304 from those its 200 carries: the caching, every CDN header and tag, the
+ * validators and Vary (cache-policy.mjs REVALIDATION_HEADERS). A CDN merges them into its kept
+ * answer (RFC 9111 4.3.4); a 304 with less would cut the kept answer's lifetime to the browser's.
+ */
+export function notModifiedHeaders(headers: OutgoingHttpHeaders): OutgoingHttpHeaders {
+  const kept: OutgoingHttpHeaders = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value !== undefined && REVALIDATION_HEADERS.includes(name.toLowerCase())) kept[name] = value;
+  }
+  return kept;
 }

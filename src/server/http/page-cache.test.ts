@@ -85,7 +85,9 @@ describe('the page cache', () => {
     expect(second.status).toBe(200);
     expect(second.body.toString()).toBe(first.body.toString());
     expect(second.headers['content-type']).toBe('text/html; charset=utf-8');
-    expect(second.headers['cache-control']).toBe('no-cache');
+    // The path's caching (cache-policy.mjs), as the server's own answer sets it.
+    expect(second.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
+    expect(second.headers['cache-tag']).toBe('stores,pages');
     expect(second.headers.etag).toMatch(/^"[\w-]{27}"$/); // strong, from the content
     // The headers of one request are its own, never the kept ones.
     expect(second.headers['x-request-id']).not.toBe(first.headers['x-request-id']);
@@ -104,17 +106,30 @@ describe('the page cache', () => {
     expect(site.renders).toHaveLength(2);
   });
 
-  test('a new day renders every page again; a new minute only the pages that show the time', async () => {
+  test('a new day renders every page again; a new minute none (the store pages show no clock)', async () => {
     const { site, get } = await start();
     await get('/stores');
     await get('/stores/1');
     site.clock += 60_000;
     await get('/stores');
     await get('/stores/1');
-    expect(site.renders).toEqual(['/stores', '/stores/1', '/stores/1']);
+    expect(site.renders).toEqual(['/stores', '/stores/1']);
     site.clock += 24 * 3600_000;
     await get('/stores');
-    expect(site.renders).toHaveLength(4);
+    expect(site.renders).toHaveLength(3);
+  });
+
+  test('a page that runs to the next day is sent with the lifetime left at each answer', async () => {
+    const { site, get } = await start();
+    site.clock = Date.UTC(2026, 5, 1, 22); // 18:00 in New York
+    await get('/specials'); // rendered (the server's own answer gets its caching as it goes out)
+    const first = await get('/specials');
+    site.clock += 3600_000;
+    const later = await get('/specials');
+    expect(site.renders).toHaveLength(1);
+    expect(first.headers['cdn-cache-control']).toMatch(/max-age=21600,/);
+    expect(later.headers['cdn-cache-control']).toMatch(/max-age=18000,/);
+    expect(later.headers['surrogate-control']).toMatch(/^max-age=18000,/);
   });
 
   test('sends the compressed copy the browser accepts, each with its own ETag, and 304 for a revisit', async () => {
@@ -136,7 +151,19 @@ describe('the page cache', () => {
     expect(revisit.status).toBe(304);
     expect(revisit.body).toHaveLength(0);
     expect(revisit.headers.etag).toBe(br.headers.etag);
-    expect(revisit.headers['cache-control']).toBe('no-cache');
+    // RFC 9110 15.4.5: every cache header of the 200, so a CDN keeps its copy as long as the 200 said.
+    for (const name of [
+      'cache-control',
+      'cdn-cache-control',
+      'netlify-cdn-cache-control',
+      'surrogate-control',
+      'surrogate-key',
+      'cache-tag',
+      'netlify-cache-tag',
+      'vary',
+    ])
+      expect(revisit.headers[name], name).toBe(br.headers[name]);
+    expect(revisit.headers['cdn-cache-control']).toMatch(/^public, max-age=86400,/);
     site.version = 2;
     expect((await get('/stores', { 'if-none-match': String(br.headers.etag) })).status).toBe(200);
   });
@@ -152,7 +179,7 @@ describe('the page cache', () => {
   });
 
   test('keeps no more bytes than its ceiling: the least recently used page goes first', async () => {
-    const { site, get } = await start({ maxBytes: 11_000 });
+    const { site, get } = await start({ maxStorePageBytes: 11_000 });
     await get('/stores/1');
     await get('/stores/2');
     await get('/stores/1'); // now the more recently used
@@ -160,6 +187,25 @@ describe('the page cache', () => {
     await get('/stores/1');
     await get('/stores/2');
     expect(site.renders).toEqual(['/stores/1', '/stores/2', '/stores/3', '/stores/2']);
+  });
+
+  test('the store pages keep their share: no number of other pages pushes them out', async () => {
+    const { site, get } = await start({ maxBytes: 11_000 });
+    await get('/stores/1');
+    for (const slug of ['charge-card', 'fleet-fueling', 'test']) await get(`/frame/${slug}`);
+    await get('/stores/1');
+    expect(site.renders.filter((path) => path === '/stores/1')).toHaveLength(1);
+  });
+
+  test('one key per page, whatever the encoding of its path or a trailing slash', async () => {
+    const { site, get } = await start();
+    await get('/stores/1');
+    await get('/stores/%31');
+    await get('/stores/1/');
+    expect(site.renders).toEqual(['/stores/1']);
+    await get('/stores/%ZZ'); // broken %-encoding: rendered for itself (a 404), never kept
+    await get('/stores/%ZZ');
+    expect(site.renders).toHaveLength(3);
   });
 
   test('a request with a cookie or authorization, or a query the page does not read, is rendered for itself', async () => {

@@ -10,16 +10,20 @@
 // by a per-request nonce, so kept bytes are valid for everyone; the headers of one request (its id,
 // HSTS over HTTPS) are set again on each answer and never kept.
 //
-// Memory is bounded by bytes (lru-cache, least recently used first out): query-less pages share
-// MAX_BYTES; pages with a query (/stores?q=...) have their own, smaller MAX_QUERY_BYTES, so searches,
-// which visitors may vary at will, can never push the store pages out.
+// Memory is bounded by bytes (lru-cache, least recently used first out), in three shares (40 MB in
+// all): the store pages have MAX_STORE_PAGE_BYTES of their own, so no other page can push them out;
+// pages with a query (/stores?q=...), which visitors may vary at will, have MAX_QUERY_BYTES; the rest
+// share MAX_BYTES. A key is the canonical path (cached-pages.ts canonicalPath: `/stores/%31` is
+// `/stores/1`), and an error (an unknown frame or store is a 404) is never kept.
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { LRUCache } from 'lru-cache';
+import { CDN_HEADERS, pageCacheHeaders } from '../../lib/cache-policy.mjs';
 import { chainDay } from '../../lib/dates.ts';
 import type { DataSource } from '../data-fingerprint.ts';
-import { type CachedPage, cachedPage, queryKey } from './cached-pages.ts';
+import { type CachedPage, cachedPage, canonicalPath, queryKey } from './cached-pages.ts';
+import { notModifiedHeaders } from './headers.ts';
 import { acceptedEncodings, type Encoding } from './negotiate.ts';
 
 /** Renders a page as the server does uncached; calls `tee(res)` where the body is still uncompressed. */
@@ -36,10 +40,13 @@ export interface PageCacheOptions {
   now?: () => number;
   maxBytes?: number;
   maxQueryBytes?: number;
+  maxStorePageBytes?: number;
 }
 
-/** All 300 store pages, the locator and the rest with their compressed copies fit in a few MB. */
-const MAX_BYTES = 32 * 1024 * 1024;
+/** The locator, offers, rules and frames with their compressed copies fit in a few MB. */
+const MAX_BYTES = 12 * 1024 * 1024;
+/** All 300 store pages with their compressed copies (about 60 KB each): a share of their own. */
+const MAX_STORE_PAGE_BYTES = 20 * 1024 * 1024;
 const MAX_QUERY_BYTES = 8 * 1024 * 1024;
 /** A page larger than this is sent as rendered, never kept. */
 const MAX_PAGE_BYTES = 2 * 1024 * 1024;
@@ -72,6 +79,8 @@ interface Entry {
   headers: OutgoingHttpHeaders;
   /** The headers of a 200 in each encoding, made on first use. */
   sent: Partial<Record<Encoding, OutgoingHttpHeaders>>;
+  /** The caching rule the kept headers were last sent with (cache-policy.mjs: some run to midnight). */
+  caching?: Readonly<Record<string, string>>;
   /** The content's hash: each encoding's strong ETag is made from it. */
   tag: string;
   bodies: Partial<Record<Encoding, Buffer>> & { identity: Buffer };
@@ -137,6 +146,7 @@ export function pageCache(options: PageCacheOptions) {
   const lru = (maxSize: number) => new LRUCache<string, Entry>({ maxSize, sizeCalculation: sizeOf });
   const pages = lru(options.maxBytes ?? MAX_BYTES);
   const queried = lru(options.maxQueryBytes ?? MAX_QUERY_BYTES);
+  const storePages = lru(options.maxStorePageBytes ?? MAX_STORE_PAGE_BYTES);
 
   /** The state of what the page shows: its tables, the day and, for some, the minute. */
   function fingerprintOf(page: CachedPage): string | Promise<string> {
@@ -161,6 +171,8 @@ export function pageCache(options: PageCacheOptions) {
   }
 
   interface Lookup {
+    /** The canonical path (canonicalPath): the key without its query. */
+    path: string;
     key: string;
     store: LRUCache<string, Entry>;
     fingerprint: string;
@@ -168,23 +180,28 @@ export function pageCache(options: PageCacheOptions) {
   }
   type Hit = Lookup & { kept: Entry };
 
-  function answer(req: IncomingMessage, res: ServerResponse, { kept: entry, store, key }: Hit): void {
+  function answer(req: IncomingMessage, res: ServerResponse, { kept: entry, store, key, path }: Hit): void {
+    // The caching of now: a rule that runs to the chain's next day has a shorter lifetime each minute.
+    const caching = pageCacheHeaders(path, 200, now());
+    if (entry.caching !== caching) {
+      entry.caching = caching;
+      entry.sent = {};
+      for (const name of CDN_HEADERS) delete entry.headers[name.toLowerCase()];
+      for (const [name, value] of Object.entries(caching)) entry.headers[name.toLowerCase()] = value;
+    }
     const small = entry.bodies.identity.length < COMPRESS_FROM;
     const encoding = small ? 'identity' : (acceptedEncodings(req)[0] ?? 'identity');
+    const headers = { ...entry.headers, ETag: etag(entry, encoding), Vary: 'Accept-Encoding' };
     if (notModified(req, entry)) {
-      res.writeHead(304, {
-        ETag: etag(entry, encoding),
-        Vary: 'Accept-Encoding',
-        ...(entry.headers['cache-control'] ? { 'Cache-Control': entry.headers['cache-control'] } : {}),
-      });
+      // The 200's caching, CDN headers and tags too (RFC 9110 15.4.5), as it went out: the 200's
+      // were finished as they went out (headers.ts finishRenderedHeaders), so they are kept as sent.
+      res.writeHead(304, notModifiedHeaders(headers));
       res.end();
       return;
     }
     const bytes = body(store, key, entry, encoding);
     entry.sent[encoding] ??= {
-      ...entry.headers,
-      ETag: etag(entry, encoding),
-      Vary: 'Accept-Encoding',
+      ...headers,
       'Content-Length': bytes.length,
       ...(encoding === 'identity' ? {} : { 'Content-Encoding': encoding }),
     };
@@ -201,14 +218,20 @@ export function pageCache(options: PageCacheOptions) {
     if (req.headers.cookie !== undefined || req.headers.authorization !== undefined) return undefined;
     const url = req.url ?? '/';
     const mark = url.indexOf('?');
-    const pathname = mark < 0 ? url : url.slice(0, mark);
+    const path = canonicalPath(mark < 0 ? url : url.slice(0, mark));
     const search = mark < 0 ? '' : url.slice(mark);
-    const page = cachedPage(pathname);
+    const page = path === undefined ? undefined : cachedPage(path);
     const query = page && queryKey(page, search);
-    if (!page || query === undefined) return undefined;
-    const key = query ? `${pathname}?${query}` : pathname;
-    const store = query ? queried : pages;
-    const found = (fingerprint: string): Lookup => ({ key, store, fingerprint, kept: store.get(key) });
+    if (!page || query === undefined || path === undefined) return undefined;
+    const key = query ? `${path}?${query}` : path;
+    const store = query ? queried : page.ownShare ? storePages : pages;
+    const found = (fingerprint: string): Lookup => ({
+      path,
+      key,
+      store,
+      fingerprint,
+      kept: store.get(key),
+    });
     // The database is down: the page says so, uncached.
     const unknown = () => undefined;
     try {

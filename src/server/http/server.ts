@@ -155,7 +155,7 @@ const server = http.createServer(async (req, res) => {
     return apiListener(req, res);
   }
   // Maintenance switch on: every page, static or rendered, answers the 'We'll be back!' screen.
-  if (await pageInMaintenance(path, req.headers.cookie)) return maintenance(req, res);
+  if (await pageInMaintenance(path, req.headers.cookie, res)) return maintenance(req, res);
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     res.writeHead(405, { 'Content-Type': 'text/plain; charset=utf-8', Allow: 'GET, HEAD' });
     return res.end('Method Not Allowed');

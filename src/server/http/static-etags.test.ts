@@ -81,6 +81,26 @@ describe('content ETags', () => {
     }
   });
 
+  it('repeat the cache headers of the 200 on a 304 (RFC 9110 15.4.5): the CDN keeps the page until the deploy', async () => {
+    const full = await get(first, '/');
+    const again = await get(first, '/', { 'If-None-Match': full.headers.get('etag') ?? '' });
+    expect(again.status).toBe(304);
+    for (const name of [
+      'cache-control',
+      'cdn-cache-control',
+      'netlify-cdn-cache-control',
+      'surrogate-control',
+      'surrogate-key',
+      'cache-tag',
+      'netlify-cache-tag',
+      'vary',
+      'etag',
+    ])
+      expect(again.headers.get(name), name).toBe(full.headers.get(name));
+    expect(again.headers.get('cdn-cache-control')).toMatch(/^public, max-age=31536000,/);
+    expect(again.headers.get('cache-tag')).toBe('pages');
+  });
+
   it('let a byte range be resumed with If-Range and the ETag', async () => {
     const etag = (await get(first, '/video.mp4')).headers.get('etag') ?? '';
     const part = await get(second, '/video.mp4', { Range: 'bytes=0-9', 'If-Range': etag });

@@ -16,7 +16,7 @@ import { join, relative } from 'node:path';
 import { lookup } from 'mrmime';
 import sirv from 'sirv';
 import { answerRange } from './byte-ranges.ts';
-import { type PagePolicies, staticHeaders } from './headers.ts';
+import { notModifiedHeaders, type PagePolicies, staticHeaders } from './headers.ts';
 import { acceptedEncodings, ENCODINGS, type Encoding, pickEncoding, SUFFIX } from './negotiate.ts';
 import { cannotRead, streamFile } from './unreadable-files.ts';
 
@@ -124,8 +124,7 @@ export function staticFiles(clientDir: string, policies: PagePolicies) {
     if (!file || !encoding || !variant) return false;
     variant.headers ??= variantHeaders(pathname, file, encoding, variant);
     if (matchesEtag(req.headers['if-none-match'], variant.etag)) {
-      const { ETag, Vary, 'Cache-Control': cache } = variant.headers;
-      res.writeHead(304, { ETag, Vary, 'Cache-Control': cache }).end();
+      res.writeHead(304, notModifiedHeaders(variant.headers)).end();
       return true;
     }
     if (!file.small) {

@@ -2,6 +2,8 @@
 // `npm run admin -- maintenance on|off|status|link`. The switch takes effect on every running server
 // within a second; no restart, no rebuild.
 import type { Command } from 'commander';
+import { CACHE_TAGS } from '../../lib/cache-policy.mjs';
+import { purgeAfterChange } from '../cdn-purge.ts';
 import { action, withDeps } from '../cli.ts';
 import type { AppDeps } from '../deps.ts';
 import { createOperatorPass, PASS_LIFETIME_MS, PASS_PATH, readMaintenance, setMaintenance } from './state.ts';
@@ -35,13 +37,17 @@ export function registerMaintenanceCommands(program: Command): void {
     .command('on')
     .description('Turn maintenance on (within a second, on every server) and print a one-time operator link')
     .action(
-      action(() =>
-        withDeps(async (deps) => {
+      action(async () => {
+        await withDeps(async (deps) => {
           await setMaintenance(deps.db, true, deps.now());
           await printStatus(deps);
           await printLink(deps);
-        }),
-      ),
+        });
+        // A CDN in front keeps pages until a deploy (docs/caching.md): drop them, so the next
+        // visitor reaches a server and gets the screen (which no cache keeps). Netlify's edge
+        // function answers before its cache, so there it changes nothing.
+        await purgeAfterChange(CACHE_TAGS);
+      }),
     );
 
   maintenance

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { maintenanceScreen } from './page.ts';
+import { keepPrivate, maintenanceScreen } from './page.ts';
 import { RETRY_AFTER_SECONDS } from './state.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'kwikfill-maintenance-page-'));
@@ -64,4 +64,18 @@ it('answers HEAD with the headers only', async () => {
   const answer = await raw('gzip', 'HEAD');
   expect(answer.status).toBe(503);
   expect(answer.body.length).toBe(0);
+});
+
+it('keeps what an operator sees through maintenance out of every cache: private, no-store, no CDN header', () => {
+  const headers = new Map<string, string>([
+    ['cache-control', 'public, no-cache'],
+    ['cdn-cache-control', 'public, max-age=86400'],
+    ['surrogate-key', 'stores pages'],
+    ['cache-tag', 'stores,pages'],
+  ]);
+  keepPrivate({
+    removeHeader: (name: string) => headers.delete(name.toLowerCase()),
+    setHeader: (name: string, value: string) => headers.set(name.toLowerCase(), value),
+  } as never);
+  expect(Object.fromEntries(headers)).toEqual({ 'cache-control': 'private, no-store' });
 });

@@ -6,23 +6,40 @@ import { readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import onHeaders from 'on-headers';
+import { CDN_HEADERS, PERSONAL_CACHE } from '../../lib/cache-policy.mjs';
 import type { PagePolicies } from '../http/headers.ts';
 import { pickEncoding } from '../http/negotiate.ts';
 import { getDeps } from '../runtime.ts';
-import { blockedByMaintenance, RETRY_AFTER_SECONDS } from './state.ts';
+import { blockedByMaintenance, maintenanceState, RETRY_AFTER_SECONDS } from './state.ts';
 
 /**
  * True when a page request must get the maintenance screen; the API answers for itself
  * (routes.ts). The build's assets (the screen's own CSS) always pass. Never throws: when the
- * database cannot tell, the site answers as usual.
+ * database cannot tell, the site answers as usual. A page an operator sees through maintenance
+ * (`res` given) goes out `private, no-store` without CDN headers: a CDN that kept it would show
+ * the site to everyone while it is closed (docs/decisions/0018-edge-holds-the-day.md).
  */
-export async function pageInMaintenance(path: string, cookieHeader: string | undefined): Promise<boolean> {
+export async function pageInMaintenance(
+  path: string,
+  cookieHeader: string | undefined,
+  res?: ServerResponse,
+): Promise<boolean> {
   if (path.startsWith('/_astro/') || path === '/favicon.svg') return false;
   try {
-    return !!(await blockedByMaintenance(await getDeps(), path, cookieHeader));
+    const deps = await getDeps();
+    if (await blockedByMaintenance(deps, path, cookieHeader)) return true;
+    if (res && (await maintenanceState(deps)).on) onHeaders(res, () => keepPrivate(res));
+    return false;
   } catch {
     return false;
   }
+}
+
+/** An answer no browser, proxy or CDN keeps: for what an operator sees through maintenance. */
+export function keepPrivate(res: Pick<ServerResponse, 'removeHeader' | 'setHeader'>): void {
+  for (const name of CDN_HEADERS) res.removeHeader(name);
+  res.setHeader('Cache-Control', PERSONAL_CACHE);
 }
 
 /** The screen's answer, for the built client folder. */

@@ -2,6 +2,7 @@
 // it is on, and the one-time operator link, which needs no API key (an operator opens it in a browser).
 import type { MiddlewareHandler } from 'hono';
 import { Hono } from 'hono';
+import { CDN_HEADERS, PERSONAL_CACHE } from '../../lib/cache-policy.mjs';
 import type { AppEnv } from '../deps.ts';
 import { ApiError } from '../errors.ts';
 import {
@@ -19,15 +20,18 @@ export const maintenanceGate: MiddlewareHandler<AppEnv> = async (c, next) => {
   const deps = c.get('deps'); // c.var would copy every variable: this runs on every request
   // The common case (off, read within the second) costs no await: the API's throughput counts.
   // A page's own reads in this process were let through with the page (ApiBindings.inProcess).
-  if (
-    !knownOff(deps) &&
-    !c.env?.inProcess &&
-    (await blockedByMaintenance(deps, c.req.path, c.req.header('cookie')))
-  ) {
+  if (knownOff(deps) || c.env?.inProcess) return next();
+  if (await blockedByMaintenance(deps, c.req.path, c.req.header('cookie'))) {
     c.header('Retry-After', String(RETRY_AFTER_SECONDS));
     throw new ApiError(503, MAINTENANCE_ERROR.code, MAINTENANCE_ERROR.description);
   }
+  const on = (await maintenanceState(deps)).on;
   await next();
+  // Let through while it is on (an operator): kept by no cache, so no CDN shows it to the others.
+  if (on) {
+    for (const name of CDN_HEADERS) c.res.headers.delete(name);
+    c.res.headers.set('Cache-Control', PERSONAL_CACHE);
+  }
 };
 
 const invalidPass = () =>

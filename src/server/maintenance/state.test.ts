@@ -91,7 +91,12 @@ describe('maintenance switch', () => {
       /^kf_operator=[^;]+; Path=\/; Max-Age=43200; HttpOnly; SameSite=Lax$/,
     );
     const cookie = cookieOf(opened);
-    expect((await api.call('GET', '/store?size=1', { headers: { Cookie: cookie } })).status).toBe(200);
+    const seen = await api.call('GET', '/store?size=1', { headers: { Cookie: cookie } });
+    expect(seen.status).toBe(200);
+    // What an operator sees through maintenance is kept by no cache: a CDN would show it to all.
+    expect(seen.headers.get('cache-control')).toBe('private, no-store');
+    expect(seen.headers.get('cdn-cache-control')).toBeNull();
+    expect(seen.headers.get('cache-tag')).toBeNull();
     expect((await api.call('GET', '/store?size=1')).status).toBe(503);
 
     const again = await openLink(token);

@@ -54,8 +54,11 @@ export const platformRoutes = new Hono<AppEnv>()
     }
     // Monitors keep the server in rotation during maintenance (it answers the maintenance screen).
     // Read within the second and off (the common case): no wait for the cached state.
-    const on = knownOff(c.get('deps')) ? false : (await maintenanceState(c.get('deps'))).on;
-    return c.json({ ok: true, database: dbKind, maintenance: on });
+    const state = knownOff(c.get('deps')) ? undefined : await maintenanceState(c.get('deps'));
+    // Since when: the operator cookie names the maintenance it belongs to, and Netlify's edge
+    // function checks it as the server does (netlify/edge-functions/maintenance.ts).
+    const since = state?.on ? { maintenance_since: state.since } : {};
+    return c.json({ ok: true, database: dbKind, maintenance: state?.on ?? false, ...since });
   })
   .get('/form-ticket', query(ticketQuery), (c) => {
     const { form } = c.req.valid('query');
