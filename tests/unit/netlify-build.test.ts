@@ -4,8 +4,8 @@
 // a real deploy shows is listed in docs/decisions/0006-netlify-deploy.md.
 // The function and the scheduled function run on a throwaway PostgreSQL (tests/support/with-postgres.sh)
 // with the sample data, called as Netlify calls them: a Request and a context with the deploy
-// context and waitUntil (netlify-cli's `serve --offline` runs the same build, but is not a
-// dependency of ours: 0006 says what it showed).
+// context and waitUntil (tests/unit/netlify-runtime.test.ts serves the same build in Netlify's own
+// runtime, `netlify serve --offline`, edge function included).
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
