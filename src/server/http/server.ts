@@ -10,7 +10,7 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import compression from 'compression';
+import type compression from 'compression';
 import onHeaders from 'on-headers';
 import { ConfigError, loadConfig, parseEnv } from '../config.ts';
 import { type DataSource, dataFingerprint, recentFingerprint } from '../data-fingerprint.ts';
@@ -73,12 +73,23 @@ const maintenance = maintenanceScreen(clientDir, policies);
 // Pages rendered on request (the locator, store pages, offers, the applications: 25-80 KB of HTML)
 // are compressed as they go out (brotli or gzip, as the browser accepts), like the prebuilt pages,
 // which are compressed ahead of time at the build. `tee` sees the body before it is compressed.
-const compress = compression({ threshold: 1024 });
-const renderCompressed: PageRenderer = (req, res, tee) =>
-  compress(req, res, () => {
-    tee?.(res);
-    return render(req, res);
-  });
+// compression is loaded with the first such page, as Astro is: it brings the whole mime-db along
+// (docs/decisions/0009-server-memory.md).
+let compressor: Promise<ReturnType<typeof compression>> | undefined;
+const compress = () => {
+  compressor ??= import('compression').then(({ default: create }) => create({ threshold: 1024 }));
+  return compressor;
+};
+const renderCompressed: PageRenderer = (req, res, tee) => {
+  compress().then(
+    (middleware) =>
+      middleware(req, res, () => {
+        tee?.(res);
+        return render(req, res);
+      }),
+    (error) => res.destroy(error),
+  );
+};
 // Most of them are kept as rendered, once per change of their data (page-cache.ts).
 let deps: AppDeps | undefined;
 /** The tables' fingerprints: at once while each was read within the second, as on nearly every request. */
