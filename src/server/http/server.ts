@@ -18,6 +18,7 @@ import type { AppDeps } from '../deps.ts';
 import { closeDatabase, onShutdown, prepareDatabase, warnAboutSettings } from '../lifecycle.ts';
 import { log } from '../log.ts';
 import { maintenanceScreen, pageInMaintenance } from '../maintenance/page.ts';
+import { knownOff } from '../maintenance/state.ts';
 import { PROBE_HEADERS, PROBE_PATHS, probe } from '../probes.ts';
 import { getApp, getDeps } from '../runtime.ts';
 import { apiListener } from './api-binding.ts';
@@ -164,7 +165,9 @@ const server = http.createServer(async (req, res) => {
     return apiListener(req, res);
   }
   // Maintenance switch on: every page, static or rendered, answers the 'We'll be back!' screen.
-  if (await pageInMaintenance(path, req.headers.cookie)) return maintenance(req, res);
+  // Known to be off (read within the second): no wait at all, as the API's gate does.
+  const off = deps !== undefined && knownOff(deps);
+  if (!off && (await pageInMaintenance(path, req.headers.cookie))) return maintenance(req, res);
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     res.writeHead(405, { 'Content-Type': 'text/plain; charset=utf-8', Allow: 'GET, HEAD' });
     return res.end('Method Not Allowed');
@@ -204,6 +207,12 @@ await prepareDatabase().catch(cannotStart);
 server.keepAliveTimeout = KEEP_ALIVE_MS;
 server.headersTimeout = KEEP_ALIVE_MS + 1000;
 getApp().catch(() => {}); // the API and its job worker now, not at the first request (which retries)
+getDeps().then(
+  (started) => {
+    deps = started;
+  },
+  () => {},
+);
 server.listen(port, host, () => log.info(`Serving on http://${host}:${port}`));
 // On SIGTERM: /readyz fails at once, requests are answered for DRAIN_SECONDS, then the server closes
 // (requests in flight finish), the database closes, exit 0. docs/api.md "Load balancers".
