@@ -43,6 +43,10 @@ await build({
   target: 'node24',
   plugins: [externalPackages],
   sourcemap: false,
+  // Minified but with its names (stack traces stay readable): V8 keeps a module's source text for
+  // good, 0.86 MB of it before, 0.53 MB now (docs/decisions/0009-server-memory.md).
+  minifyWhitespace: true,
+  minifySyntax: true,
   logLevel: 'warning',
 });
 console.log(`bundled the Node server (dist/${SERVER_ENTRY})`);

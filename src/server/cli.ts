@@ -2,6 +2,7 @@
 // configured database (migrated, never seeded), app dependencies (mailer, clock), a progress line
 // for long work, and one way to fail with a clear message and exit code 2.
 
+import type { Command } from 'commander';
 import { ConfigError, loadConfig } from './config.ts';
 import { type AppDeps, createDeps } from './deps.ts';
 import { closeDatabase, prepareDatabase } from './lifecycle.ts';
@@ -58,4 +59,35 @@ export function action<A extends unknown[]>(run: (...args: A) => Promise<void>) 
       }
     }
   };
+}
+
+/**
+ * The group of commands `name` (`db`, `vitals`): every command is `<group> <command>`, as `stores
+ * import` and `mail list` are; one group may be filled from several files.
+ */
+export function commandGroup(program: Command, name: string, description: string): Command {
+  return (
+    program.commands.find((command) => command.name() === name) ??
+    program.command(name).description(description)
+  );
+}
+
+/**
+ * Defines a command under its group and, hidden from the help, under its old name (`db:backup`),
+ * which still works but first says the new one on stderr.
+ */
+export function withOldName(
+  group: Command,
+  name: string,
+  oldName: string,
+  define: (command: Command) => void,
+): void {
+  define(group.command(name));
+  const parent = group.parent as Command;
+  const newName = `${group.name()} ${name}`;
+  const alias = parent.command(oldName, { hidden: true });
+  define(alias);
+  alias.hook('preAction', () => {
+    console.error(`note: \`${oldName}\` is now \`${newName}\`; the old name will go in a later release.`);
+  });
 }

@@ -376,7 +376,7 @@ describe('the environment schema (parseEnv)', () => {
         MAINTENANCE: false,
         MIGRATE_ON_START: true,
         DRAIN_SECONDS: 10,
-        JOB_LEASE_SECONDS: 900,
+        JOB_LEASE_SECONDS: 30,
         JOB_POLL_SECONDS: 15,
         TRUST_PROXY: false,
         CLIENT_IP_HEADER: undefined,

@@ -147,10 +147,10 @@ export const ENV_SCHEMA = v.object({
     'on SIGTERM: seconds the server keeps answering, with /readyz failing, before it closes',
   ),
   JOB_LEASE_SECONDS: whole(
-    1,
+    3,
     86_400,
-    900,
-    'how long a server holds a claimed job (a mail) before another may take it: longer than a send can take',
+    30,
+    'how long a claimed job (a mail) is held before another server may take it; renewed every third of it while the send runs',
   ),
   JOB_POLL_SECONDS: whole(
     1,

@@ -10,7 +10,7 @@ import { ApiError, ERRORS } from './errors.ts';
 import { checkTicket, type PublicForm } from './form-ticket.ts';
 import { type Body, clientIp, readJsonObject } from './http.ts';
 import { verifyHumanCheck } from './human-check/verify.ts';
-import { type Check, emailKey, enforceAll, LIMITS, reached, record } from './rate-limit.ts';
+import { type Check, emailKey, enforceAll, LIMITS, record } from './rate-limit.ts';
 import { type Issues, invalidInput } from './validate.ts';
 
 const isFilled = (value: unknown) => value !== undefined && value !== null && value !== '';
@@ -90,9 +90,9 @@ async function check<T>(
   const deps = c.var.deps;
   const { ip, limits } = await admit(c, form, body);
   const personal = personLimit(form, fields, person);
-  // The person's limit is looked at here, in the order of the checks, and counted after step 5.
-  if (personal && (await reached(deps, personal.key, personal.limit))) throw ApiError.of(ERRORS.rateLimited);
-  await enforceAll(deps, limits);
+  // The person's limit is looked at here, in the order of the checks, and counted after step 5; in
+  // the same statement as the browser's and the address's (docs/decisions/0021-postgresql-round-trips.md).
+  await enforceAll(deps, personal ? [{ ...personal, peek: true }, ...limits] : limits);
   if (!fields.success) throw invalidInput(fields.issues);
   await passHumanCheck(c, body.human_check_token, action, ip);
   // Counted and checked in one step: of simultaneous attempts of one person, no more than the limit pass.

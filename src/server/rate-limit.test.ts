@@ -67,6 +67,24 @@ describe('several limits at once, and counters', () => {
     expect(await hit(t.deps, 'all-b', two.limit)).toBe(false);
   });
 
+  it('looks at a peeked check in its turn without counting it', async () => {
+    const person = { key: 'peek-person', limit: { limit: 1, windowMs: 60_000 } };
+    const browser = { key: 'peek-browser', limit: { limit: 5, windowMs: 60_000 } };
+    expect(await hitAll(t.deps, [{ ...person, peek: true }, browser])).toBeUndefined();
+    expect(await reached(t.deps, person.key, person.limit)).toBe(false);
+    await record(t.deps, person.key);
+    // At its limit: answered first, and the browser's attempt is not counted either.
+    expect(await hitAll(t.deps, [{ ...person, peek: true }, browser])).toEqual({ ...person, peek: true });
+    expect(await reached(t.deps, browser.key, { limit: 2, windowMs: 60_000 })).toBe(false);
+  });
+
+  it('counts a key named twice in one call twice', async () => {
+    const twice = { key: 'twice', limit: { limit: 3, windowMs: 60_000 } };
+    expect(await hitAll(t.deps, [twice, twice])).toBeUndefined();
+    expect(await reached(t.deps, 'twice', { limit: 2, windowMs: 60_000 })).toBe(true);
+    expect(await reached(t.deps, 'twice', { limit: 3, windowMs: 60_000 })).toBe(false);
+  });
+
   it('records without a limit, tells when a count is reached, and forgets a key', async () => {
     const three = { limit: 3, windowMs: 60_000 };
     await record(t.deps, 'fail-a', 'fail-b');

@@ -55,6 +55,8 @@ export const emailKey = (email: string): string => sha256(personOf(email)).slice
 export interface Check {
   key: string;
   limit: Limit;
+  /** Only looked at, not counted (the person's limit before the human check: src/server/form-guard.ts). */
+  peek?: true;
 }
 
 // The two statements every public form runs up to four times are written as SQL (the same on SQLite
@@ -89,33 +91,44 @@ async function sweep(deps: AppDeps, now: number): Promise<void> {
 }
 
 /**
- * Records one hit for every check when all of them are within their limits; when any is over,
- * records nothing (attempts over a limit are refused, not counted) and returns that check.
+ * Looks at every check in turn (the first one at its limit is answered) and, when all are within
+ * their limits, records one hit for each counted check (not for a `peek`), as one step: simultaneous
+ * requests cannot all slip under a limit. Attempts over a limit are refused, not counted.
+ * PostgreSQL runs it as one statement, rate_limit_hit (migration 0022: a lock per counted key, the
+ * counts, the hits; docs/decisions/0021-postgresql-round-trips.md); SQLite, whose write transaction
+ * already runs alone, in one transaction here.
  */
 export async function hitAll(deps: AppDeps, checks: Check[]): Promise<Check | undefined> {
   const now = deps.now();
-  const over = await deps.db.transaction().execute(async (trx) => {
-    // Count and record as one step, so simultaneous requests cannot all slip under a limit.
-    // SQLite's write transaction already runs alone; PostgreSQL takes a lock per key (in key
-    // order, so two requests never wait on each other crosswise).
-    if (deps.dbKind === 'postgres') {
-      for (const key of [...new Set(checks.map((check) => check.key))].sort()) {
-        await sql`select pg_advisory_xact_lock(hashtext(${key}))`.execute(trx);
-      }
-    }
+  const over =
+    deps.dbKind === 'postgres'
+      ? await hitAllPostgres(deps, checks, now)
+      : await hitAllSqlite(deps, checks, now);
+  await sweep(deps, now);
+  return over;
+}
+
+async function hitAllPostgres(deps: AppDeps, checks: Check[], now: number): Promise<Check | undefined> {
+  if (checks.length === 0) return undefined;
+  const { rows } = await sql<{ over: number }>`select rate_limit_hit(
+      ${checks.map((check) => check.key)}::text[],
+      ${checks.map((check) => check.limit.limit)}::integer[],
+      ${checks.map((check) => now - check.limit.windowMs)}::bigint[],
+      ${checks.map((check) => !check.peek)}::boolean[],
+      ${now}::bigint) as "over"`.execute(deps.db);
+  const place = Number(rows[0]?.over ?? 0);
+  return place > 0 ? checks[place - 1] : undefined;
+}
+
+function hitAllSqlite(deps: AppDeps, checks: Check[], now: number): Promise<Check | undefined> {
+  return deps.db.transaction().execute(async (trx) => {
     for (const check of checks) {
       if ((await countIn(trx, check.key, now - check.limit.windowMs)) >= check.limit.limit) return check;
     }
-    if (checks.length > 0)
-      await addHits(
-        trx,
-        checks.map((check) => check.key),
-        now,
-      );
+    const counted = checks.filter((check) => !check.peek).map((check) => check.key);
+    if (counted.length > 0) await addHits(trx, counted, now);
     return undefined;
   });
-  await sweep(deps, now);
-  return over;
 }
 
 /** Records a hit for `key` when it is within the limit; false (nothing recorded) when over it. */

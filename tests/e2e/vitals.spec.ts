@@ -9,11 +9,11 @@ import { expect, type Page, test } from '@playwright/test';
 const run = promisify(execFile);
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
-/** `npm run admin -- vitals:report` on the test server's data folder (yesterday to today, UTC). */
+/** `npm run admin -- vitals report` on the test server's data folder (yesterday to today, UTC). */
 async function report(): Promise<string> {
   const { stdout } = await run(
     'node_modules/.bin/tsx',
-    ['scripts/admin.ts', 'vitals:report', '--from', day(-1), '--to', day(0)],
+    ['scripts/admin.ts', 'vitals', 'report', '--from', day(-1), '--to', day(0)],
     { env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR }, timeout: 60_000 },
   );
   return stdout;

@@ -36,7 +36,7 @@ import {
 } from './helpers.ts';
 import { type SmtpSink, startSmtpSink } from './smtp-sink.ts';
 
-/** A dead server's claim on a mail runs out after this (the default, 15 minutes, is for production). */
+/** A dead server's claim on a mail runs out after this (the default is 30 s, renewed while a send runs). */
 const LEASE_SECONDS = 8;
 /** Longer than the balancer below takes to notice a failing /readyz, even on a busy machine. */
 const DRAIN_SECONDS = 5;

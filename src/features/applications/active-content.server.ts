@@ -2,9 +2,9 @@
 // their name (issue 21 point 3): Office files with macros (a .docm renamed .docx is still a
 // macro-enabled document) and PDFs with scripts, actions that launch programs, attached files or
 // interactive media. What is looked at, and what is not, is in docs/threat-model.md ("Uploads").
-import CFB from 'cfb';
-import { unzipSync } from 'fflate';
-import { PDFArray, PDFDict, PDFDocument, PDFName, type PDFObject, PDFStream } from 'pdf-lib';
+// pdf-lib, cfb and fflate load with the first upload that needs them: 1.3 MB of code a server at
+// rest would otherwise hold (docs/decisions/0009-server-memory.md).
+import type { PDFDocument, PDFName, PDFObject } from 'pdf-lib';
 import { FILE_TYPE_MESSAGE, MACRO_MESSAGE, PDF_ACTIVE_MESSAGE } from './uploads.ts';
 
 /** OOXML parts that hold macros or ActiveX controls (VBA projects, Excel 4 macro sheets). */
@@ -14,7 +14,8 @@ const OOXML_ACTIVE_TYPE = /macroEnabled|vbaProject|ms-office\.activeX|ms-excel\.
 /** The largest [Content_Types].xml read (real ones are a few KB): a zip bomb is not inflated. */
 const MAX_CONTENT_TYPES_BYTES = 1024 * 1024;
 
-function ooxmlProblem(bytes: Uint8Array): string | null {
+async function ooxmlProblem(bytes: Uint8Array): Promise<string | null> {
+  const { unzipSync } = await import('fflate');
   const names: string[] = [];
   let tooBig = false;
   let files: Record<string, Uint8Array>;
@@ -39,7 +40,8 @@ function ooxmlProblem(bytes: Uint8Array): string | null {
 /** Storages of a legacy Word or Excel file (OLE2) that hold VBA macros. */
 const OLE_MACRO_STORAGE = /^(_VBA_PROJECT(_CUR)?|VBA|Macros)$/i;
 
-function oleProblem(bytes: Uint8Array): string | null {
+async function oleProblem(bytes: Uint8Array): Promise<string | null> {
+  const { default: CFB } = await import('cfb');
   let paths: string[];
   try {
     paths = CFB.read(Buffer.from(bytes), { type: 'buffer' }).FullPaths;
@@ -69,7 +71,8 @@ const nameText = (name: PDFName) =>
     .replace(/#([\da-f]{2})/gi, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
 
 /** True when the object, or any dictionary or array inside it, is active. */
-function isActive(object: PDFObject | undefined): boolean {
+function isActive(lib: typeof import('pdf-lib'), object: PDFObject | undefined): boolean {
+  const { PDFArray, PDFDict, PDFName, PDFStream } = lib;
   const stack: (PDFObject | undefined)[] = [object];
   while (stack.length > 0) {
     const item = stack.pop();
@@ -89,9 +92,10 @@ function isActive(object: PDFObject | undefined): boolean {
 const RAW_PDF_ACTIVE = /\/(JavaScript|JS|AA|Launch|EmbeddedFiles?|RichMedia|XFA|FileAttachment)(?![\w#.-])/;
 
 async function pdfProblem(bytes: Uint8Array): Promise<string | null> {
+  const lib = await import('pdf-lib');
   let document: PDFDocument;
   try {
-    document = await PDFDocument.load(bytes, {
+    document = await lib.PDFDocument.load(bytes, {
       ignoreEncryption: true,
       throwOnInvalidObject: false,
       updateMetadata: false,
@@ -101,7 +105,8 @@ async function pdfProblem(bytes: Uint8Array): Promise<string | null> {
   }
   // Every object, those inside compressed object streams too, and the trailer (the catalog's way in).
   const objects = document.context.enumerateIndirectObjects().map(([, object]) => object);
-  const active = objects.some(isActive) || isActive(document.context.trailerInfo.Root);
+  const active =
+    objects.some((object) => isActive(lib, object)) || isActive(lib, document.context.trailerInfo.Root);
   return active ? PDF_ACTIVE_MESSAGE : null;
 }
 

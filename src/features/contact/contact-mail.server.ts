@@ -10,7 +10,8 @@ import type { Selectable } from 'kysely';
 import { CHAIN_TIME_ZONE } from '../../lib/dates.ts';
 import type { ContactMessagesTable } from '../../server/db/schema.ts';
 import type { AppDeps } from '../../server/deps.ts';
-import type { NewJob } from '../../server/jobs/queue.ts';
+import { renewingWhile } from '../../server/jobs/lease.ts';
+import { JOB_LEASE_MS, type NewJob } from '../../server/jobs/queue.ts';
 import { emailKey, hit, type Limit } from '../../server/rate-limit.ts';
 import { site } from '../../site.config.ts';
 import { DEPARTMENT_NAMES, type DepartmentId, EXTRA_FIELDS } from './departments.ts';
@@ -22,12 +23,12 @@ export const MAX_MAIL_ATTEMPTS = 20;
 /** The first send runs right after the answer; retryContactMail leaves younger messages to it. */
 const SWEEP_MIN_AGE_MS = 60_000;
 /**
- * How long a claim holds: longer than nodemailer's own SMTP time-outs (10 minutes of a silent
- * socket at most), so a slow send is never overtaken; a claim of a process that died runs out.
- * As long as the queue's lease of the job that sends (JOB_LEASE_SECONDS, when set): once the job of
- * a server that died is taken over, the message it held is free too.
+ * How long a claim holds unless renewed: the queue's lease (JOB_LEASE_SECONDS), renewed the same way
+ * while the mails go out, so a slow send is never overtaken, and once the job of a server that died
+ * is taken over, the message it held is free too.
  */
-export const MAIL_CLAIM_MS = 15 * 60_000;
+export const MAIL_CLAIM_MS = JOB_LEASE_MS;
+const claimMs = (deps: AppDeps) => deps.config.jobLeaseMs ?? MAIL_CLAIM_MS;
 
 const departmentName = (row: Row) =>
   DEPARTMENT_NAMES[row.department as DepartmentId] ?? `Department ${row.department}`;
@@ -109,7 +110,7 @@ async function claim(deps: AppDeps, id: string): Promise<boolean> {
   const now = deps.now();
   const result = await deps.db
     .updateTable('contact_messages')
-    .set({ mail_claimed_until: now + (deps.config.jobLeaseMs ?? MAIL_CLAIM_MS) })
+    .set({ mail_claimed_until: now + claimMs(deps) })
     .where('id', '=', id)
     .where((eb) => eb.or([eb('mail_claimed_until', 'is', null), eb('mail_claimed_until', '<', now)]))
     .executeTakeFirst();
@@ -117,6 +118,26 @@ async function claim(deps: AppDeps, id: string): Promise<boolean> {
 }
 
 export type MailOutcome = 'sent' | 'failed' | 'busy';
+
+/** The message's mails that have not gone yet, each marked sent once it has. */
+async function sendOwed(deps: AppDeps, row: Row): Promise<void> {
+  if (row.department_mailed_at === null) {
+    await deps.mailer.send(departmentMail(row));
+    await deps.db
+      .updateTable('contact_messages')
+      .set({ department_mailed_at: deps.now() })
+      .where('id', '=', row.id)
+      .execute();
+  }
+  if (row.ack_mailed_at === null && row.ack_withheld_at === null) {
+    await deps.mailer.send(acknowledgementMail(row));
+    await deps.db
+      .updateTable('contact_messages')
+      .set({ ack_mailed_at: deps.now(), mail_error: null })
+      .where('id', '=', row.id)
+      .execute();
+  }
+}
 
 /**
  * Sends whichever of the message's two mails has not gone yet, under the message's claim;
@@ -131,22 +152,16 @@ export async function sendContactMail(deps: AppDeps, id: string): Promise<MailOu
     .where('id', '=', id)
     .executeTakeFirstOrThrow();
   try {
-    if (row.department_mailed_at === null) {
-      await deps.mailer.send(departmentMail(row));
-      await deps.db
-        .updateTable('contact_messages')
-        .set({ department_mailed_at: deps.now() })
-        .where('id', '=', id)
-        .execute();
-    }
-    if (row.ack_mailed_at === null && row.ack_withheld_at === null) {
-      await deps.mailer.send(acknowledgementMail(row));
-      await deps.db
-        .updateTable('contact_messages')
-        .set({ ack_mailed_at: deps.now(), mail_error: null })
-        .where('id', '=', id)
-        .execute();
-    }
+    await renewingWhile(
+      () => sendOwed(deps, row),
+      claimMs(deps) / 3,
+      () =>
+        deps.db
+          .updateTable('contact_messages')
+          .set({ mail_claimed_until: deps.now() + claimMs(deps) })
+          .where('id', '=', id)
+          .execute(),
+    );
     await deps.db.updateTable('contact_messages').set(release).where('id', '=', id).execute();
     return 'sent';
   } catch (error) {

@@ -6,9 +6,7 @@ import type * as v from 'valibot';
 import { purgeAfterChange } from '../../server/cdn-purge.ts';
 import { action, CliError, progress, withDeps } from '../../server/cli.ts';
 import { type RowFileSpec, readRowFile } from '../../server/import-rows.ts';
-import { terminalJson } from '../../server/terminal-text.ts';
-import { STORE_LIST_SIZE } from './locator.ts';
-import { applyPrices, applyStores, priceFile, storeFile } from './store-import.server.ts';
+import { applyPrices, applyStores, priceFile, storeExport, storeFile } from './store-import.server.ts';
 import { listStores } from './store-rows.server.ts';
 
 interface FileOptions {
@@ -109,7 +107,7 @@ export function registerLocatorCommands(program: Command): void {
     .action(
       action(async () => {
         await withDeps(async (deps) => {
-          console.log(terminalJson({ items: await listStores(deps.db, STORE_LIST_SIZE * 100) }, 2));
+          console.log(await storeExport(deps.db));
         });
       }),
     );

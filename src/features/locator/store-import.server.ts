@@ -6,6 +6,8 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../server/db/schema.ts';
 import type { RowFileSpec } from '../../server/import-rows.ts';
+import { terminalJson } from '../../server/terminal-text.ts';
+import { STORE_LIST_SIZE } from './locator.ts';
 import {
   fieldName,
   type PriceRow,
@@ -15,6 +17,7 @@ import {
   storeJsonRows,
   storeRow,
 } from './store-import.ts';
+import { listStores } from './store-rows.server.ts';
 
 const storeFileSpec = <S extends typeof storeRow | typeof priceRow>(schema: S): RowFileSpec<S> => ({
   schema,
@@ -31,6 +34,10 @@ const storeFileSpec = <S extends typeof storeRow | typeof priceRow>(schema: S): 
 export const storeFile = storeFileSpec(storeRow);
 /** `stores prices`: price updates. */
 export const priceFile = storeFileSpec(priceRow);
+
+/** `stores export`: the store list as the API gives it, a file `stores import` reads back. */
+export const storeExport = async (db: Kysely<Database>): Promise<string> =>
+  terminalJson({ items: await listStores(db, STORE_LIST_SIZE * 100) }, 2);
 
 export interface ApplyOptions {
   now: number;

@@ -49,11 +49,12 @@ const number = (name: string, min: number, max: number) =>
     v.minValue(min, `${name} must be between ${min} and ${max}`),
     v.maxValue(max, `${name} must be between ${min} and ${max}`),
   );
+/** A price, or empty: none given, or null (a store without one, as `stores export` writes it). */
 const price = (name: string) =>
   v.optional(
     v.pipe(
-      v.union([v.number(), v.string()]),
-      v.transform((value) => String(value).trim().replace(/^\$/, '')),
+      v.union([v.number(), v.string(), v.null()]),
+      v.transform((value) => (value === null ? '' : String(value).trim().replace(/^\$/, ''))),
       v.check((value) => value === '' || /^\d{1,2}\.\d{2,3}$/.test(value), `${name} must look like 3.459`),
     ),
     '',

@@ -1,4 +1,4 @@
-// db:copy-to-postgres copies every table (issue 18 point 7): a SQLite database with rows in every
+// db copy-to-postgres copies every table (issue 18 point 7): a SQLite database with rows in every
 // table of the schema (each feature's sample data, then direct rows for the rest; a table nobody
 // fills fails the test by name, so a new table cannot be forgotten) is copied to PostgreSQL, and
 // each table's row count and checksum (its rows in primary-key order) must match.
@@ -143,7 +143,7 @@ async function fingerprint(db: Kysely<Database>, table: string, key: string[]) {
   return { count: rows.length, checksum: hash.digest('hex') };
 }
 
-describe.skipIf(!process.env.DATABASE_URL)('db:copy-to-postgres', () => {
+describe.skipIf(!process.env.DATABASE_URL)('db copy-to-postgres', () => {
   it('copies every table of the schema, with the same counts and checksums', async () => {
     const source = openDatabase({ dataDir });
     await migrateToLatest(source.db);

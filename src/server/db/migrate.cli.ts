@@ -7,12 +7,11 @@ import { loadConfig } from '../config.ts';
 import { markDeployContext } from '../netlify-guard.ts';
 import { checkStorage } from '../storage-check.ts';
 import { openDatabase } from './database.ts';
+import { databaseCommands } from './db.cli.ts';
 import { migrateToLatest } from './migrate.ts';
 
 export function registerMigrateCommand(program: Command): void {
-  program
-    .command('db')
-    .description('The database schema')
+  databaseCommands(program)
     .command('migrate')
     .description("Run this release's pending migrations (before starting servers with MIGRATE_ON_START=0)")
     .option(

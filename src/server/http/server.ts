@@ -10,7 +10,7 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import compression from 'compression';
+import type compression from 'compression';
 import onHeaders from 'on-headers';
 import { ConfigError, loadConfig, parseEnv } from '../config.ts';
 import { type DataSource, dataFingerprint, recentFingerprint } from '../data-fingerprint.ts';
@@ -18,6 +18,7 @@ import type { AppDeps } from '../deps.ts';
 import { closeDatabase, onShutdown, prepareDatabase, warnAboutSettings } from '../lifecycle.ts';
 import { log } from '../log.ts';
 import { maintenanceScreen, pageInMaintenance } from '../maintenance/page.ts';
+import { knownOff } from '../maintenance/state.ts';
 import { PROBE_HEADERS, PROBE_PATHS, probe } from '../probes.ts';
 import { getApp, getDeps } from '../runtime.ts';
 import { apiListener } from './api-binding.ts';
@@ -73,12 +74,23 @@ const maintenance = maintenanceScreen(clientDir, policies);
 // Pages rendered on request (the locator, store pages, offers, the applications: 25-80 KB of HTML)
 // are compressed as they go out (brotli or gzip, as the browser accepts), like the prebuilt pages,
 // which are compressed ahead of time at the build. `tee` sees the body before it is compressed.
-const compress = compression({ threshold: 1024 });
-const renderCompressed: PageRenderer = (req, res, tee) =>
-  compress(req, res, () => {
-    tee?.(res);
-    return render(req, res);
-  });
+// compression is loaded with the first such page, as Astro is: it brings the whole mime-db along
+// (docs/decisions/0009-server-memory.md).
+let compressor: Promise<ReturnType<typeof compression>> | undefined;
+const compress = () => {
+  compressor ??= import('compression').then(({ default: create }) => create({ threshold: 1024 }));
+  return compressor;
+};
+const renderCompressed: PageRenderer = (req, res, tee) => {
+  compress().then(
+    (middleware) =>
+      middleware(req, res, () => {
+        tee?.(res);
+        return render(req, res);
+      }),
+    (error) => res.destroy(error),
+  );
+};
 // Most of them are kept as rendered, once per change of their data (page-cache.ts).
 let deps: AppDeps | undefined;
 /** The tables' fingerprints: at once while each was read within the second, as on nearly every request. */
@@ -155,7 +167,9 @@ const server = http.createServer(async (req, res) => {
     return apiListener(req, res);
   }
   // Maintenance switch on: every page, static or rendered, answers the 'We'll be back!' screen.
-  if (await pageInMaintenance(path, req.headers.cookie, res)) return maintenance(req, res);
+  // Known to be off (read within the second): no wait at all, as the API's gate does.
+  const off = deps !== undefined && knownOff(deps);
+  if (!off && (await pageInMaintenance(path, req.headers.cookie, res))) return maintenance(req, res);
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     res.writeHead(405, { 'Content-Type': 'text/plain; charset=utf-8', Allow: 'GET, HEAD' });
     return res.end('Method Not Allowed');
@@ -192,6 +206,12 @@ await prepareDatabase().catch(cannotStart);
 // upload takes at 256 kbit/s (timeouts.ts).
 applyTimeouts(server);
 getApp().catch(() => {}); // the API and its job worker now, not at the first request (which retries)
+getDeps().then(
+  (started) => {
+    deps = started;
+  },
+  () => {},
+);
 server.listen(port, host, () => log.info(`Serving on http://${host}:${port}`));
 // On SIGTERM: /readyz fails at once, requests are answered for DRAIN_SECONDS, then the server closes
 // (requests in flight finish), the database closes, exit 0. docs/api.md "Load balancers".

@@ -27,3 +27,24 @@ export async function takeLease(
 export async function releaseLease(db: Kysely<Database>, name: string, holder: string): Promise<void> {
   await db.deleteFrom('leases').where('name', '=', name).where('holder', '=', holder).execute();
 }
+
+/**
+ * Runs `task` while renewing a claim every `everyMs` (a third of its length, so that one late
+ * renewal does not lose it): a claim can then be short, and a server that died mid-task holds it
+ * for no longer than that (docs/decisions/0010-durable-job-queue.md). A renewal that fails (the
+ * database is away for a moment) is tried again at the next tick; the task runs on regardless.
+ */
+export async function renewingWhile<T>(
+  task: () => Promise<T>,
+  everyMs: number,
+  renew: () => Promise<unknown>,
+): Promise<T> {
+  const timer = setInterval(() => {
+    renew().catch(() => {});
+  }, everyMs);
+  try {
+    return await task();
+  } finally {
+    clearInterval(timer);
+  }
+}

@@ -1,5 +1,5 @@
 // The durable job queue on the test's database (SQLite, or PostgreSQL under with-postgres.sh).
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestApi, type TestApi } from '../../../tests/support/test-api.ts';
 import { openDatabase } from '../db/database.ts';
 import { createDeps } from '../deps.ts';
@@ -16,7 +16,7 @@ import {
   MAX_JOB_ATTEMPTS,
   retryJobs,
 } from './queue.ts';
-import { runDueJobs } from './worker.ts';
+import { JOB_POLL_MS, runDueJobs } from './worker.ts';
 
 let t: TestApi;
 beforeAll(async () => {
@@ -137,6 +137,40 @@ describe('the job queue', () => {
     expect((await t.outbox()).slice(before).map((m) => m.subject)).toEqual(['Mail 3']);
     expect(await completeJob(t.db, dead as NonNullable<typeof dead>, t.now())).toBe(false);
     expect(await job(id)).toMatchObject({ status: 'done', attempts: 2 });
+  });
+
+  it("renews the lease while a send runs, however long, and a dead worker's job goes out within a minute", async () => {
+    // By default a claim is short (a dead server's mail waits no longer than that, plus a poll).
+    expect(JOB_LEASE_MS + JOB_POLL_MS).toBeLessThanOrEqual(60_000);
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      const id = (await enqueueMail(t.db, mail(5), t.now())) as string;
+      const slow = createDeps({ ...t.deps });
+      let finish = () => {};
+      slow.jobs.handlers.set(
+        'mail',
+        () =>
+          new Promise<void>((resolve) => {
+            finish = resolve;
+          }),
+      );
+      const running = runDueJobs(slow);
+      await expect.poll(async () => (await job(id)).lease_owner).toBe(slow.jobs.owner);
+      // Ten leases long: every third of one, the worker renews it, and nobody else takes the job.
+      for (let tick = 0; tick < 30; tick++) {
+        t.advance(JOB_LEASE_MS / 3);
+        vi.advanceTimersByTime(JOB_LEASE_MS / 3);
+        await expect.poll(async () => (await job(id)).lease_until).toBe(t.now() + JOB_LEASE_MS);
+        expect(await runDueJobs(t.deps)).toEqual({ done: 0, retry: 0, failed: 0 });
+      }
+      finish();
+      expect(await running).toEqual({ done: 1, retry: 0, failed: 0 });
+      // A send that ended renews nothing any more.
+      vi.advanceTimersByTime(JOB_LEASE_MS);
+      expect(await job(id)).toMatchObject({ status: 'done', lease_until: null, attempts: 1 });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("holds a worker's claim for JOB_LEASE_SECONDS when set", async () => {

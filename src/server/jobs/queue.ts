@@ -21,10 +21,12 @@ export const MAX_JOB_ATTEMPTS = 12;
 export const BACKOFF_BASE_MS = 30_000;
 const BACKOFF_MAX_MS = 6 * 60 * 60_000;
 /**
- * How long a claim holds: longer than nodemailer's own SMTP time-outs (10 minutes of a silent
- * socket at most), so a slow send is never overtaken; the lease of a server that died runs out.
+ * How long a claim holds unless renewed (JOB_LEASE_SECONDS): the worker renews it every third of
+ * that while the job runs (lease.ts renewingWhile), however long a send takes, so it can be short:
+ * a server that dies mid-send holds its job for at most this long, and another server's worker
+ * (polling every JOB_POLL_SECONDS) sends it within a minute.
  */
-export const JOB_LEASE_MS = 15 * 60_000;
+export const JOB_LEASE_MS = 30_000;
 
 /** The wait before try `attempts + 1` after `attempts` failed tries. */
 export const backoffMs = (attempts: number): number =>
@@ -121,6 +123,23 @@ export async function claimJob(
       .returningAll()
       .executeTakeFirst()
   );
+}
+
+/** Extends a claimed job's lease to `now + leaseMs`; false when it was lost (another server took it). */
+export async function renewJob(
+  db: Kysely<Database>,
+  job: JobRow,
+  now: number,
+  leaseMs: number,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('jobs')
+    .set({ lease_until: now + leaseMs })
+    .where('id', '=', job.id)
+    .where('status', '=', 'queued')
+    .where('lease_owner', '=', job.lease_owner)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
 /**

@@ -8,7 +8,8 @@ import { hostname } from 'node:os';
 import type { AppDeps } from '../deps.ts';
 import type { MailMessage } from '../mailer.ts';
 import { sweepDue } from '../sweep-schedule.ts';
-import { claimJob, completeJob, enqueue, failJob } from './queue.ts';
+import { renewingWhile } from './lease.ts';
+import { claimJob, completeJob, enqueue, failJob, JOB_LEASE_MS, renewJob } from './queue.ts';
 
 export type JobHandler = (deps: AppDeps, payload: unknown) => Promise<void>;
 
@@ -73,18 +74,24 @@ async function queuePeriodic(deps: AppDeps, now: number): Promise<void> {
 export async function runDueJobs(deps: AppDeps, { ids }: { ids?: readonly string[] } = {}) {
   const counts = { done: 0, retry: 0, failed: 0 };
   if (!ids) await queuePeriodic(deps, deps.now());
+  const leaseMs = deps.config.jobLeaseMs ?? JOB_LEASE_MS;
   for (;;) {
     const job = await claimJob(deps.db, deps.dbKind, {
       owner: deps.jobs.owner,
       now: deps.now(),
       ids,
-      leaseMs: deps.config.jobLeaseMs,
+      leaseMs,
     });
     if (!job) return counts;
     try {
       const handler = deps.jobs.handlers.get(job.kind);
       if (!handler) throw new Error(`no handler for jobs of kind '${job.kind}'`);
-      await handler(deps, JSON.parse(job.payload));
+      // The lease is short and renewed while the job runs (queue.ts JOB_LEASE_MS).
+      await renewingWhile(
+        () => handler(deps, JSON.parse(job.payload)),
+        leaseMs / 3,
+        () => renewJob(deps.db, job, deps.now(), leaseMs),
+      );
       await completeJob(deps.db, job, deps.now());
       counts.done++;
     } catch (error) {

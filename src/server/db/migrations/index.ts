@@ -16,6 +16,7 @@ import * as oneEntryPerMember from './0017-one-entry-per-member.ts';
 import * as durableJobQueue from './0018-durable-job-queue.ts';
 import * as oneAccountPerMailbox from './0019-one-account-per-mailbox.ts';
 import * as idempotencyKeys from './0021-idempotency-keys.ts';
+import * as rateLimitInOneStatement from './0022-rate-limit-in-one-statement.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_accounts': accounts,
@@ -33,4 +34,5 @@ export const migrations: Record<string, Migration> = {
   '0018_durable_job_queue': durableJobQueue,
   '0019_one_account_per_mailbox': oneAccountPerMailbox,
   '0021_idempotency_keys': idempotencyKeys,
+  '0022_rate_limit_in_one_statement': rateLimitInOneStatement,
 };
