@@ -10,6 +10,7 @@ import { ApiError, ERRORS } from './errors.ts';
 import { checkTicket, type PublicForm } from './form-ticket.ts';
 import { type Body, clientIp, readJsonObject } from './http.ts';
 import { verifyHumanCheck } from './human-check/verify.ts';
+import { countRefusal } from './metrics.ts';
 import { type Check, emailKey, enforceAll, LIMITS, reached, record } from './rate-limit.ts';
 import { type Issues, invalidInput } from './validate.ts';
 
@@ -91,7 +92,10 @@ async function check<T>(
   const { ip, limits } = await admit(c, form, body);
   const personal = personLimit(form, fields, person);
   // The person's limit is looked at here, in the order of the checks, and counted after step 5.
-  if (personal && (await reached(deps, personal.key, personal.limit))) throw ApiError.of(ERRORS.rateLimited);
+  if (personal && (await reached(deps, personal.key, personal.limit))) {
+    countRefusal(personal.key);
+    throw ApiError.of(ERRORS.rateLimited);
+  }
   await enforceAll(deps, limits);
   if (!fields.success) throw invalidInput(fields.issues);
   await passHumanCheck(c, body.human_check_token, action, ip);

@@ -19,6 +19,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { LRUCache } from 'lru-cache';
 import { chainDay } from '../../lib/dates.ts';
 import type { DataSource } from '../data-fingerprint.ts';
+import { countPageCache } from '../metrics.ts';
 import { type CachedPage, cachedPage, queryKey } from './cached-pages.ts';
 import { acceptedEncodings, type Encoding } from './negotiate.ts';
 
@@ -178,9 +179,11 @@ export function pageCache(options: PageCacheOptions) {
         ...(entry.headers['cache-control'] ? { 'Cache-Control': entry.headers['cache-control'] } : {}),
       });
       res.end();
+      countPageCache('hit');
       return;
     }
     const bytes = body(store, key, entry, encoding);
+    countPageCache('hit', req.method === 'HEAD' ? 0 : bytes.length);
     entry.sent[encoding] ??= {
       ...entry.headers,
       ETag: etag(entry, encoding),
@@ -229,6 +232,7 @@ export function pageCache(options: PageCacheOptions) {
       return;
     }
     const { key, store, fingerprint, kept } = found;
+    countPageCache('miss');
     options.render(req, res, (rendered) =>
       tee(rendered, (bytes) => {
         const headers = bytes && keptHeaders(rendered);
