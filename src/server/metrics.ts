@@ -44,7 +44,6 @@ export function installRecorder(recorder: Recorder): void {
   recorder.pools(() => shared.pools);
 }
 
-export const recorder = (): Recorder | undefined => state().recorder;
 
 export function countRequest(route: string, method: string, status: number, seconds: number): void {
   state().recorder?.request(route, method, status, seconds);

@@ -17,7 +17,7 @@ const KEYWORDS = new Set(
 
 /** Every series name the servers export: histograms as their _bucket, _sum and _count. */
 async function exported(): Promise<Set<string>> {
-  const { registry } = createMetrics({
+  const { registry } = await createMetrics({
     deps: () => Promise.reject(new Error('none')),
     ready: async () => true,
   });

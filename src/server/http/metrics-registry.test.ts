@@ -17,7 +17,7 @@ let ready = true;
 
 beforeAll(async () => {
   t = await createTestApi();
-  metrics = createMetrics({ deps: async () => t.deps, ready: async () => ready });
+  metrics = await createMetrics({ deps: async () => t.deps, ready: async () => ready });
 });
 afterAll(() => t.close());
 
@@ -129,12 +129,15 @@ describe('metrics', () => {
   });
 
   it('answer without the shared figures while the database is unreachable', async () => {
-    const down = createMetrics({ deps: () => Promise.reject(new Error('down')), ready: async () => false });
+    const down = await createMetrics({
+      deps: () => Promise.reject(new Error('down')),
+      ready: async () => false,
+    });
     await down.refresh();
     const text = await down.registry.metrics();
     expect(value(text, 'kwikfill_shared_figures_up')).toBe(0);
     expect(text).not.toContain('kwikfill_jobs_queued{');
     // The hooks count into the newest registry; give them back to this file's.
-    metrics = createMetrics({ deps: async () => t.deps, ready: async () => ready });
+    metrics = await createMetrics({ deps: async () => t.deps, ready: async () => ready });
   });
 });

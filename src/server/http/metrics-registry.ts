@@ -7,7 +7,7 @@
 // the same on every server: dashboards and alerts take their max() across instances.
 import { statfs } from 'node:fs/promises';
 import { sql } from 'kysely';
-import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import type { Registry } from 'prom-client';
 import type { AppDeps } from '../deps.ts';
 import { installRecorder, type PoolFigures } from '../metrics.ts';
 
@@ -50,7 +50,9 @@ export interface Metrics {
   refresh: () => Promise<void>;
 }
 
-export function createMetrics(sources: MetricsSources): Metrics {
+/** The registry and its metrics; prom-client is loaded here, only on a server whose metrics are on. */
+export async function createMetrics(sources: MetricsSources): Promise<Metrics> {
+  const { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } = await import('prom-client');
   const registers = [new Registry()];
   const [registry] = registers as [Registry];
   // The process: CPU, resident memory, heap, event loop delay, handles, garbage collection.

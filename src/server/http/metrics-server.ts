@@ -9,7 +9,7 @@ import { timingSafeEqual } from 'node:crypto';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Config } from '../config.ts';
 import { log } from '../log.ts';
-import type { Metrics, MetricsSources } from './metrics-registry.ts';
+import { createMetrics, type Metrics, type MetricsSources } from './metrics-registry.ts';
 
 export const METRICS_PATH = '/metrics';
 const HEADERS = { 'Cache-Control': 'private, no-store' } as const;
@@ -58,7 +58,8 @@ export function startMetrics(
 ): ((req: IncomingMessage, res: ServerResponse) => Promise<void>) | undefined {
   const { metricsPort: port, metricsHost: host, metricsToken: token } = settings;
   if (!port && !token) return undefined;
-  metrics = import('./metrics-registry.ts').then(({ createMetrics }) => createMetrics(sources));
+  metrics = createMetrics(sources);
+  metrics.catch((error) => log.error({ err: error }, 'the metrics could not start'));
   if (port) {
     const server = http.createServer((req, res) => {
       if ((req.url ?? '/').split('?')[0] !== METRICS_PATH) return plain(res, 404, 'Not Found');
