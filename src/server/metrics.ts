@@ -29,6 +29,10 @@ export interface Recorder {
   pools(all: () => Iterable<() => PoolFigures>): void;
 }
 
+/** True when the settings turn metrics on (METRICS_PORT or METRICS_TOKEN). */
+export const metricsWanted = (settings: { metricsPort?: number; metricsToken?: string }): boolean =>
+  Boolean(settings.metricsPort || settings.metricsToken);
+
 const KEY = Symbol.for('kwikfill.metrics');
 type Scope = typeof globalThis & { [KEY]?: { recorder?: Recorder; pools: Set<() => PoolFigures> } };
 const state = () => {
@@ -43,7 +47,6 @@ export function installRecorder(recorder: Recorder): void {
   shared.recorder = recorder;
   recorder.pools(() => shared.pools);
 }
-
 
 export function countRequest(route: string, method: string, status: number, seconds: number): void {
   state().recorder?.request(route, method, status, seconds);

@@ -16,7 +16,7 @@ let metrics: Metrics;
 let ready = true;
 
 beforeAll(async () => {
-  t = await createTestApi();
+  t = await createTestApi({ metricsPort: 9464 }); // as a server with metrics on: failed queries counted
   metrics = await createMetrics({ deps: async () => t.deps, ready: async () => ready });
 });
 afterAll(() => t.close());

@@ -9,6 +9,7 @@ import { timingSafeEqual } from 'node:crypto';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Config } from '../config.ts';
 import { log } from '../log.ts';
+import { metricsWanted } from '../metrics.ts';
 import { createMetrics, type Metrics, type MetricsSources } from './metrics-registry.ts';
 
 export const METRICS_PATH = '/metrics';
@@ -57,7 +58,7 @@ export function startMetrics(
   sources: MetricsSources,
 ): ((req: IncomingMessage, res: ServerResponse) => Promise<void>) | undefined {
   const { metricsPort: port, metricsHost: host, metricsToken: token } = settings;
-  if (!port && !token) return undefined;
+  if (!metricsWanted(settings)) return undefined;
   metrics = createMetrics(sources);
   metrics.catch((error) => log.error({ err: error }, 'the metrics could not start'));
   if (port) {
