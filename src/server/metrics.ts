@@ -48,6 +48,9 @@ export function installRecorder(recorder: Recorder): void {
   recorder.pools(() => shared.pools);
 }
 
+/** True once metrics are on: a caller may then work out what it counts (a request's route label). */
+export const recording = (): boolean => state().recorder !== undefined;
+
 export function countRequest(route: string, method: string, status: number, seconds: number): void {
   state().recorder?.request(route, method, status, seconds);
 }

@@ -135,6 +135,17 @@ async function query(promql: string): Promise<PromSample[]> {
   return json.data.result;
 }
 
+/** Waits until both servers' requests of `route` number at least `count` in Prometheus. */
+async function untilCounted(route: string, count: number): Promise<PromSample[]> {
+  const promql = `sum by (instance) (kwikfill_http_request_duration_seconds_count{route="${route}"})`;
+  let result: PromSample[] = [];
+  await until(`both servers' ${route} counted`, async () => {
+    result = await query(promql);
+    return result.length === 2 && result.every((sample) => Number(sample.value[1]) >= count);
+  });
+  return result;
+}
+
 async function alerts(): Promise<PromAlert[]> {
   const json = (await (await fetch(`${prometheusBase}/api/v1/alerts`)).json()) as {
     data: { alerts: PromAlert[] };
@@ -149,8 +160,14 @@ describe.skipIf(skip)('a real Prometheus scraping two servers', () => {
         const health = await fetch(`${server.base}${API}/health`, { headers: apiHeaders() });
         expect(health.status).toBe(200);
         expect((await fetch(`${server.base}/stores/`)).status).toBe(200);
+        expect((await fetch(`${server.base}/`)).status).toBe(200);
+        expect((await fetch(`${server.base}/no-such-page-${i}`)).status).toBe(404);
       }
     }
+    // Each server's last request was a 404: once Prometheus has counted five of them (a scrape reads a
+    // server's figures at once), it has every earlier one too.
+    const notFound = await untilCounted('(not found)', 5);
+    expect(notFound.map((sample) => sample.metric.instance).sort()).toEqual([...metricsTargets].sort());
     const counted =
       'sum by (instance) (kwikfill_http_request_duration_seconds_count{route="/api/v1/health",status_class="2xx"})';
     await until('both servers counted in Prometheus', async () => {
@@ -160,11 +177,18 @@ describe.skipIf(skip)('a real Prometheus scraping two servers', () => {
     expect((await query(counted)).map((sample) => sample.metric.instance).sort()).toEqual(
       [...metricsTargets].sort(),
     );
-    // The store pages by their pattern, never by path; the process figures of each.
-    const pages = await query(
-      'sum by (instance) (kwikfill_http_request_duration_seconds_count{route="/stores"})',
+    // Pages by their pattern or kind of answer, never by the path asked for; the process figures of each.
+    for (const route of ['/stores', '(static)', '(not found)']) {
+      const counted = await query(
+        `sum by (instance) (kwikfill_http_request_duration_seconds_count{route="${route}"})`,
+      );
+      expect(counted.map((sample) => sample.metric.instance).sort(), route).toEqual(
+        [...metricsTargets].sort(),
+      );
+    }
+    expect(await query('kwikfill_http_request_duration_seconds_count{route=~".*no-such-page.*"}')).toEqual(
+      [],
     );
-    expect(pages).toHaveLength(2);
     expect(await query('up{job="kwikfill"} == 1')).toHaveLength(2);
     expect(await query('process_resident_memory_bytes{job="kwikfill"} > 0')).toHaveLength(2);
     expect(await query('kwikfill_ready == 1')).toHaveLength(2);

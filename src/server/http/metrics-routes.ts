@@ -10,10 +10,10 @@ import { cachedPage } from './cached-pages.ts';
 const ROUTE = Symbol('metrics route');
 type Labelled = IncomingMessage & { [ROUTE]?: string };
 
-export const STATIC_ROUTE = '(static)';
+const STATIC_ROUTE = '(static)';
 const RENDERED_ROUTE = '(rendered)';
 
-/** Names the kind of answer server.ts gives this request (the default: a page Astro rendered). */
+/** Names the kind of answer server.ts gives this request (the default: a prebuilt file). */
 export function routeAs(req: IncomingMessage, route: string): void {
   (req as Labelled)[ROUTE] = route;
 }
@@ -25,5 +25,5 @@ export const pageRoute = (path: string): string => cachedPage(path)?.route ?? RE
 export function routeLabel(req: IncomingMessage, status: number, api: string | null | undefined): string {
   if (api !== undefined) return api ?? '(api: no route)';
   if (status === 404) return '(not found)';
-  return (req as Labelled)[ROUTE] ?? RENDERED_ROUTE;
+  return (req as Labelled)[ROUTE] ?? STATIC_ROUTE;
 }

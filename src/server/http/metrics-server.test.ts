@@ -64,6 +64,6 @@ describe('route labels', () => {
     const page = req();
     routeAs(page, '/stores/[number]');
     expect(routeLabel(page, 200, undefined)).toBe('/stores/[number]');
-    expect(routeLabel(req(), 200, undefined)).toBe('(rendered)');
+    expect(routeLabel(req(), 200, undefined)).toBe('(static)');
   });
 });

@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ApiBindings } from '../deps.ts';
 import { type Logger, log as processLog } from '../log.ts';
-import { countRequest } from '../metrics.ts';
+import { countRequest, recording } from '../metrics.ts';
 import { PROBE_PATHS } from '../probes.ts';
 import { routeLabel } from './metrics-routes.ts';
 
@@ -50,12 +50,11 @@ export function requestLog({ trustProxy, log = processLog }: { trustProxy: boole
       status,
       ms: Math.round(ms * 100) / 100,
     };
-    countRequest(
-      routeLabel(req, status, api ? (api.route ?? null) : undefined),
-      req.method ?? '',
-      status,
-      ms / 1000,
-    );
+    // The request metrics (docs/metrics.md), when they are on: the label is worked out only then.
+    if (recording()) {
+      const label = routeLabel(req, status, api ? (api.route ?? null) : undefined);
+      countRequest(label, req.method ?? '', status, ms / 1000);
+    }
     if (!this.writableFinished) line.aborted = true;
     // A load balancer's probes, every few seconds from each of its nodes: debug level only.
     if (!api && PROBE_PATHS.has(pathOf(req.url))) log.debug(line);

@@ -25,7 +25,7 @@ import { apiListener } from './api-binding.ts';
 import { distDir } from './dist-dir.ts';
 import { finishRenderedHeaders, readPagePolicies, setCommonHeaders } from './headers.ts';
 import { keepMemoryReducerWorking } from './memory-reducer.ts';
-import { pageRoute, routeAs, STATIC_ROUTE } from './metrics-routes.ts';
+import { pageRoute, routeAs } from './metrics-routes.ts';
 import { METRICS_PATH, startMetrics } from './metrics-server.ts';
 import { type PageRenderer, pageCache } from './page-cache.ts';
 import { newRequestId, requestLog } from './request-log.ts';
@@ -181,13 +181,15 @@ const server = http.createServer(async (req, res) => {
     req.url = '/404';
     return renderCompressed(req, res);
   }
-  if (errorPage.test(path) || onlyByExtension(path)) return renderCompressed(req, res);
+  if (errorPage.test(path) || onlyByExtension(path)) {
+    routeAs(req, pageRoute(path));
+    return renderCompressed(req, res);
+  }
   // A kept page first: no file is ever at an on-demand page's path, and looking for one costs more
   // than sending it.
-  routeAs(req, pageRoute(path));
+  // (Labelled for the metrics once answered: a prebuilt file, the most common answer, is the default.)
   const kept = pages.answer(req, res);
-  if (kept === true || (kept !== false && (await kept))) return;
-  routeAs(req, STATIC_ROUTE);
+  if (kept === true || (kept !== false && (await kept))) return routeAs(req, pageRoute(path));
   files(req, res, file, () => {
     routeAs(req, pageRoute(path));
     return pages.render(req, res);
