@@ -189,6 +189,10 @@ describe.skipIf(skip)('a real Prometheus scraping two servers', () => {
     expect(await query('kwikfill_http_request_duration_seconds_count{route=~".*no-such-page.*"}')).toEqual(
       [],
     );
+    // Never on the public port without METRICS_TOKEN: there /metrics is a page like any other, not found.
+    const publicPort = await fetch(`${a.base}/metrics`);
+    expect(publicPort.status).toBe(404);
+    expect(await publicPort.text()).not.toContain('kwikfill_');
     expect(await query('up{job="kwikfill"} == 1')).toHaveLength(2);
     expect(await query('process_resident_memory_bytes{job="kwikfill"} > 0')).toHaveLength(2);
     expect(await query('kwikfill_ready == 1')).toHaveLength(2);
