@@ -388,9 +388,37 @@ describe('the environment schema (parseEnv)', () => {
         ENTRY_RETENTION_DAYS: 365,
         CONTACT_RETENTION_DAYS: 730,
         VITALS_RETENTION_DAYS: 90,
+        METRICS_PORT: undefined,
+        METRICS_HOST: '127.0.0.1',
+        METRICS_TOKEN: undefined,
         CREDIT_DEPARTMENT_EMAIL: 'credit@kwikfill.example',
       },
     });
+  });
+
+  it('keeps the metrics off the public port: a port of their own, or a long token, named in every mistake', () => {
+    expect(parseEnv({ METRICS_PORT: '9464', METRICS_TOKEN: 'x'.repeat(32) }).env).toMatchObject({
+      METRICS_PORT: 9464,
+      METRICS_HOST: '127.0.0.1',
+      METRICS_TOKEN: 'x'.repeat(32),
+    });
+    const { issues } = parseEnv({ METRICS_PORT: '70000', METRICS_TOKEN: 'short-token' });
+    expect(issues.map((issue) => issue.message)).toEqual([
+      "METRICS_PORT must be a whole number from 1 to 65535 (it is '70000')",
+      'METRICS_TOKEN must be at least 32 characters long',
+    ]);
+    expect(() =>
+      loadConfig({ DATA_DIR: tempDir(), KEYS_DIR: tempDir(), PORT: '8080', METRICS_PORT: '8080' }),
+    ).toThrow(/METRICS_PORT is 8080, the same as PORT/);
+    const open = loadConfig({
+      DATA_DIR: tempDir(),
+      KEYS_DIR: tempDir(),
+      METRICS_PORT: '9464',
+      METRICS_HOST: '0.0.0.0',
+    });
+    expect(configWarnings(open).join('\n')).toContain('METRICS_HOST is 0.0.0.0 without METRICS_TOKEN');
+    const loopback = loadConfig({ DATA_DIR: tempDir(), KEYS_DIR: tempDir(), METRICS_PORT: '9464' });
+    expect(configWarnings(loopback).join('\n')).not.toContain('METRICS_HOST');
   });
 
   it('trims values, reads an empty one as unset, and turns flags and numbers into their types', () => {

@@ -224,6 +224,28 @@ export const ENV_SCHEMA = v.object({
     'contact messages are deleted this many days after they came',
   ),
   VITALS_RETENTION_DAYS: whole(1, 36_500, 90, 'speed samples are deleted this many days after they came'),
+  METRICS_PORT: v.pipe(
+    v.optional(
+      v.pipe(
+        v.string(),
+        v.regex(/^\d+$/, 'must be a whole number from 1 to 65535'),
+        v.transform(Number),
+        v.minValue(1, 'must be a whole number from 1 to 65535'),
+        v.maxValue(65_535, 'must be a whole number from 1 to 65535'),
+      ),
+    ),
+    meaning('port of the Prometheus metrics (GET /metrics) on METRICS_HOST; unset: none'),
+  ),
+  METRICS_HOST: textOr('127.0.0.1', 'address of the metrics port (loopback unless set)'),
+  METRICS_TOKEN: v.pipe(
+    v.optional(
+      v.pipe(
+        v.string(),
+        v.minLength(MIN_SECRET_LENGTH, `must be at least ${MIN_SECRET_LENGTH} characters long`),
+      ),
+    ),
+    meaning('bearer token Prometheus sends for /metrics: also served on the public port, only with it'),
+  ),
   CREDIT_DEPARTMENT_EMAIL: v.pipe(
     v.optional(v.pipe(v.string(), v.email('must be an email address')), 'credit@kwikfill.example'),
     meaning('who is mailed that an application arrived'),
@@ -248,6 +270,7 @@ const SECRET: ReadonlySet<EnvName> = new Set([
   'GEOCODER_KEY',
   'DATABASE_URL',
   'SMTP_URL',
+  'METRICS_TOKEN',
 ]);
 
 /**
@@ -330,6 +353,10 @@ export interface Config {
   jobLeaseMs?: number;
   /** JOB_POLL_SECONDS: how often the worker looks for due jobs (src/server/jobs/worker.ts). */
   jobPollMs?: number;
+  /** Prometheus metrics (src/server/http/metrics-server.ts): their own port, its address, the bearer token. */
+  metricsPort?: number;
+  metricsHost?: string;
+  metricsToken?: string;
 }
 
 /** The start cannot go on: every mistake in the settings, one a line, each naming its setting. */
@@ -385,6 +412,12 @@ export function settingProblems(env: ServerEnv, environment: Env): string[] {
     problems.push(
       'SMTP_URL is not set: in production on PostgreSQL (DATABASE_URL) mail must go to an SMTP server, ' +
         "not to one machine's outbox folder. Set SMTP_URL (or ALLOW_STAND_INS=1 for a test setup).",
+    );
+  }
+  if (env.METRICS_PORT !== undefined && env.METRICS_PORT === env.PORT) {
+    problems.push(
+      `METRICS_PORT is ${env.METRICS_PORT}, the same as PORT: the metrics need a port of their own, ` +
+        'where no visitor reaches them (or METRICS_TOKEN alone: /metrics on PORT with a bearer token).',
     );
   }
   // With PostgreSQL several servers may share the database: what one signs or seals, the others
@@ -500,6 +533,9 @@ export function loadConfig(environment: Env = process.env): Config {
     mapPmtilesUrl: env.PUBLIC_MAP_PMTILES_URL,
     jobLeaseMs: env.JOB_LEASE_SECONDS * 1000,
     jobPollMs: env.JOB_POLL_SECONDS * 1000,
+    metricsPort: env.METRICS_PORT,
+    metricsHost: env.METRICS_HOST,
+    metricsToken: env.METRICS_TOKEN,
   };
 }
 
@@ -549,6 +585,12 @@ export function configWarnings(config: Config): string[] {
       `SITE_URL is ${config.siteUrl} but TRUST_PROXY is off: behind a proxy every visitor would share ` +
         "the proxy's address for the per-address limits. Set TRUST_PROXY=1 when a proxy you control " +
         'sets X-Forwarded-For (docs/api.md, Limits, for other setups).',
+    );
+  }
+  if (config.metricsPort && !config.metricsToken && !isLoopbackHost(config.metricsHost ?? '127.0.0.1')) {
+    warnings.push(
+      `METRICS_HOST is ${config.metricsHost} without METRICS_TOKEN: anyone who reaches port ` +
+        `${config.metricsPort} of that address reads the metrics. Keep it on a private network, or set METRICS_TOKEN.`,
     );
   }
   const earlierKeyFile = join(config.dataDir, APPLICATION_KEY_FILE_NAME);

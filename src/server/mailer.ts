@@ -7,6 +7,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Transporter } from 'nodemailer';
 import type { Config } from './config.ts';
+import { countMail } from './metrics.ts';
 import { maskEmail } from './tokens.ts';
 
 export interface MailMessage {
@@ -32,7 +33,26 @@ function lazyTransport(options: string | object): () => Promise<Transporter> {
   };
 }
 
+/** Counts each send's outcome (kwikfill_mail_sent_total, kwikfill_mail_send_failures_total). */
+function counted(transport: 'smtp' | 'outbox', mailer: Mailer): Mailer {
+  return {
+    async send(message) {
+      try {
+        await mailer.send(message);
+      } catch (error) {
+        countMail(transport, 'failed');
+        throw error;
+      }
+      countMail(transport, 'sent');
+    },
+  };
+}
+
 export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'outboxDir'>): Mailer {
+  return counted(config.smtpUrl ? 'smtp' : 'outbox', transportMailer(config));
+}
+
+function transportMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'outboxDir'>): Mailer {
   if (config.smtpUrl) {
     const transport = lazyTransport(config.smtpUrl);
     return {

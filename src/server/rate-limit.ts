@@ -8,6 +8,7 @@ import { ATTEMPT_WINDOW_MS, MAX_ATTEMPTS_PER_HOUR } from '../lib/form-rules.ts';
 import { personOf } from '../lib/mailbox.ts';
 import type { AppDeps } from './deps.ts';
 import { ApiError, ERRORS } from './errors.ts';
+import { countRefusal } from './metrics.ts';
 import { sweepDue } from './sweep-schedule.ts';
 import { sha256 } from './tokens.ts';
 
@@ -105,6 +106,7 @@ export async function hitAll(deps: AppDeps, checks: Check[]): Promise<Check | un
       ? await hitAllPostgres(deps, checks, now)
       : await hitAllSqlite(deps, checks, now);
   await sweep(deps, now);
+  if (over) countRefusal(over.key);
   return over;
 }
 

@@ -1,6 +1,7 @@
 import { PDFDocument, PDFName, PDFString } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApi, type TestApi } from '../../../tests/support/test-api.ts';
+import { metricsReader } from '../../../tests/support/test-metrics.ts';
 import { captureLog, dumpAtRest, submit } from './api-testing.ts';
 import {
   SAMPLE_PDF,
@@ -38,8 +39,10 @@ const expected = (kind: 'charge-card' | 'fleet-fueling', values: Record<string, 
 describe('POST /applications/{kind}', () => {
   it('stores a joint charge card application that opens to exactly what was sent', async () => {
     const values = sampleChargeCard({ joint: true });
+    const metric = await metricsReader();
     const answer = await submit(api, 'charge-card', values);
     expect(answer.status).toBe(201);
+    expect(await metric('kwikfill_submissions_stored_total{what="application"}')).toBe(1);
     expect(answer.json.reference).toMatch(/^CC-[0-9A-Z]{4}-[0-9A-Z]{4}$/);
     const stored = await open(answer.json.reference);
     expect(stored?.record).toMatchObject({ kind: 'charge-card', summary: 'Dana Miller' });

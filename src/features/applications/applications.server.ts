@@ -8,6 +8,7 @@ import type { GUARD_HEADERS } from '../../lib/form-rules.ts';
 import type { AppEnv } from '../../server/deps.ts';
 import { ApiError, ERRORS } from '../../server/errors.ts';
 import { guardAfterBody, guardBeforeBody } from '../../server/form-guard.ts';
+import { countStored } from '../../server/metrics.ts';
 import { type ApplicationKind, isApplicationKind, KINDS, schemaFor } from './applications.ts';
 import { keyringFor } from './keys.server.ts';
 import { sendApplicationMails } from './mail.server.ts';
@@ -107,6 +108,7 @@ export const applicationRoutes = new Hono<AppEnv>().post('/:kind', async (c: Sen
     files,
     now: deps.now(),
   });
+  countStored('application');
   console.info(`[applications] ${kind} application ${record.reference} stored`);
   await sendApplicationMails(deps, {
     kind,

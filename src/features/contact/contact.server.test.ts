@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApi, type TestApi } from '../../../tests/support/test-api.ts';
+import { metricsReader } from '../../../tests/support/test-metrics.ts';
 import { ATTEMPT_WINDOW_MS } from '../../lib/form-rules.ts';
 import { BACKOFF_BASE_MS } from '../../server/jobs/queue.ts';
 import { runDueJobs } from '../../server/jobs/worker.ts';
@@ -47,9 +48,11 @@ const stored = (reference: string) =>
 
 describe('POST /contact', () => {
   it('stores the flat payload with the address and time, then mails the department (reply-to the sender) and acknowledges with the reference', async () => {
+    const metric = await metricsReader();
     const answer = await send(flat());
     expect(answer.status).toBe(201);
     expect(answer.json.reference).toMatch(/^KF-[A-Z2-9]{4}-[A-Z2-9]{4}$/);
+    expect(await metric('kwikfill_submissions_stored_total{what="contact_message"}')).toBe(1);
     const row = await stored(answer.json.reference);
     expect(row).toMatchObject({
       department: 2,

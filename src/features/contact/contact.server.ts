@@ -10,6 +10,7 @@ import { isUniqueViolation } from '../../server/errors.ts';
 import { publicForm } from '../../server/form-guard.ts';
 import { clientAddress } from '../../server/http.ts';
 import { enqueue } from '../../server/jobs/queue.ts';
+import { countStored } from '../../server/metrics.ts';
 import { bearerToken, findSessionUser } from '../../server/sessions.ts';
 import { sha256 } from '../../server/tokens.ts';
 import { query } from '../../server/validate.ts';
@@ -59,6 +60,7 @@ export const contactRoutes = new Hono<AppEnv>().post(
         .values({ ...values, reference })
         .execute();
     }
+    countStored('contact_message');
     await enqueue(deps.db, contactMailJob(id, reference), deps.now());
     deps.jobs.kick();
     return c.json({ ok: true, reference }, 201);

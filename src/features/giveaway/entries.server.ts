@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AppDeps } from '../../server/deps.ts';
 import { ApiError, isUniqueViolation } from '../../server/errors.ts';
+import { countStored } from '../../server/metrics.ts';
 import { entryDay, personKey } from './entrant.ts';
 import type { EntryPayload } from './giveaway.ts';
 import { GIVEAWAY_MESSAGES } from './policy.ts';
@@ -43,6 +44,7 @@ export async function recordEntry(
     if (isUniqueViolation(error)) throw ApiError.of(ALREADY_ENTERED);
     throw error;
   }
+  countStored('giveaway_entry');
   return { id: row.id, promotion_id: promotionId, entry_day: row.entry_day, entered_at: now };
 }
 

@@ -2,6 +2,7 @@
 // (also under 200 simultaneous tries), members' entries, previous winners.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestApi, type TestApi } from '../../../tests/support/test-api.ts';
+import { metricsReader } from '../../../tests/support/test-metrics.ts';
 import { issueTicket } from '../../server/form-ticket.ts';
 import { recordEntry } from './entries.server.ts';
 import { entryValues as entryFor } from './giveaway.sample.ts';
@@ -176,10 +177,14 @@ describe('one person, one entry (issue 21: one person enters many times a day)',
       'j.o.h.n.q.p.u.b.l.i.c.7@gmail.com',
       'johnqpublic7@googlemail.com',
     ];
+    const metric = await metricsReader();
     const statuses = [];
     for (const email of spellings) statuses.push((await enter(t, promotionId, entryFor(email))).status);
     // The fourth is also past the 3 attempts an hour of one person: the same person again.
     expect(statuses).toEqual([201, 409, 409, 429]);
+    // Counted for the operators (docs/metrics.md): one entry stored, one refusal by the person's limit.
+    expect(await metric('kwikfill_submissions_stored_total{what="giveaway_entry"}')).toBe(1);
+    expect(await metric('kwikfill_limit_refusals_total{kind="form:giveaway:person"}')).toBe(1);
     const stored = await t.db
       .selectFrom('giveaway_entries')
       .select(['person_key', 'email'])

@@ -3,6 +3,7 @@ import { chmodSync, closeSync, openSync } from 'node:fs';
 import { join } from 'node:path';
 import { Kysely, PostgresDialect } from 'kysely';
 import type { Config } from '../config.ts';
+import { countQueryError, metricsWanted, watchPool } from '../metrics.ts';
 import { NodeSqliteDialect } from './node-sqlite.ts';
 import { queueForConnections } from './pg-queue.ts';
 import type { Database } from './schema.ts';
@@ -71,9 +72,20 @@ async function postgresPool(connectionString: string, queryTimeoutMs: number) {
     keepAlive: true,
   });
   pool.on('connect', dropOnTimeout);
-  queueForConnections(pool);
+  const queued = queueForConnections(pool);
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', (error) => console.error('[db] idle PostgreSQL client error:', error.message));
+  // Its figures for the metrics (in use, idle, waiting) until it ends.
+  const unwatch = watchPool(() => ({
+    totalCount: pool.totalCount,
+    idleCount: pool.idleCount,
+    waitingCount: pool.waitingCount + queued(),
+  }));
+  const end = pool.end.bind(pool);
+  pool.end = (() => {
+    unwatch();
+    return end();
+  }) as typeof pool.end;
   return pool;
 }
 
@@ -94,19 +106,23 @@ function ownerOnly(file: string): void {
   }
 }
 
-/** `queryTimeoutMs`: PostgreSQL's query timeout (tests shorten it). */
+/**
+ * `queryTimeoutMs`: PostgreSQL's query timeout (tests shorten it). Failed queries are counted for the
+ * metrics only when they are on: Kysely's log costs every query a step of its own.
+ */
 export function openDatabase(
-  config: Pick<Config, 'databaseUrl' | 'dataDir'>,
+  config: Pick<Config, 'databaseUrl' | 'dataDir'> & Partial<Pick<Config, 'metricsPort' | 'metricsToken'>>,
   { queryTimeoutMs = QUERY_TIMEOUT_MS } = {},
 ): DatabaseHandle {
+  const log = metricsWanted(config) ? countQueryError : undefined;
   if (config.databaseUrl) {
     const url = config.databaseUrl;
     const pool = () => postgresPool(url, queryTimeoutMs);
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
   const file = sqliteFile(config.dataDir);
   ownerOnly(file);
-  const db = new Kysely<Database>({ dialect: new NodeSqliteDialect(file) });
+  const db = new Kysely<Database>({ dialect: new NodeSqliteDialect(file), log });
   return { db, kind: 'sqlite', close: () => db.destroy() };
 }

@@ -16,8 +16,14 @@ interface Pool<C extends Releasable> {
   options: { max?: number };
 }
 
-/** Puts a queue in front of `pool.connect()` (the promise form, which Kysely uses). */
-export function queueForConnections<C extends Releasable>(pool: Pool<C>, waitMs = QUEUE_TIMEOUT_MS): void {
+/**
+ * Puts a queue in front of `pool.connect()` (the promise form, which Kysely uses). Answers how many
+ * requests wait in it now (the metrics: src/server/metrics.ts watchPool).
+ */
+export function queueForConnections<C extends Releasable>(
+  pool: Pool<C>,
+  waitMs = QUEUE_TIMEOUT_MS,
+): () => number {
   const size = pool.options.max ?? 10;
   const connect = pool.connect.bind(pool);
   let busy = 0;
@@ -72,4 +78,5 @@ export function queueForConnections<C extends Releasable>(pool: Pool<C>, waitMs 
     };
     return client;
   }) as Pool<C>['connect'];
+  return () => waiting.length;
 }

@@ -8,6 +8,8 @@ import type { DataSource } from '../data-fingerprint.ts';
 export type PageData = DataSource | 'minute';
 
 export interface CachedPage {
+  /** The route's pattern, as the request metrics name it (src/server/http/metrics-routes.ts). */
+  route: string;
   data: readonly PageData[];
   /**
    * The query parameters the page reads, in a fixed order: their values are part of the page's key,
@@ -23,16 +25,16 @@ export interface CachedPage {
 
 const PAGES: readonly [RegExp, CachedPage][] = [
   // The locator: the stores nearest a search (`q`) and its filters (src/features/locator/search.ts).
-  [/^\/stores\/?$/, { data: ['stores'], params: ['q', 'filter'] }],
+  [/^\/stores\/?$/, { route: '/stores', data: ['stores'], params: ['q', 'filter'] }],
   // A store page: its prices and 'Open now' are filled in by its script (docs/decisions/0018).
-  [/^\/stores\/[^/]+\/?$/, { data: ['stores'], ownShare: true }],
-  [/^\/sitemap-stores\.xml$/, { data: ['stores'] }],
+  [/^\/stores\/[^/]+\/?$/, { route: '/stores/[number]', data: ['stores'], ownShare: true }],
+  [/^\/sitemap-stores\.xml$/, { route: '/sitemap-stores.xml', data: ['stores'] }],
   // Offers: today's (the day is in every key), in one category or all.
-  [/^\/specials\/?$/, { data: ['offers'], params: ['category'] }],
-  [/^\/giveaway\/rules\/[^/]+\/?$/, { data: ['promotions'] }],
+  [/^\/specials\/?$/, { route: '/specials', data: ['offers'], params: ['category'] }],
+  [/^\/giveaway\/rules\/[^/]+\/?$/, { route: '/giveaway/rules/[id]', data: ['promotions'] }],
   // The application frames: the same empty form for everyone, changed only by a deploy. An unknown
   // slug answers 404 (src/pages/frame/[slug].astro), which is never kept.
-  [/^\/frame\/[^/]+\/?$/, { data: [] }],
+  [/^\/frame\/[^/]+\/?$/, { route: '/frame/[slug]', data: [] }],
 ];
 
 export const cachedPage = (pathname: string): CachedPage | undefined =>

@@ -2,6 +2,7 @@ import http, { type IncomingHttpHeaders, type IncomingMessage, type ServerRespon
 import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterEach, describe, expect, test } from 'vitest';
+import { createMetrics } from './metrics-registry.ts';
 import { type PageCacheOptions, pageCache } from './page-cache.ts';
 
 interface Answer {
@@ -91,6 +92,21 @@ describe('the page cache', () => {
     expect(second.headers.etag).toMatch(/^"[\w-]{27}"$/); // strong, from the content
     // The headers of one request are its own, never the kept ones.
     expect(second.headers['x-request-id']).not.toBe(first.headers['x-request-id']);
+  });
+
+  test('counts its hits, misses and the bytes it answered for the metrics (docs/metrics.md)', async () => {
+    const { registry } = await createMetrics({
+      deps: () => Promise.reject(new Error('none')),
+      ready: async () => true,
+    });
+    const { get } = await start();
+    await get('/stores'); // rendered: a miss
+    await get('/stores'); // from memory: its 3,999 bytes
+    await get('/stores', { 'If-None-Match': (await get('/stores')).headers.etag as string }); // a 304: no bytes
+    const text = await registry.metrics();
+    expect(text).toContain('kwikfill_page_cache_requests_total{outcome="miss"} 1\n');
+    expect(text).toContain('kwikfill_page_cache_requests_total{outcome="hit"} 3\n');
+    expect(text).toContain('kwikfill_page_cache_sent_bytes_total 7998\n');
   });
 
   test('a change of the data renders the page again', async () => {

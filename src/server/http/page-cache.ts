@@ -22,6 +22,7 @@ import { LRUCache } from 'lru-cache';
 import { CDN_HEADERS, pageCacheHeaders } from '../../lib/cache-policy.mjs';
 import { chainDay } from '../../lib/dates.ts';
 import type { DataSource } from '../data-fingerprint.ts';
+import { countPageCache } from '../metrics.ts';
 import { type CachedPage, cachedPage, canonicalPath, queryKey } from './cached-pages.ts';
 import { notModifiedHeaders } from './headers.ts';
 import { acceptedEncodings, type Encoding } from './negotiate.ts';
@@ -197,9 +198,11 @@ export function pageCache(options: PageCacheOptions) {
       // were finished as they went out (headers.ts finishRenderedHeaders), so they are kept as sent.
       res.writeHead(304, notModifiedHeaders(headers));
       res.end();
+      countPageCache('hit');
       return;
     }
     const bytes = body(store, key, entry, encoding);
+    countPageCache('hit', req.method === 'HEAD' ? 0 : bytes.length);
     entry.sent[encoding] ??= {
       ...headers,
       'Content-Length': bytes.length,
@@ -252,6 +255,7 @@ export function pageCache(options: PageCacheOptions) {
       return;
     }
     const { key, store, fingerprint, kept } = found;
+    countPageCache('miss');
     options.render(req, res, (rendered) =>
       tee(rendered, (bytes) => {
         const headers = bytes && keptHeaders(rendered);

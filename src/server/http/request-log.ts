@@ -8,7 +8,9 @@ import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ApiBindings } from '../deps.ts';
 import { type Logger, log as processLog } from '../log.ts';
+import { countRequest, recording } from '../metrics.ts';
 import { PROBE_PATHS } from '../probes.ts';
+import { routeLabel } from './metrics-routes.ts';
 
 /** An id from the proxy in front (X-Request-Id, only under TRUST_PROXY): short, safe characters. */
 const INCOMING_ID = /^[\w.:-]{1,64}$/;
@@ -40,13 +42,19 @@ export function requestLog({ trustProxy, log = processLog }: { trustProxy: boole
     const status = this.statusCode;
     const api = req[API_BINDINGS];
     const route = api ? (api.route ?? null) : status < 400 ? pathOf(req.url) : null;
+    const ms = performance.now() - (req[STARTED] ?? 0);
     const line: Record<string, unknown> = {
       request_id: this.getHeader('x-request-id'),
       method: req.method?.slice(0, 16),
       route,
       status,
-      ms: Math.round((performance.now() - (req[STARTED] ?? 0)) * 100) / 100,
+      ms: Math.round(ms * 100) / 100,
     };
+    // The request metrics (docs/metrics.md), when they are on: the label is worked out only then.
+    if (recording()) {
+      const label = routeLabel(req, status, api ? (api.route ?? null) : undefined);
+      countRequest(label, req.method ?? '', status, ms / 1000);
+    }
     if (!this.writableFinished) line.aborted = true;
     // A load balancer's probes, every few seconds from each of its nodes: debug level only.
     if (!api && PROBE_PATHS.has(pathOf(req.url))) log.debug(line);

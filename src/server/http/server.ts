@@ -6,13 +6,14 @@
 // - while the maintenance switch is on, every page answers its screen (src/server/maintenance/);
 // - any other method gets a 405 (the API's own, with the route's Allow), never a 500;
 // - every request: one JSON log line (request id, method, route, status, ms) and X-Request-Id;
-// - /healthz and /readyz, the load balancer's probes (src/server/probes.ts), before anything else.
+// - /healthz and /readyz, the load balancer's probes (src/server/probes.ts), before anything else;
+// - Prometheus' metrics on a port of their own, or /metrics with a bearer token (metrics-server.ts).
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type compression from 'compression';
 import onHeaders from 'on-headers';
-import { ConfigError, loadConfig, parseEnv } from '../config.ts';
+import { type Config, ConfigError, loadConfig, parseEnv } from '../config.ts';
 import { type DataSource, dataFingerprint, recentFingerprint } from '../data-fingerprint.ts';
 import type { AppDeps } from '../deps.ts';
 import { closeDatabase, onShutdown, prepareDatabase, warnAboutSettings } from '../lifecycle.ts';
@@ -26,6 +27,8 @@ import { distDir } from './dist-dir.ts';
 import { finishRenderedHeaders, readPagePolicies, setCommonHeaders } from './headers.ts';
 import { lingerWhileBodyUnread } from './lingering-close.ts';
 import { keepMemoryReducerWorking } from './memory-reducer.ts';
+import { pageRoute, routeAs } from './metrics-routes.ts';
+import { METRICS_PATH, startMetrics } from './metrics-server.ts';
 import { type PageRenderer, pageCache } from './page-cache.ts';
 import { newRequestId, requestLog } from './request-log.ts';
 import { staticFiles } from './static-files.ts';
@@ -44,13 +47,14 @@ const cannotStart = (error: unknown): never => {
   console.error(`[server] Cannot start: ${error instanceof ConfigError ? message : message.split('\n')[0]}`);
   process.exit(1);
 };
-let trustProxy = false;
+let config: Config | undefined;
 try {
   // The whole configuration is checked here, before anything else: a mistake stops the start.
-  trustProxy = Boolean(loadConfig().trustProxy);
+  config = loadConfig();
 } catch (error) {
   cannotStart(error);
 }
+const trustProxy = Boolean(config?.trustProxy);
 const { PORT: port, HOST: host } = parseEnv().env;
 const policies = readPagePolicies(clientDir);
 
@@ -162,15 +166,26 @@ const server = http.createServer(async (req, res) => {
   track(req, res);
   setCommonHeaders(req, res, trustProxy);
   const path = (req.url ?? '/').split('?')[0] ?? '/';
-  if (PROBE_PATHS.has(path)) return answerProbe(req, res, path);
+  if (PROBE_PATHS.has(path)) {
+    routeAs(req, path);
+    return answerProbe(req, res, path);
+  }
+  if (path === METRICS_PATH && metricsHere) {
+    routeAs(req, path);
+    return metricsHere(req, res);
+  }
   if (path === '/api/v1' || path.startsWith('/api/v1/')) {
     return apiListener(req, res);
   }
   // Maintenance switch on: every page, static or rendered, answers the 'We'll be back!' screen.
   // Known to be off (read within the second): no wait at all, as the API's gate does.
   const off = deps !== undefined && knownOff(deps);
-  if (!off && (await pageInMaintenance(path, req.headers.cookie, res))) return maintenance(req, res);
+  if (!off && (await pageInMaintenance(path, req.headers.cookie, res))) {
+    routeAs(req, '(maintenance)');
+    return maintenance(req, res);
+  }
   if (req.method !== 'GET' && req.method !== 'HEAD') {
+    routeAs(req, '(method not allowed)');
     res.writeHead(405, { 'Content-Type': 'text/plain; charset=utf-8', Allow: 'GET, HEAD' });
     return res.end('Method Not Allowed');
   }
@@ -182,12 +197,19 @@ const server = http.createServer(async (req, res) => {
     req.url = '/404';
     return renderCompressed(req, res);
   }
-  if (errorPage.test(path) || onlyByExtension(path)) return renderCompressed(req, res);
+  if (errorPage.test(path) || onlyByExtension(path)) {
+    routeAs(req, pageRoute(path));
+    return renderCompressed(req, res);
+  }
   // A kept page first: no file is ever at an on-demand page's path, and looking for one costs more
   // than sending it.
+  // (Labelled for the metrics once answered: a prebuilt file, the most common answer, is the default.)
   const kept = pages.answer(req, res);
-  if (kept === true || (kept !== false && (await kept))) return;
-  files(req, res, file, () => pages.render(req, res));
+  if (kept === true || (kept !== false && (await kept))) return routeAs(req, pageRoute(path));
+  files(req, res, file, () => {
+    routeAs(req, pageRoute(path));
+    return pages.render(req, res);
+  });
 });
 
 // CONNECT (a proxy's method) never reaches the request handler: refuse it here too.
@@ -199,6 +221,11 @@ server.on('connect', (_req, socket) => {
 });
 
 warnAboutSettings();
+// Metrics, when the settings ask for them: the public port's /metrics (with METRICS_TOKEN only).
+const metricsHere = startMetrics(config as Config, {
+  deps: getDeps,
+  ready: async () => (await probe('/readyz')).status === 200,
+});
 keepMemoryReducerWorking();
 // The database, migrated, before the first request. Sample data is a step of its own (`npm run seed`).
 await prepareDatabase().catch(cannotStart);

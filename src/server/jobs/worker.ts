@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { AppDeps } from '../deps.ts';
 import type { MailMessage } from '../mailer.ts';
+import { countJobFailure } from '../metrics.ts';
 import { sweepDue } from '../sweep-schedule.ts';
 import { renewingWhile } from './lease.ts';
 import { claimJob, completeJob, enqueue, failJob, JOB_LEASE_MS, renewJob } from './queue.ts';
@@ -97,6 +98,7 @@ export async function runDueJobs(deps: AppDeps, { ids }: { ids?: readonly string
     } catch (error) {
       const outcome = await failJob(deps.db, job, error, deps.now());
       counts[outcome]++;
+      countJobFailure(job.kind, outcome);
       // The summary only (subject, masked address): a mail's text stays in the database.
       deps.log.warn(
         { task: job.kind, job: job.id, attempts: job.attempts, err: (error as Error)?.message },
