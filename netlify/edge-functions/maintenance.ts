@@ -53,7 +53,7 @@ function switchState(origin: string, now: number): Promise<Switch> {
 }
 
 /** base64url (as Node's digest('base64url') writes it) to bytes; undefined when it is not. */
-function fromBase64Url(text: string): Uint8Array | undefined {
+function fromBase64Url(text: string): Uint8Array<ArrayBuffer> | undefined {
   if (!/^[A-Za-z0-9_-]+$/.test(text)) return undefined;
   const binary = atob(text.replaceAll('-', '+').replaceAll('_', '/'));
   return Uint8Array.from(binary, (char) => char.charCodeAt(0));
