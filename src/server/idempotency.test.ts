@@ -7,6 +7,8 @@ import { createTestApi, type TestApi } from '../../tests/support/test-api.ts';
 import { guardHeaders } from '../features/applications/api-testing.ts';
 import { applicationForm, sampleChargeCard } from '../features/applications/applications.sample.ts';
 import { flatContact } from '../features/contact/contact.sample.ts';
+import { entryValues } from '../features/giveaway/giveaway.sample.ts';
+import { runningPromotion } from '../features/giveaway/testing.ts';
 import { runRetention } from '../features/retention.server.ts';
 import { DEFAULT_API_KEY } from '../lib/api-key.ts';
 import { ATTEMPT_WINDOW_MS } from '../lib/form-rules.ts';
@@ -143,8 +145,10 @@ describe('Idempotency-Key', () => {
       } as RequestInit,
       { clientAddress: '203.0.113.50' },
     );
-    while ((await count('idempotency_keys')) === 0 || !release)
-      await new Promise((done) => setTimeout(done, 5));
+    // Until its claim is there (an answer in flight: no status yet).
+    const inFlight = () =>
+      t.db.selectFrom('idempotency_keys').select('key_hash').where('status', 'is', null).executeTakeFirst();
+    while (!(await inFlight()) || !release) await new Promise((done) => setTimeout(done, 5));
     const during = await t.call('POST', '/applications/charge-card', {
       raw: new Blob([bytes]),
       headers: { ...guard, 'Content-Type': type },
@@ -163,6 +167,28 @@ describe('Idempotency-Key', () => {
     expect(after.status).toBe(201);
     expect(after.json).toEqual(answer);
     expect(await count('applications')).toBe(applications + 1);
+  });
+
+  it('answers a giveaway entry retried with a new cache buster with its first answer, not "already entered"', async () => {
+    const promotion = await runningPromotion(t, {}, 'idempotent');
+    const ticket = await t.ticket('giveaway');
+    const entry = entryValues('retried-entry@example.com');
+    const send = async (cb: string) =>
+      t.call('POST', `/promotion/${promotion.id}/entry?cb=${cb}`, {
+        body: {
+          ...entry,
+          website: '',
+          form_ticket: ticket,
+          human_check_token: await t.humanToken('giveaway'),
+        },
+        headers: { 'Idempotency-Key': '"entry-1"' },
+        ip: `198.51.100.${++ip}`,
+      });
+    const first = await send('1');
+    expect(first.status).toBe(201);
+    const again = await send('2');
+    expect(again.status).toBe(201);
+    expect(again.json).toEqual(first.json);
   });
 
   it('keeps a first answer a day: the retention job removes it after', async () => {

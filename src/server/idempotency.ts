@@ -73,6 +73,13 @@ const jsonFingerprint = (body: Body) =>
 const isMultipart = (c: Context<AppEnv>) =>
   /^multipart\/form-data\s*;/i.test(c.req.header('content-type') ?? '');
 
+/**
+ * The query as part of what is sent, but `cb` (product.md 7's cache buster, a new one on every try of
+ * the giveaway entry): sorted, so the same query always reads the same.
+ */
+const queryPrint = (c: Context<AppEnv>) =>
+  JSON.stringify([...new URL(c.req.url).searchParams].filter(([name]) => name !== 'cb').sort());
+
 /** Who is asking: the session's token and the form's ticket, as sent (both secrets of one browser). */
 async function caller(c: Context<AppEnv>): Promise<string> {
   const ticket = isMultipart(c)
@@ -191,14 +198,15 @@ export const idempotent: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (header === undefined || (c.req.method !== 'POST' && c.req.method !== 'PUT')) return next();
   const key = parseKey(header);
   const deps = c.var.deps;
-  const scope = `${c.req.method} ${c.req.path}?${new URL(c.req.url).search}|${await caller(c)}`;
+  const scope = `${c.req.method} ${c.req.path}|${await caller(c)}`;
+  const query = queryPrint(c);
   const keyHash = sha256(`idempotency|${scope}|${key}`);
   const secret = sealingKey(deps, scope, key);
   const claimed = await claim(deps, keyHash);
   if ('row' in claimed) {
     const { row } = claimed;
     if (row.status === null || !row.answer) throw inProgress();
-    if ((await fingerprintOf(c)) !== row.fingerprint) throw keyReused();
+    if (sha256(`${query}|${await fingerprintOf(c)}`) !== row.fingerprint) throw keyReused();
     return replay(c, secret, row.answer);
   }
   // A JSON body is already read (app.ts jsonBodies); a multipart one as the route reads it.
@@ -226,7 +234,7 @@ export const idempotent: MiddlewareHandler<AppEnv> = async (c, next) => {
       await deps.db
         .updateTable('idempotency_keys')
         .set({
-          fingerprint: fingerprint(),
+          fingerprint: sha256(`${query}|${fingerprint()}`),
           status,
           answer: seal(secret, JSON.stringify(answer)),
           locked_until: 0,
