@@ -9,7 +9,7 @@ import { bearerToken, findSessionUser } from '../../server/sessions.ts';
 import { sha256 } from '../../server/tokens.ts';
 import { query } from '../../server/validate.ts';
 import { entryDay } from './entrant.ts';
-import { recordEntry } from './entries.server.ts';
+import { type Member, recordEntry } from './entries.server.ts';
 import { entrySchema, GIVEAWAY_FORM } from './giveaway.ts';
 import { GIVEAWAY_MESSAGES } from './policy.ts';
 import {
@@ -84,8 +84,8 @@ export const giveawayRoutes = new Hono<AppEnv>()
     async (c) => {
       const deps = c.var.deps;
       const entry = c.req.valid('json');
-      const user = c.get('user') as { id: string } | undefined;
-      return c.json(await recordEntry(deps, c.req.param('id') ?? '', entry, user?.id ?? null), 201);
+      const user = c.get('user') as Member | undefined;
+      return c.json(await recordEntry(deps, c.req.param('id') ?? '', entry, user ?? null), 201);
     },
   )
 

@@ -14,6 +14,7 @@ import * as memberEntriesIndex from './0015-member-entries-index.ts';
 import * as contactAckWithheld from './0016-contact-ack-withheld.ts';
 import * as oneEntryPerMember from './0017-one-entry-per-member.ts';
 import * as durableJobQueue from './0018-durable-job-queue.ts';
+import * as giveawayPeople from './0020-giveaway-people.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_accounts': accounts,
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
   '0016_contact_ack_withheld': contactAckWithheld,
   '0017_one_entry_per_member': oneEntryPerMember,
   '0018_durable_job_queue': durableJobQueue,
+  '0020_giveaway_people': giveawayPeople,
 };
