@@ -26,7 +26,7 @@ import {
 } from './draws.server.ts';
 import { laterDuplicates, suspectedDuplicates } from './duplicates.server.ts';
 import { entryDay, rulesPath } from './entrant.ts';
-import { canonicalEntries } from './fair-draw.server.ts';
+import { canonicalEntries, DRAW_METHOD, type DrawMethod } from './fair-draw.server.ts';
 import type { PromotionRow } from './promotions.server.ts';
 
 export const EXPORT_COLUMNS = [
@@ -44,6 +44,7 @@ export const EXPORT_COLUMNS = [
   'email',
   'member',
   'user_id',
+  'account_key',
 ] as const;
 
 /** The CSV of a promotion's entries (one day's, if given), sorted as the draw sorts them. */
@@ -70,6 +71,7 @@ export async function exportEntries(deps: AppDeps, promotionId: string, day: str
         row.email,
         row.user_id ? 'yes' : 'no',
         row.user_id ?? '',
+        row.account_key ?? '',
       ]);
     chunks.push(operatorCsv(batch));
     progress('entries exported', Math.min(start + 1000, rows.length), rows.length);
@@ -82,20 +84,25 @@ export async function exportEntries(deps: AppDeps, promotionId: string, day: str
  * like `-x@example.com` is written `'-x@example.com`); read back, every cell is the stored value
  * again, so the digest of the list is the one the draw recorded (src/server/operator-csv.ts).
  */
-export function readExport(text: string, withAccounts = true) {
+export function readExport(text: string, method = DRAW_METHOD) {
   const records = readOperatorCsv(text);
   const first = records[0];
   if (first && !('entry_id' in first && 'person_key' in first)) {
     throw new CliError('the file has no entry_id and person_key columns (made by: entries export)');
   }
-  // A draw since migration 0017 counts accounts too; exports made before it lack the column.
-  if (first && withAccounts && !('user_id' in first)) {
-    throw new CliError('the file has no user_id column: export the entries again (entries export)');
+  // Draws since migration 0017 count accounts, since 0020 the accounts' mailboxes; older exports lack them.
+  const needed = method === 1 ? [] : method === 2 ? ['user_id'] : ['user_id', 'account_key'];
+  const lacking = needed.filter((column) => first && !(column in first));
+  if (lacking.length > 0) {
+    throw new CliError(
+      `the file has no ${lacking.join(' or ')} column: export the entries again (entries export)`,
+    );
   }
   return records.map((record) => ({
     id: record.entry_id ?? '',
     person_key: record.person_key ?? '',
     user_id: record.user_id || null,
+    account_key: record.account_key || null,
   }));
 }
 
@@ -277,7 +284,7 @@ export function registerDrawCommands(program: Command): void {
         await withDeps(async (deps) => {
           const record = await findDraw(deps, options.draw);
           if (!record?.seed) throw new CliError(`there is no finished draw '${options.draw}'`);
-          const entries = readExport(text, record.method !== 1);
+          const entries = readExport(text, record.method as DrawMethod);
           const result = verifyDraw(
             { ...record, seed: record.seed },
             entries,

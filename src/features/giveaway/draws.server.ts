@@ -36,6 +36,7 @@ export async function eligibleEntries(deps: DrawDeps, promotionId: string, day: 
       'id',
       'person_key',
       'user_id',
+      'account_key',
       'entry_day',
       'phone',
       'address_1',
@@ -209,9 +210,14 @@ export const excludedIdsOf = (record: Pick<DrawRecord, 'excluded_ids'>): string[
  * without the entries it excluded); lists every mismatch.
  */
 export function verifyDraw(record: DrawRecord, entries: readonly DrawEntry[], drawnIds: readonly string[]) {
-  const method: DrawMethod = record.method === 1 ? 1 : 2;
-  // Method 1 drew one winner per person key only: accounts are left out to repeat it as it was.
-  const listed = method === 1 ? entries.map(({ id, person_key }) => ({ id, person_key })) : entries;
+  const method: DrawMethod = record.method === 1 ? 1 : record.method === 2 ? 2 : 3;
+  // Earlier methods are repeated as they were made: method 1 without accounts, 2 without their mailboxes.
+  const listed =
+    method === 1
+      ? entries.map(({ id, person_key }) => ({ id, person_key }))
+      : method === 2
+        ? entries.map(({ id, person_key, user_id }) => ({ id, person_key, user_id }))
+        : entries;
   const canonical = canonicalEntries(listed);
   const problems: string[] = [];
   if (canonical.length !== record.eligible_count) {

@@ -87,7 +87,7 @@ test('a promotion from creation to a verified draw', async () => {
   expect(exported.stderr).toContain('30 entries written');
   const csv = (await readFile(file, 'utf8')).trim().split('\n');
   expect(csv[0]).toBe(
-    'entry_id,person_key,entry_day,entered_at,first_name,last_name,address_1,city,state,zip,phone,email,member,user_id',
+    'entry_id,person_key,entry_day,entered_at,first_name,last_name,address_1,city,state,zip,phone,email,member,user_id,account_key',
   );
   expect(csv).toHaveLength(31);
   const oneDay = await admin('entries', 'export', '--promotion', 'autumn', '--day', '2026-03-02');
@@ -179,7 +179,7 @@ test("one person under two mailboxes but one phone: listed before the draw, excl
     .selectAll()
     .where('promotion_id', '=', 'winter')
     .executeTakeFirstOrThrow();
-  expect(record).toMatchObject({ method: 2, excluded_ids: '["w-b"]', eligible_count: 6 });
+  expect(record).toMatchObject({ method: 3, excluded_ids: '["w-b"]', eligible_count: 6 });
   expect((await admin('draw', 'list')).stdout).toContain('"excluded_ids":"[\\"w-b\\"]"');
 
   const file = join(t.config.dataDir, 'winter.csv');
