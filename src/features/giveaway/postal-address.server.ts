@@ -73,7 +73,7 @@ const DIRECTIONALS: Record<string, string> = {
   SOUTHWEST: 'SW',
 };
 
-const NON_ASCII = /[^\u0000-\u007f]/gu;
+const NON_ASCII = /[^\p{ASCII}]/gu;
 
 /** Text with look-alike letters folded to Latin and accents dropped, upper-cased ('Еlm' is 'ELM'). */
 export function foldConfusables(text: string): string {
