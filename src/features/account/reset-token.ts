@@ -1,16 +1,16 @@
-// The password-reset token travels in the mailed link. Read it once, then take it out of the
-// address bar (history.replaceState) so it is neither left in history nor sent as a referrer;
-// sessionStorage (this tab only) keeps it so a reload of the page still works.
-const KEY = 'reset_token';
-const PARAM = 'reset_token';
+// A secret token that travels in a mailed link (the password reset's, a winner's confirmation). Read
+// it once, then take it out of the address bar (history.replaceState) so it is neither left in
+// history nor sent as a referrer; sessionStorage (this tab only) keeps it so a reload of the page
+// still works.
 
-export function readResetToken(): string | null {
+/** The token of the link's query parameter `param`, or the one this tab kept from it. */
+export function readLinkToken(param: string): string | null {
   const url = new URL(globalThis.location.href);
-  const fromLink = url.searchParams.get(PARAM);
+  const fromLink = url.searchParams.get(param);
   try {
     if (fromLink) {
-      globalThis.sessionStorage?.setItem(KEY, fromLink);
-      url.searchParams.delete(PARAM);
+      globalThis.sessionStorage?.setItem(param, fromLink);
+      url.searchParams.delete(param);
       globalThis.history.replaceState(
         globalThis.history.state,
         '',
@@ -18,16 +18,21 @@ export function readResetToken(): string | null {
       );
       return fromLink;
     }
-    return globalThis.sessionStorage?.getItem(KEY) || null;
+    return globalThis.sessionStorage?.getItem(param) || null;
   } catch {
     return fromLink;
   }
 }
 
-export function forgetResetToken(): void {
+/** Forgets the token kept for `param` (the link has been used). */
+export function forgetLinkToken(param: string): void {
   try {
-    globalThis.sessionStorage?.removeItem(KEY);
+    globalThis.sessionStorage?.removeItem(param);
   } catch {
     // Nothing stored.
   }
 }
+
+const RESET_PARAM = 'reset_token';
+export const readResetToken = (): string | null => readLinkToken(RESET_PARAM);
+export const forgetResetToken = (): void => forgetLinkToken(RESET_PARAM);

@@ -6,14 +6,18 @@
 // winners; `draw verify` repeats a draw from an exported list.
 import { readFile, writeFile } from 'node:fs/promises';
 import type { Command } from 'commander';
+import type { Kysely } from 'kysely';
 import { purgeAfterChange } from '../../server/cdn-purge.ts';
 import { action, CliError, progress, withDeps } from '../../server/cli.ts';
+import type { Database } from '../../server/db/schema.ts';
 import type { AppDeps } from '../../server/deps.ts';
 import { enqueue, mailJob } from '../../server/jobs/queue.ts';
 import { runDueJobs } from '../../server/jobs/worker.ts';
 import { operatorCsv, readOperatorCsv } from '../../server/operator-csv.ts';
 import { terminalJson, terminalText } from '../../server/terminal-text.ts';
+import { alternateExclusions, linkedToWinners, replaceableWinners } from './alternates.server.ts';
 import { parseDate, requirePromotion } from './command-input.cli.ts';
+import { confirmLink, winnerState } from './confirmation.server.ts';
 import {
   commitDraw,
   completeDraw,
@@ -147,7 +151,15 @@ async function chooseExclusions(
     throw new CliError(`--exclude names entries that are not eligible: ${unknown.join(', ')}`);
   if (choice.excludeDuplicates && choice.keepDuplicates)
     throw new CliError('choose one of --exclude-duplicates and --keep-duplicates');
-  const excluded = new Set([...named, ...(choice.excludeDuplicates ? laterDuplicates(groups) : [])]);
+  // Nobody wins twice: whoever is linked to a winner of an earlier draw of this promotion is out.
+  const earlier = await linkedToWinners(deps, promotion.id, day);
+  if (earlier.length > 0)
+    console.log(`${earlier.length} entry(ies) linked to earlier winners, left out: ${earlier.join(', ')}`);
+  const excluded = new Set([
+    ...named,
+    ...earlier,
+    ...(choice.excludeDuplicates ? laterDuplicates(groups) : []),
+  ]);
   if (groups.length > 0 && !choice.excludeDuplicates && !choice.keepDuplicates && named.length === 0) {
     throw new CliError(
       'nothing drawn: decide about the suspected duplicates above and run again with --exclude-duplicates (keeps the first entry of each group), --exclude <entry ids> or --keep-duplicates',
@@ -156,11 +168,29 @@ async function chooseExclusions(
   return [...excluded].sort();
 }
 
-const winnerMail = (deps: AppDeps, promotion: PromotionRow, to: string) => ({
+/** The winner mail: the prize, and the link to confirm or decline it by the deadline (product.md 2.12). */
+const winnerMail = (
+  deps: AppDeps,
+  promotion: PromotionRow,
+  to: string,
+  token: string,
+  confirmBy: number,
+) => ({
   to,
   subject: `You won the ${promotion.title}!`,
-  text: `Congratulations! You were drawn as a winner of the ${promotion.title}.\n\nYour prize: ${promotion.prize}.\n\nWe will contact you within 7 days to arrange delivery; please keep this message. The official rules: ${new URL(rulesPath(promotion.id), deps.config.siteUrl)}\n`,
+  text: `Congratulations! You were drawn as a winner of the ${promotion.title}.\n\nYour prize: ${promotion.prize}.\n\nTo receive it, confirm by ${new Date(confirmBy).toUTCString()} with this link (you can also decline the prize there):\n${confirmLink(deps.config.siteUrl, token)}\n\nA prize not confirmed by then goes to an alternate winner. After you confirm, we will contact you to arrange delivery. The official rules: ${new URL(rulesPath(promotion.id), deps.config.siteUrl)}\n`,
 });
+
+type Drawn = Awaited<ReturnType<typeof completeDraw>>;
+
+/** Prints the drawn winners, without their links. */
+const showDrawn = (drawn: Drawn) => {
+  for (const { position, entry } of drawn) {
+    console.log(
+      `  winner ${position}: ${terminalText(`${entry.first_name} ${entry.last_name}, ${entry.city} ${entry.state}`)} (entry ${entry.id})`,
+    );
+  }
+};
 
 /**
  * Sends the winners' mails queued with the draw (each marked sent in the queue); what fails, or
@@ -174,6 +204,22 @@ async function mailWinners(deps: AppDeps, jobIds: string[]) {
       `${jobIds.length - done} winner mail(s) not sent yet: the queue retries them (see: mail list)`,
     );
   }
+}
+
+/** Queues each winner's mail in the draw's transaction; answers the job ids. */
+async function queueWinnerMails(
+  deps: AppDeps,
+  trx: Kysely<Database>,
+  promotion: PromotionRow,
+  chosen: Drawn,
+) {
+  const ids: string[] = [];
+  for (const { entry, token, confirmBy } of chosen) {
+    const mail = winnerMail(deps, promotion, entry.email, token, confirmBy);
+    const id = await enqueue(trx, mailJob(mail), deps.now());
+    if (id) ids.push(id);
+  }
+  return ids;
 }
 
 async function checkDrawable(deps: AppDeps, promotion: PromotionRow, day: string | null) {
@@ -251,16 +297,9 @@ export function registerDrawCommands(program: Command): void {
             console.log(`  entries digest (SHA-256): ${row.entries_digest}`);
             console.log(`  seed hash (SHA-256):      ${row.seed_hash}`);
             const drawn = await completeDraw(deps, promotion, row, seed, entries, async (trx, chosen) => {
-              for (const { entry } of chosen) {
-                const id = await enqueue(trx, mailJob(winnerMail(deps, promotion, entry.email)), deps.now());
-                if (id) jobIds.push(id);
-              }
+              jobIds.push(...(await queueWinnerMails(deps, trx, promotion, chosen)));
             });
-            for (const { position, entry } of drawn) {
-              console.log(
-                `  winner ${position}: ${terminalText(`${entry.first_name} ${entry.last_name}, ${entry.city} ${entry.state}`)} (entry ${entry.id})`,
-              );
-            }
+            showDrawn(drawn);
             console.log(`  seed (published):         ${seed}`);
           }).catch((error: unknown) => {
             throw error instanceof DrawBusyError ? new CliError(error.message) : error;
@@ -268,6 +307,95 @@ export function registerDrawCommands(program: Command): void {
           await mailWinners(deps, jobIds);
         });
         await purgeAfterChange(['winners']);
+      }),
+    );
+
+  draw
+    .command('alternate')
+    .description('draw alternates for the prizes of a draw that were declined or not confirmed in time')
+    .requiredOption('--draw <id>', 'the draw whose prizes are free again (see: draw winners)')
+    .option('--exclude <ids>', 'also leave out these entries (ids separated by commas)')
+    .action(
+      action(async (options: { draw: string; exclude?: string }) => {
+        await withDeps(async (deps) => {
+          const original = await findDraw(deps, options.draw);
+          if (!original?.seed) throw new CliError(`there is no finished draw '${options.draw}'`);
+          const promotion = await requirePromotion(deps, original.promotion_id);
+          const jobIds: string[] = [];
+          await withDrawLock(deps, promotion.id, deps.jobs.owner, async () => {
+            const free = await replaceableWinners(deps, original.id);
+            if (free.length === 0)
+              throw new CliError('no prize of this draw is free: every winner has confirmed or still may');
+            const named = (options.exclude ?? '')
+              .split(',')
+              .map((id) => id.trim())
+              .filter(Boolean);
+            const excluded = [...new Set([...(await alternateExclusions(deps, original)), ...named])].sort();
+            const replaces = free.map((winner) => winner.id);
+            const {
+              draw: row,
+              seed,
+              entries,
+            } = await commitDraw(deps, {
+              promotion,
+              day: original.entry_day,
+              winners: free.length,
+              excluded,
+              replaces,
+            }).catch((error: unknown) => {
+              throw error instanceof RangeError ? new CliError(`--exclude: ${error.message}`) : error;
+            });
+            console.log(
+              `alternate draw ${row.id} committed for ${free.length} prize(s) of draw ${original.id}`,
+            );
+            console.log(`  replaces winner(s): ${replaces.join(', ')}`);
+            console.log(
+              `  excluded (earlier winners and everyone linked to them, and the draw's exclusions): ${excluded.length}`,
+            );
+            console.log(`  entries digest (SHA-256): ${row.entries_digest}`);
+            console.log(`  seed hash (SHA-256):      ${row.seed_hash}`);
+            const drawn = await completeDraw(deps, promotion, row, seed, entries, async (trx, chosen) => {
+              await trx
+                .updateTable('winners')
+                .set({ replaced_by: row.id })
+                .where('id', 'in', replaces)
+                .execute();
+              jobIds.push(...(await queueWinnerMails(deps, trx, promotion, chosen)));
+            });
+            if (drawn.length < free.length) console.log(`  only ${drawn.length} eligible person(s) left`);
+            showDrawn(drawn);
+            console.log(`  seed (published):         ${seed}`);
+          }).catch((error: unknown) => {
+            throw error instanceof DrawBusyError ? new CliError(error.message) : error;
+          });
+          await mailWinners(deps, jobIds);
+        });
+      }),
+    );
+
+  draw
+    .command('winners')
+    .description("a promotion's winners and whether each has confirmed, declined, lapsed or been replaced")
+    .requiredOption('--promotion <id>', 'the promotion')
+    .action(
+      action(async (options: { promotion: string }) => {
+        await withDeps(async (deps) => {
+          await requirePromotion(deps, options.promotion);
+          const rows = await deps.db
+            .selectFrom('winners')
+            .selectAll()
+            .where('promotion_id', '=', options.promotion)
+            .orderBy('created_at')
+            .orderBy('position')
+            .execute();
+          for (const row of rows) {
+            const deadline = row.confirm_by ? new Date(Number(row.confirm_by)).toISOString() : '-';
+            console.log(
+              `winner ${row.id}  draw ${row.draw_id}  #${row.position}  ${winnerState(row, deps.now())}  confirm by ${deadline}  entry ${row.entry_id}  ${terminalText(`${row.first_name} ${row.last_name}`)}`,
+            );
+          }
+          if (rows.length === 0) console.log('no winners yet');
+        });
       }),
     );
 

@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, DrawsTable } from '../../server/db/schema.ts';
 import { releaseLease, takeLease } from '../../server/jobs/lease.ts';
+import { newConfirmation } from './confirmation.server.ts';
 import {
   canonicalEntries,
   DRAW_METHOD,
@@ -55,6 +56,8 @@ export interface DrawRequest {
   winners: number;
   /** Entries the operator excluded as suspected duplicates; each must be one of the eligible. */
   excluded?: readonly string[];
+  /** An alternate draw: the winners whose prize it takes over. */
+  replaces?: readonly string[];
 }
 
 /** The entries a draw chooses among: the canonical list without the excluded ones. */
@@ -65,7 +68,10 @@ const withoutExcluded = <E extends DrawEntry>(canonical: readonly E[], excluded:
  * Step 1: records what the draw will choose from (every eligible entry, and which of them the
  * operator excluded) and the seed's hash; the seed stays secret. Returns the entries to draw from.
  */
-export async function commitDraw(deps: DrawDeps, { promotion, day, winners, excluded = [] }: DrawRequest) {
+export async function commitDraw(
+  deps: DrawDeps,
+  { promotion, day, winners, excluded = [], replaces = [] }: DrawRequest,
+) {
   const entries = await eligibleEntries(deps, promotion.id, day);
   const excludedIds = [...new Set(excluded)].sort();
   const known = new Set(entries.map((entry) => entry.id));
@@ -85,6 +91,7 @@ export async function commitDraw(deps: DrawDeps, { promotion, day, winners, excl
     drawn_at: null,
     method: DRAW_METHOD,
     excluded_ids: excludedIds.length > 0 ? JSON.stringify(excludedIds) : null,
+    replaces: replaces.length > 0 ? JSON.stringify(replaces) : null,
   };
   await deps.db.insertInto('draws').values(draw).execute();
   return { draw, seed, entries: withoutExcluded(entries, new Set(excludedIds)) };
@@ -121,7 +128,13 @@ export class DrawBusyError extends Error {
   override name = 'DrawBusyError';
 }
 
-type Winner = { position: number; entry: Selectable<Database['giveaway_entries']> };
+/** A drawn winner, with the token of the confirmation link the mail carries (stored only as a hash). */
+type Winner = {
+  position: number;
+  entry: Selectable<Database['giveaway_entries']>;
+  token: string;
+  confirmBy: number;
+};
 
 /**
  * Step 2: chooses the winners from the seed, stores them and publishes the seed, all at once;
@@ -148,13 +161,15 @@ export async function completeDraw(
     const winners = ids.map((id, position) => {
       const entry = byId.get(id);
       if (!entry) throw new Error(`entry ${id} vanished during the draw`);
-      return { entry, position: position + 1 };
+      return { entry, position: position + 1, confirmation: newConfirmation(now, promotion.confirm_days) };
     });
-    for (const { entry, position } of winners) {
+    for (const { entry, position, confirmation } of winners) {
       await trx
         .insertInto('winners')
         .values({
           id: randomUUID(),
+          confirm_token_hash: confirmation.hash,
+          confirm_by: confirmation.confirmBy,
           draw_id: draw.id,
           promotion_id: promotion.id,
           entry_id: entry.id,
@@ -170,7 +185,12 @@ export async function completeDraw(
         .execute();
     }
     await trx.updateTable('draws').set({ seed, drawn_at: now }).where('id', '=', draw.id).execute();
-    const drawn = winners.map(({ entry, position }) => ({ position, entry }));
+    const drawn = winners.map(({ entry, position, confirmation }) => ({
+      position,
+      entry,
+      token: confirmation.token,
+      confirmBy: confirmation.confirmBy,
+    }));
     await alsoStore?.(trx, drawn);
     return drawn;
   });

@@ -43,8 +43,8 @@ const zip5 = (zip: string) => digitsOnly(zip).slice(0, 5);
 /** A last name by its letters, look-alike letters folded ('Ivаnov' with a Cyrillic 'а' is 'IVANOV'). */
 const letters = (name: string) => foldConfusables(name).replace(/[^A-Z]/g, '');
 
-/** Why entries are grouped: the keys one entry shares with others of its day. */
-function keysOf(entry: EntryFacts): string[] {
+/** What links an entry to others: its phone, building and last name, account and mailboxes. */
+export function personKeysOf(entry: Omit<EntryFacts, 'entry_day' | 'created_at' | 'id'>): string[] {
   const keys: string[] = [];
   const phone = normalPhone(entry.phone);
   if (phone) keys.push(`phone:${phone}`);
@@ -54,8 +54,11 @@ function keysOf(entry: EntryFacts): string[] {
   if (entry.user_id) keys.push(`account:${entry.user_id}`);
   if (entry.person_key) keys.push(`mailbox:${entry.person_key}`);
   if (entry.account_key) keys.push(`mailbox:${entry.account_key}`);
-  return keys.map((key) => `${entry.entry_day}|${key}`);
+  return keys;
 }
+
+/** Why entries are grouped: the keys one entry shares with others of its day. */
+const keysOf = (entry: EntryFacts): string[] => personKeysOf(entry).map((key) => `${entry.entry_day}|${key}`);
 
 /** The first entry made (the one a duplicate-excluding draw keeps), then the others. */
 const byTime = (a: EntryFacts, b: EntryFacts) =>

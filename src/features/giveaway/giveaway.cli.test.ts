@@ -128,14 +128,36 @@ test('a promotion from creation to a verified draw', async () => {
   expect(tampered.code).toBe(1);
   expect(tampered.stdout).toContain('does NOT verify');
 
+  // Published once confirmed by the mailed link; the other winner declines, and an alternate is drawn.
+  expect((await t.call('GET', '/previous-winners')).json.items).toEqual([]);
+  const tokens = mails.map((mail) =>
+    new URL(/https?:\S+winner_token=\S+/.exec(mail.text)?.[0] ?? 'x:').searchParams.get('winner_token'),
+  );
+  expect((await t.call('POST', '/winner/confirm', { body: { token: tokens[0] } })).status).toBe(200);
+  expect((await t.call('POST', '/winner/decline', { body: { token: tokens[1] } })).status).toBe(200);
   const winners = await t.call('GET', '/previous-winners');
-  expect(winners.json.items).toHaveLength(2);
+  expect(winners.json.items).toHaveLength(1);
   expect(winners.json.items[0]).toMatchObject({ promotion: 'Autumn Giveaway', last_name: 'Miller' });
+  const states = (await admin('draw', 'winners', '--promotion', 'autumn')).stdout;
+  expect(states).toMatch(/ confirmed /);
+  expect(states).toMatch(/ declined /);
+  const alternate = await admin('draw', 'alternate', '--draw', draw.id);
+  expect(alternate.code).toBe(0);
+  expect(alternate.stdout.match(/winner 1:/g)).toHaveLength(1);
+  expect((await t.outbox()).length).toBe(3);
+  const altId = /alternate draw (\S+) committed/.exec(alternate.stdout)?.[1] as string;
+  await writeFile(file, csv.join('\n'));
+  expect((await admin('draw', 'verify', '--draw', altId, '--entries', file)).stdout).toContain(
+    'verified: the same 1 winner(s)',
+  );
+  expect((await admin('draw', 'alternate', '--draw', draw.id)).stderr).toContain(
+    'no prize of this draw is free',
+  );
 
   expect((await admin('promotion', 'end', 'autumn')).stdout).toContain('ended autumn  off');
   expect((await admin('promotion', 'list')).stdout).toContain('autumn  off');
   expect((await admin('--help')).stdout).toMatch(/promotion[\s\S]*entries[\s\S]*draw/);
-}, 120_000);
+}, 240_000);
 
 test("one person under two mailboxes but one phone: listed before the draw, excluded only on the operator's word, recorded, and verified", async () => {
   await runningPromotion(
