@@ -5,7 +5,7 @@
 import CFB from 'cfb';
 import { unzipSync } from 'fflate';
 import { PDFArray, PDFDict, PDFDocument, PDFName, type PDFObject, PDFStream } from 'pdf-lib';
-import { FILE_TYPE_MESSAGE, MACRO_MESSAGE, PDF_ACTIVE_MESSAGE } from './uploads.ts';
+import { FILE_TYPE_MESSAGE, MACRO_MESSAGE, PDF_ACTIVE_MESSAGE, PDF_ENCRYPTED_MESSAGE } from './uploads.ts';
 
 /** OOXML parts that hold macros or ActiveX controls (VBA projects, Excel 4 macro sheets). */
 const OOXML_ACTIVE_PART = /(^|\/)(vbaProject\.bin|vbaProjectSignature\.bin|activeX\/|macrosheets\/)/i;
@@ -88,7 +88,12 @@ function isActive(object: PDFObject | undefined): boolean {
 /** The same names found in the raw bytes: for a PDF pdf-lib cannot read. */
 const RAW_PDF_ACTIVE = /\/(JavaScript|JS|AA|Launch|EmbeddedFiles?|RichMedia|XFA|FileAttachment)(?![\w#.-])/;
 
+/** An /Encrypt entry: objects encrypted (an empty user password opens them for a reader, not for us). */
+const RAW_PDF_ENCRYPT = /\/Encrypt(?![\w#.-])/;
+
 async function pdfProblem(bytes: Uint8Array): Promise<string | null> {
+  // Encrypted strings and streams cannot be scanned, so an encrypted PDF is refused outright.
+  if (RAW_PDF_ENCRYPT.test(Buffer.from(bytes).toString('latin1'))) return PDF_ENCRYPTED_MESSAGE;
   let document: PDFDocument;
   try {
     document = await PDFDocument.load(bytes, {
@@ -99,6 +104,7 @@ async function pdfProblem(bytes: Uint8Array): Promise<string | null> {
   } catch {
     return RAW_PDF_ACTIVE.test(Buffer.from(bytes).toString('latin1')) ? PDF_ACTIVE_MESSAGE : null;
   }
+  if (document.isEncrypted || document.context.trailerInfo.Encrypt) return PDF_ENCRYPTED_MESSAGE;
   // Every object, those inside compressed object streams too, and the trailer (the catalog's way in).
   const objects = document.context.enumerateIndirectObjects().map(([, object]) => object);
   const active = objects.some(isActive) || isActive(document.context.trailerInfo.Root);

@@ -28,6 +28,12 @@ describe('fleet fueling application (product.md 3, 5.6, 9)', () => {
     expect(fleetSummary(result.output)).toBe('ACME HAULING');
   });
 
+  it('filters control and direction characters out of the browser it was sent from', () => {
+    const result = parse({ ...sampleFleet(), user_agent: 'Mozilla/5.0\u001b[2J\u202eevil\r\nX-Fake: 1' });
+    expect(result.success).toBe(true);
+    if (result.success) expect(result.output.user_agent).not.toMatch(/[\u0000-\u001f\u202e]/);
+  });
+
   it('names every required field of product.md 3 when the form is empty, with the required message', () => {
     const result = parse({});
     expect(result.success).toBe(false);
