@@ -104,17 +104,30 @@ export const ACK_LIMIT: Limit = { limit: 3, windowMs: 24 * 60 * 60_000 };
 export const acknowledges = (deps: AppDeps, email: string): Promise<boolean> =>
   hit(deps, `contact-ack:${emailKey(email)}`, ACK_LIMIT);
 
-/** Takes the right to send the message's mails; false when another send holds it. */
-async function claim(deps: AppDeps, id: string): Promise<boolean> {
+/**
+ * Takes the right to send the message's mails: the claim's end, which is also the holder's mark
+ * (release clears only that claim), or null when another send holds it.
+ */
+async function claim(deps: AppDeps, id: string): Promise<number | null> {
   const now = deps.now();
+  const until = now + (deps.config.jobLeaseMs ?? MAIL_CLAIM_MS);
   const result = await deps.db
     .updateTable('contact_messages')
-    .set({ mail_claimed_until: now + (deps.config.jobLeaseMs ?? MAIL_CLAIM_MS) })
+    .set({ mail_claimed_until: until })
     .where('id', '=', id)
     .where((eb) => eb.or([eb('mail_claimed_until', 'is', null), eb('mail_claimed_until', '<', now)]))
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return Number(result.numUpdatedRows) === 1 ? until : null;
 }
+
+/** Ends this holder's claim only: a send that outlived its claim leaves the next holder's alone. */
+const release = (deps: AppDeps, id: string, until: number) =>
+  deps.db
+    .updateTable('contact_messages')
+    .set({ mail_claimed_until: null })
+    .where('id', '=', id)
+    .where('mail_claimed_until', '=', until)
+    .execute();
 
 export type MailOutcome = 'sent' | 'failed' | 'busy';
 
@@ -123,8 +136,8 @@ export type MailOutcome = 'sent' | 'failed' | 'busy';
  * records a failure on the row. 'busy': another send holds the message (it sends them).
  */
 export async function sendContactMail(deps: AppDeps, id: string): Promise<MailOutcome> {
-  if (!(await claim(deps, id))) return 'busy';
-  const release = { mail_claimed_until: null };
+  const until = await claim(deps, id);
+  if (until === null) return 'busy';
   const row = await deps.db
     .selectFrom('contact_messages')
     .selectAll()
@@ -147,16 +160,17 @@ export async function sendContactMail(deps: AppDeps, id: string): Promise<MailOu
         .where('id', '=', id)
         .execute();
     }
-    await deps.db.updateTable('contact_messages').set(release).where('id', '=', id).execute();
+    await release(deps, id, until);
     return 'sent';
   } catch (error) {
     // The reason only: the message itself stays in the database, never in the log.
     const reason = String((error as Error)?.message ?? error).slice(0, 300);
     await deps.db
       .updateTable('contact_messages')
-      .set((eb) => ({ mail_attempts: eb('mail_attempts', '+', 1), mail_error: reason, ...release }))
+      .set((eb) => ({ mail_attempts: eb('mail_attempts', '+', 1), mail_error: reason }))
       .where('id', '=', id)
       .execute();
+    await release(deps, id, until);
     console.warn(`[contact] mail for ${row.reference} not sent (will retry): ${reason}`);
     return 'failed';
   }
