@@ -93,7 +93,8 @@ export default defineConfig({
     ...(onNetlify ? [netlifyHeaders] : []),
     // Prebuilt pages; the store pages come from the database, in their own sitemap (on request).
     sitemap({
-      filter: (page) => !/\/(account|frame)\//.test(page) && !/\/(404|500|maintenance)\/?$/.test(page),
+      filter: (page) =>
+        !/\/(account|frame)\//.test(page) && !/\/(404|500|maintenance|giveaway\/confirm)\/?$/.test(page),
       customSitemaps: [new URL('/sitemap-stores.xml', siteUrl).href],
     }),
   ],

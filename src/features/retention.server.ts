@@ -37,6 +37,13 @@ export async function runRetention(deps: AppDeps, env = process.env): Promise<Re
     )
     .where('id', 'not in', (eb) => eb.selectFrom('winners').select('entry_id'))
     .executeTakeFirst();
+  // The once-a-day keys (migration 0020) of those promotions hold nothing any more.
+  await deps.db
+    .deleteFrom('giveaway_entry_keys')
+    .where('promotion_id', 'in', (eb) =>
+      eb.selectFrom('promotions').select('id').where('ends_on', '<', endedBefore),
+    )
+    .execute();
   const contactMessages = await deps.db
     .deleteFrom('contact_messages')
     .where('created_at', '<', now - settings.CONTACT_RETENTION_DAYS * DAY_MS)

@@ -66,9 +66,12 @@ const API_HEADERS = Object.freeze({ ...PAGE_HEADERS, 'Content-Security-Policy': 
 export const MEDIA_POLICY = `default-src 'none'; style-src 'unsafe-inline'; sandbox; ${FRAME_ANCESTORS}`;
 export const MEDIA_PATHS = '/media/*';
 
-/** The CSP of a static file that is not a page (a page's own comes from Astro): /media has its own. */
+/**
+ * The CSP of a static file that is not a page (a page's own comes from Astro): /media has its own,
+ * however many slashes the path starts with (`//media/x`, which the file lookup finds all the same).
+ */
 export const filePolicy = (/** @type {string} */ pathname) =>
-  pathname.startsWith(MEDIA_PATHS.slice(0, -1)) ? MEDIA_POLICY : undefined;
+  pathname.replace(/^\/+/, '/').startsWith(MEDIA_PATHS.slice(0, -1)) ? MEDIA_POLICY : undefined;
 
 /**
  * The headers of every answer for this path, but HSTS (HTTPS only) and a page's own CSP. One of

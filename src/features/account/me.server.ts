@@ -96,10 +96,10 @@ export const meRoutes = new Hono<AppEnv>()
       await trx.deleteFrom('email_confirmations').where('user_id', '=', user.id).execute();
       await trx.deleteFrom('sessions').where('user_id', '=', user.id).execute();
       // The entries stay in the draws, unlinked: user_id is cleared by its foreign key, member_id
-      // (the once-a-day-per-account key, migration 0017) here.
+      // (the once-a-day-per-account key, migration 0017) and the account's mailbox (0020) here.
       await trx
         .updateTable('giveaway_entries')
-        .set({ member_id: null })
+        .set({ member_id: null, account_key: null })
         .where('user_id', '=', user.id)
         .execute();
       await trx.deleteFrom('users').where('id', '=', user.id).execute();

@@ -1,8 +1,9 @@
-// Tokens that travel in a mailed link (the password reset's, the email confirmation's). Read once,
-// then taken out of the address bar (history.replaceState) so it is neither left in history nor sent
-// as a referrer; sessionStorage (this tab only) keeps it so a reload of the page still works.
+// A secret token that travels in a mailed link (the password reset's, a winner's confirmation). Read
+// it once, then take it out of the address bar (history.replaceState) so it is neither left in
+// history nor sent as a referrer; sessionStorage (this tab only) keeps it so a reload of the page
+// still works.
 
-/** The link token named `param` (kept under the same name in sessionStorage). */
+/** The token of the link's query parameter `param`, or the one this tab kept from it. */
 export function readLinkToken(param: string): string | null {
   const url = new URL(globalThis.location.href);
   const fromLink = url.searchParams.get(param);
@@ -23,6 +24,7 @@ export function readLinkToken(param: string): string | null {
   }
 }
 
+/** Forgets the token kept for `param` (the link has been used). */
 export function forgetLinkToken(param: string): void {
   try {
     globalThis.sessionStorage?.removeItem(param);

@@ -5,7 +5,7 @@ import { strToU8, zipSync } from 'fflate';
 import { PDFDocument, PDFName, PDFString } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { uploadContentProblem } from './uploads.server.ts';
-import { MACRO_MESSAGE, PDF_ACTIVE_MESSAGE } from './uploads.ts';
+import { MACRO_MESSAGE, PDF_ACTIVE_MESSAGE, PDF_ENCRYPTED_MESSAGE } from './uploads.ts';
 
 const CLEAN_TYPES = `<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>`;
 const MACRO_TYPES = CLEAN_TYPES.replace(
@@ -73,6 +73,16 @@ describe('active content in statements', () => {
       });
     });
     expect(await uploadContentProblem('statement.pdf', attached)).toBe(PDF_ACTIVE_MESSAGE);
+  });
+
+  it('refuses an encrypted PDF (an empty user password hides the scan), parsed or not', async () => {
+    const encrypted = await pdf((document) => {
+      const dictionary = document.context.obj({ Filter: 'Standard', V: 2, R: 3, P: -4 });
+      document.context.trailerInfo.Encrypt = document.context.register(dictionary);
+    });
+    expect(await uploadContentProblem('statement.pdf', encrypted)).toBe(PDF_ENCRYPTED_MESSAGE);
+    const broken = new TextEncoder().encode('%PDF-1.4\ntrailer << /Encrypt 5 0 R /Root 1 0 R >>\n');
+    expect(await uploadContentProblem('statement.pdf', broken)).toBe(PDF_ENCRYPTED_MESSAGE);
   });
 
   it('falls back to the raw names for a PDF the reader cannot parse', async () => {

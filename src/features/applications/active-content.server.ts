@@ -5,7 +5,7 @@
 // pdf-lib, cfb and fflate load with the first upload that needs them: 1.3 MB of code a server at
 // rest would otherwise hold (docs/decisions/0009-server-memory.md).
 import type { PDFDocument, PDFName, PDFObject } from 'pdf-lib';
-import { FILE_TYPE_MESSAGE, MACRO_MESSAGE, PDF_ACTIVE_MESSAGE } from './uploads.ts';
+import { FILE_TYPE_MESSAGE, MACRO_MESSAGE, PDF_ACTIVE_MESSAGE, PDF_ENCRYPTED_MESSAGE } from './uploads.ts';
 
 /** OOXML parts that hold macros or ActiveX controls (VBA projects, Excel 4 macro sheets). */
 const OOXML_ACTIVE_PART = /(^|\/)(vbaProject\.bin|vbaProjectSignature\.bin|activeX\/|macrosheets\/)/i;
@@ -91,8 +91,13 @@ function isActive(lib: typeof import('pdf-lib'), object: PDFObject | undefined):
 /** The same names found in the raw bytes: for a PDF pdf-lib cannot read. */
 const RAW_PDF_ACTIVE = /\/(JavaScript|JS|AA|Launch|EmbeddedFiles?|RichMedia|XFA|FileAttachment)(?![\w#.-])/;
 
+/** An /Encrypt entry: objects encrypted (an empty user password opens them for a reader, not for us). */
+const RAW_PDF_ENCRYPT = /\/Encrypt(?![\w#.-])/;
+
 async function pdfProblem(bytes: Uint8Array): Promise<string | null> {
   const lib = await import('pdf-lib');
+  // Encrypted strings and streams cannot be scanned, so an encrypted PDF is refused outright.
+  if (RAW_PDF_ENCRYPT.test(Buffer.from(bytes).toString('latin1'))) return PDF_ENCRYPTED_MESSAGE;
   let document: PDFDocument;
   try {
     document = await lib.PDFDocument.load(bytes, {
@@ -103,6 +108,7 @@ async function pdfProblem(bytes: Uint8Array): Promise<string | null> {
   } catch {
     return RAW_PDF_ACTIVE.test(Buffer.from(bytes).toString('latin1')) ? PDF_ACTIVE_MESSAGE : null;
   }
+  if (document.isEncrypted || document.context.trailerInfo.Encrypt) return PDF_ENCRYPTED_MESSAGE;
   // Every object, those inside compressed object streams too, and the trailer (the catalog's way in).
   const objects = document.context.enumerateIndirectObjects().map(([, object]) => object);
   const active =

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
+import { hasControlCharacters } from '../../lib/control-characters.ts';
 import { fieldErrors } from '../../lib/fields.ts';
 import { sampleFleet } from './applications.sample.ts';
 import { fleetSchema, fleetSummary, signedNow } from './fleet.ts';
@@ -26,6 +27,12 @@ describe('fleet fueling application (product.md 3, 5.6, 9)', () => {
       business_type: ['llc'],
     });
     expect(fleetSummary(result.output)).toBe('ACME HAULING');
+  });
+
+  it('filters control and direction characters out of the browser it was sent from', () => {
+    const result = parse({ ...sampleFleet(), user_agent: 'Mozilla/5.0\u001b[2J\u202eevil\r\nX-Fake: 1' });
+    expect(result.success).toBe(true);
+    if (result.success) expect(hasControlCharacters(result.output.user_agent)).toBe(false);
   });
 
   it('names every required field of product.md 3 when the form is empty, with the required message', () => {

@@ -2,6 +2,7 @@
 // status and limits. The guaranty block and the Other text are part of the schema only when
 // they are shown, so hidden fields are never accepted or stored. Shared by island and API.
 import * as v from 'valibot';
+import { withoutControlCharacters } from '../../lib/control-characters.ts';
 import { isCalendarDate } from '../../lib/dates.ts';
 import { emailField } from '../../lib/fields.ts';
 import { GUARANTOR_KEYS, GUARANTOR_NUMBERS, guarantyEntries } from './fleet-guaranty.ts';
@@ -146,10 +147,11 @@ const base = {
   store_number: optional('Store #', 20),
   employee_number: optional('Employee #', 20),
   additional_info: optional('Additional Information', 2000, { multiLine: true }),
+  // Sent by the browser, shown to staff: control and direction characters filtered like every field.
   user_agent: v.optional(
     v.pipe(
       v.string(),
-      v.transform((s) => s.slice(0, 400)),
+      v.transform((s) => withoutControlCharacters(s).slice(0, 400)),
     ),
     '',
   ),

@@ -64,6 +64,9 @@ export const MACRO_MESSAGE =
   'This file contains macros, which we cannot accept: please save it without macros (for example as a PDF) and upload it again';
 export const PDF_ACTIVE_MESSAGE =
   'This PDF contains scripts, attached files or other active content, which we cannot accept: please print it to a new PDF and upload it again';
+/** An encrypted PDF (even with an empty password) hides its objects from the active-content check. */
+export const PDF_ENCRYPTED_MESSAGE =
+  'This PDF is encrypted or password-protected, which we cannot accept: please print it to a new PDF and upload it again';
 
 /** The lower-case extension of a file name ('' when there is none). */
 export function extensionOf(name: string): string {

@@ -105,17 +105,30 @@ export const ACK_LIMIT: Limit = { limit: 3, windowMs: 24 * 60 * 60_000 };
 export const acknowledges = (deps: AppDeps, email: string): Promise<boolean> =>
   hit(deps, `contact-ack:${emailKey(email)}`, ACK_LIMIT);
 
-/** Takes the right to send the message's mails; false when another send holds it. */
-async function claim(deps: AppDeps, id: string): Promise<boolean> {
+/**
+ * Takes the right to send the message's mails: the claim's end, which is also the holder's mark
+ * (release clears only that claim), or null when another send holds it.
+ */
+async function claim(deps: AppDeps, id: string): Promise<number | null> {
   const now = deps.now();
+  const until = now + claimMs(deps);
   const result = await deps.db
     .updateTable('contact_messages')
-    .set({ mail_claimed_until: now + claimMs(deps) })
+    .set({ mail_claimed_until: until })
     .where('id', '=', id)
     .where((eb) => eb.or([eb('mail_claimed_until', 'is', null), eb('mail_claimed_until', '<', now)]))
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return Number(result.numUpdatedRows) === 1 ? until : null;
 }
+
+/** Ends this holder's claim only: a send that outlived its claim leaves the next holder's alone. */
+const release = (deps: AppDeps, id: string, until: number) =>
+  deps.db
+    .updateTable('contact_messages')
+    .set({ mail_claimed_until: null })
+    .where('id', '=', id)
+    .where('mail_claimed_until', '=', until)
+    .execute();
 
 export type MailOutcome = 'sent' | 'failed' | 'busy';
 
@@ -144,34 +157,42 @@ async function sendOwed(deps: AppDeps, row: Row): Promise<void> {
  * records a failure on the row. 'busy': another send holds the message (it sends them).
  */
 export async function sendContactMail(deps: AppDeps, id: string): Promise<MailOutcome> {
-  if (!(await claim(deps, id))) return 'busy';
-  const release = { mail_claimed_until: null };
+  const until = await claim(deps, id);
+  if (until === null) return 'busy';
   const row = await deps.db
     .selectFrom('contact_messages')
     .selectAll()
     .where('id', '=', id)
     .executeTakeFirstOrThrow();
+  // Renewed while the send runs, each time from the mark it holds: a claim another server took over
+  // (this one stalled past it) is never renewed or released from here.
+  let held = until;
   try {
     await renewingWhile(
       () => sendOwed(deps, row),
       claimMs(deps) / 3,
-      () =>
-        deps.db
+      async () => {
+        const next = deps.now() + claimMs(deps);
+        const result = await deps.db
           .updateTable('contact_messages')
-          .set({ mail_claimed_until: deps.now() + claimMs(deps) })
+          .set({ mail_claimed_until: next })
           .where('id', '=', id)
-          .execute(),
+          .where('mail_claimed_until', '=', held)
+          .executeTakeFirst();
+        if (Number(result.numUpdatedRows) === 1) held = next;
+      },
     );
-    await deps.db.updateTable('contact_messages').set(release).where('id', '=', id).execute();
+    await release(deps, id, held);
     return 'sent';
   } catch (error) {
     // The reason only: the message itself stays in the database, never in the log.
     const reason = String((error as Error)?.message ?? error).slice(0, 300);
     await deps.db
       .updateTable('contact_messages')
-      .set((eb) => ({ mail_attempts: eb('mail_attempts', '+', 1), mail_error: reason, ...release }))
+      .set((eb) => ({ mail_attempts: eb('mail_attempts', '+', 1), mail_error: reason }))
       .where('id', '=', id)
       .execute();
+    await release(deps, id, held);
     console.warn(`[contact] mail for ${row.reference} not sent (will retry): ${reason}`);
     return 'failed';
   }

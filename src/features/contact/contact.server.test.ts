@@ -277,6 +277,38 @@ describe('one message reached by two sends at once', () => {
     expect(await retryContactMail(t.deps, { all: true })).toEqual({ sent: 1, failed: 0 });
   });
 
+  it('a send that outlived its claim does not release the claim of the send that took over', async () => {
+    await t.deps.settle();
+    const answer = await send(ownAddress());
+    await t.deps.settle();
+    await t.deps.db
+      .updateTable('contact_messages')
+      .set({ ack_mailed_at: null })
+      .where('reference', '=', answer.json.reference)
+      .execute();
+    const real = t.deps.mailer;
+    const sends: (() => void)[] = [];
+    t.deps.mailer = { send: () => new Promise<void>((resolve) => sends.push(resolve)) };
+    try {
+      const first = retryContactMail(t.deps, { all: true });
+      await vi.waitFor(() => expect(sends).toHaveLength(1));
+      t.advance(MAIL_CLAIM_MS + 1);
+      // Another send takes the lapsed claim and is still sending when the first one ends.
+      const second = retryContactMail(t.deps, { all: true });
+      await vi.waitFor(() => expect(sends).toHaveLength(2));
+      const takenOver = (await stored(answer.json.reference)).mail_claimed_until;
+      expect(takenOver).toBe(t.now() + MAIL_CLAIM_MS);
+      sends[0]?.();
+      await first;
+      expect((await stored(answer.json.reference)).mail_claimed_until).toBe(takenOver);
+      sends[1]?.();
+      await second;
+      expect((await stored(answer.json.reference)).mail_claimed_until).toBeNull();
+    } finally {
+      t.deps.mailer = real;
+    }
+  });
+
   it("holds a claim as long as the queue's lease (JOB_LEASE_SECONDS), so a job taken over finds the message free", async () => {
     await t.deps.settle();
     const answer = await send(ownAddress());

@@ -6,14 +6,18 @@
 // winners; `draw verify` repeats a draw from an exported list.
 import { readFile, writeFile } from 'node:fs/promises';
 import type { Command } from 'commander';
+import type { Kysely } from 'kysely';
 import { purgeAfterChange } from '../../server/cdn-purge.ts';
 import { action, CliError, progress, withDeps } from '../../server/cli.ts';
+import type { Database } from '../../server/db/schema.ts';
 import type { AppDeps } from '../../server/deps.ts';
 import { enqueue, mailJob } from '../../server/jobs/queue.ts';
 import { runDueJobs } from '../../server/jobs/worker.ts';
 import { operatorCsv, readOperatorCsv } from '../../server/operator-csv.ts';
 import { terminalJson, terminalText } from '../../server/terminal-text.ts';
+import { alternateExclusions, linkedToWinners, replaceableWinners } from './alternates.server.ts';
 import { parseDate, requirePromotion } from './command-input.cli.ts';
+import { confirmLink, winnerState } from './confirmation.server.ts';
 import {
   commitDraw,
   completeDraw,
@@ -26,7 +30,7 @@ import {
 } from './draws.server.ts';
 import { laterDuplicates, suspectedDuplicates } from './duplicates.server.ts';
 import { entryDay, rulesPath } from './entrant.ts';
-import { canonicalEntries } from './fair-draw.server.ts';
+import { canonicalEntries, DRAW_METHOD, type DrawMethod } from './fair-draw.server.ts';
 import type { PromotionRow } from './promotions.server.ts';
 
 export const EXPORT_COLUMNS = [
@@ -44,6 +48,7 @@ export const EXPORT_COLUMNS = [
   'email',
   'member',
   'user_id',
+  'account_key',
 ] as const;
 
 /** The CSV of a promotion's entries (one day's, if given), sorted as the draw sorts them. */
@@ -70,6 +75,7 @@ export async function exportEntries(deps: AppDeps, promotionId: string, day: str
         row.email,
         row.user_id ? 'yes' : 'no',
         row.user_id ?? '',
+        row.account_key ?? '',
       ]);
     chunks.push(operatorCsv(batch));
     progress('entries exported', Math.min(start + 1000, rows.length), rows.length);
@@ -82,20 +88,25 @@ export async function exportEntries(deps: AppDeps, promotionId: string, day: str
  * like `-x@example.com` is written `'-x@example.com`); read back, every cell is the stored value
  * again, so the digest of the list is the one the draw recorded (src/server/operator-csv.ts).
  */
-export function readExport(text: string, withAccounts = true) {
+export function readExport(text: string, method = DRAW_METHOD) {
   const records = readOperatorCsv(text);
   const first = records[0];
   if (first && !('entry_id' in first && 'person_key' in first)) {
     throw new CliError('the file has no entry_id and person_key columns (made by: entries export)');
   }
-  // A draw since migration 0017 counts accounts too; exports made before it lack the column.
-  if (first && withAccounts && !('user_id' in first)) {
-    throw new CliError('the file has no user_id column: export the entries again (entries export)');
+  // Draws since migration 0017 count accounts, since 0020 the accounts' mailboxes; older exports lack them.
+  const needed = method === 1 ? [] : method === 2 ? ['user_id'] : ['user_id', 'account_key'];
+  const lacking = needed.filter((column) => first && !(column in first));
+  if (lacking.length > 0) {
+    throw new CliError(
+      `the file has no ${lacking.join(' or ')} column: export the entries again (entries export)`,
+    );
   }
   return records.map((record) => ({
     id: record.entry_id ?? '',
     person_key: record.person_key ?? '',
     user_id: record.user_id || null,
+    account_key: record.account_key || null,
   }));
 }
 
@@ -140,7 +151,15 @@ async function chooseExclusions(
     throw new CliError(`--exclude names entries that are not eligible: ${unknown.join(', ')}`);
   if (choice.excludeDuplicates && choice.keepDuplicates)
     throw new CliError('choose one of --exclude-duplicates and --keep-duplicates');
-  const excluded = new Set([...named, ...(choice.excludeDuplicates ? laterDuplicates(groups) : [])]);
+  // Nobody wins twice: whoever is linked to a winner of an earlier draw of this promotion is out.
+  const earlier = await linkedToWinners(deps, promotion.id, day);
+  if (earlier.length > 0)
+    console.log(`${earlier.length} entry(ies) linked to earlier winners, left out: ${earlier.join(', ')}`);
+  const excluded = new Set([
+    ...named,
+    ...earlier,
+    ...(choice.excludeDuplicates ? laterDuplicates(groups) : []),
+  ]);
   if (groups.length > 0 && !choice.excludeDuplicates && !choice.keepDuplicates && named.length === 0) {
     throw new CliError(
       'nothing drawn: decide about the suspected duplicates above and run again with --exclude-duplicates (keeps the first entry of each group), --exclude <entry ids> or --keep-duplicates',
@@ -149,11 +168,29 @@ async function chooseExclusions(
   return [...excluded].sort();
 }
 
-const winnerMail = (deps: AppDeps, promotion: PromotionRow, to: string) => ({
+/** The winner mail: the prize, and the link to confirm or decline it by the deadline (product.md 2.12). */
+const winnerMail = (
+  deps: AppDeps,
+  promotion: PromotionRow,
+  to: string,
+  token: string,
+  confirmBy: number,
+) => ({
   to,
   subject: `You won the ${promotion.title}!`,
-  text: `Congratulations! You were drawn as a winner of the ${promotion.title}.\n\nYour prize: ${promotion.prize}.\n\nWe will contact you within 7 days to arrange delivery; please keep this message. The official rules: ${new URL(rulesPath(promotion.id), deps.config.siteUrl)}\n`,
+  text: `Congratulations! You were drawn as a winner of the ${promotion.title}.\n\nYour prize: ${promotion.prize}.\n\nTo receive it, confirm by ${new Date(confirmBy).toUTCString()} with this link (you can also decline the prize there):\n${confirmLink(deps.config.siteUrl, token)}\n\nA prize not confirmed by then goes to an alternate winner. After you confirm, we will contact you to arrange delivery. The official rules: ${new URL(rulesPath(promotion.id), deps.config.siteUrl)}\n`,
 });
+
+type Drawn = Awaited<ReturnType<typeof completeDraw>>;
+
+/** Prints the drawn winners, without their links. */
+const showDrawn = (drawn: Drawn) => {
+  for (const { position, entry } of drawn) {
+    console.log(
+      `  winner ${position}: ${terminalText(`${entry.first_name} ${entry.last_name}, ${entry.city} ${entry.state}`)} (entry ${entry.id})`,
+    );
+  }
+};
 
 /**
  * Sends the winners' mails queued with the draw (each marked sent in the queue); what fails, or
@@ -167,6 +204,22 @@ async function mailWinners(deps: AppDeps, jobIds: string[]) {
       `${jobIds.length - done} winner mail(s) not sent yet: the queue retries them (see: mail list)`,
     );
   }
+}
+
+/** Queues each winner's mail in the draw's transaction; answers the job ids. */
+async function queueWinnerMails(
+  deps: AppDeps,
+  trx: Kysely<Database>,
+  promotion: PromotionRow,
+  chosen: Drawn,
+) {
+  const ids: string[] = [];
+  for (const { entry, token, confirmBy } of chosen) {
+    const mail = winnerMail(deps, promotion, entry.email, token, confirmBy);
+    const id = await enqueue(trx, mailJob(mail), deps.now());
+    if (id) ids.push(id);
+  }
+  return ids;
 }
 
 async function checkDrawable(deps: AppDeps, promotion: PromotionRow, day: string | null) {
@@ -244,16 +297,9 @@ export function registerDrawCommands(program: Command): void {
             console.log(`  entries digest (SHA-256): ${row.entries_digest}`);
             console.log(`  seed hash (SHA-256):      ${row.seed_hash}`);
             const drawn = await completeDraw(deps, promotion, row, seed, entries, async (trx, chosen) => {
-              for (const { entry } of chosen) {
-                const id = await enqueue(trx, mailJob(winnerMail(deps, promotion, entry.email)), deps.now());
-                if (id) jobIds.push(id);
-              }
+              jobIds.push(...(await queueWinnerMails(deps, trx, promotion, chosen)));
             });
-            for (const { position, entry } of drawn) {
-              console.log(
-                `  winner ${position}: ${terminalText(`${entry.first_name} ${entry.last_name}, ${entry.city} ${entry.state}`)} (entry ${entry.id})`,
-              );
-            }
+            showDrawn(drawn);
             console.log(`  seed (published):         ${seed}`);
           }).catch((error: unknown) => {
             throw error instanceof DrawBusyError ? new CliError(error.message) : error;
@@ -261,6 +307,95 @@ export function registerDrawCommands(program: Command): void {
           await mailWinners(deps, jobIds);
         });
         await purgeAfterChange(['winners']);
+      }),
+    );
+
+  draw
+    .command('alternate')
+    .description('draw alternates for the prizes of a draw that were declined or not confirmed in time')
+    .requiredOption('--draw <id>', 'the draw whose prizes are free again (see: draw winners)')
+    .option('--exclude <ids>', 'also leave out these entries (ids separated by commas)')
+    .action(
+      action(async (options: { draw: string; exclude?: string }) => {
+        await withDeps(async (deps) => {
+          const original = await findDraw(deps, options.draw);
+          if (!original?.seed) throw new CliError(`there is no finished draw '${options.draw}'`);
+          const promotion = await requirePromotion(deps, original.promotion_id);
+          const jobIds: string[] = [];
+          await withDrawLock(deps, promotion.id, deps.jobs.owner, async () => {
+            const free = await replaceableWinners(deps, original.id);
+            if (free.length === 0)
+              throw new CliError('no prize of this draw is free: every winner has confirmed or still may');
+            const named = (options.exclude ?? '')
+              .split(',')
+              .map((id) => id.trim())
+              .filter(Boolean);
+            const excluded = [...new Set([...(await alternateExclusions(deps, original)), ...named])].sort();
+            const replaces = free.map((winner) => winner.id);
+            const {
+              draw: row,
+              seed,
+              entries,
+            } = await commitDraw(deps, {
+              promotion,
+              day: original.entry_day,
+              winners: free.length,
+              excluded,
+              replaces,
+            }).catch((error: unknown) => {
+              throw error instanceof RangeError ? new CliError(`--exclude: ${error.message}`) : error;
+            });
+            console.log(
+              `alternate draw ${row.id} committed for ${free.length} prize(s) of draw ${original.id}`,
+            );
+            console.log(`  replaces winner(s): ${replaces.join(', ')}`);
+            console.log(
+              `  excluded (earlier winners and everyone linked to them, and the draw's exclusions): ${excluded.length}`,
+            );
+            console.log(`  entries digest (SHA-256): ${row.entries_digest}`);
+            console.log(`  seed hash (SHA-256):      ${row.seed_hash}`);
+            const drawn = await completeDraw(deps, promotion, row, seed, entries, async (trx, chosen) => {
+              await trx
+                .updateTable('winners')
+                .set({ replaced_by: row.id })
+                .where('id', 'in', replaces)
+                .execute();
+              jobIds.push(...(await queueWinnerMails(deps, trx, promotion, chosen)));
+            });
+            if (drawn.length < free.length) console.log(`  only ${drawn.length} eligible person(s) left`);
+            showDrawn(drawn);
+            console.log(`  seed (published):         ${seed}`);
+          }).catch((error: unknown) => {
+            throw error instanceof DrawBusyError ? new CliError(error.message) : error;
+          });
+          await mailWinners(deps, jobIds);
+        });
+      }),
+    );
+
+  draw
+    .command('winners')
+    .description("a promotion's winners and whether each has confirmed, declined, lapsed or been replaced")
+    .requiredOption('--promotion <id>', 'the promotion')
+    .action(
+      action(async (options: { promotion: string }) => {
+        await withDeps(async (deps) => {
+          await requirePromotion(deps, options.promotion);
+          const rows = await deps.db
+            .selectFrom('winners')
+            .selectAll()
+            .where('promotion_id', '=', options.promotion)
+            .orderBy('created_at')
+            .orderBy('position')
+            .execute();
+          for (const row of rows) {
+            const deadline = row.confirm_by ? new Date(Number(row.confirm_by)).toISOString() : '-';
+            console.log(
+              `winner ${row.id}  draw ${row.draw_id}  #${row.position}  ${winnerState(row, deps.now())}  confirm by ${deadline}  entry ${row.entry_id}  ${terminalText(`${row.first_name} ${row.last_name}`)}`,
+            );
+          }
+          if (rows.length === 0) console.log('no winners yet');
+        });
       }),
     );
 
@@ -277,7 +412,7 @@ export function registerDrawCommands(program: Command): void {
         await withDeps(async (deps) => {
           const record = await findDraw(deps, options.draw);
           if (!record?.seed) throw new CliError(`there is no finished draw '${options.draw}'`);
-          const entries = readExport(text, record.method !== 1);
+          const entries = readExport(text, record.method as DrawMethod);
           const result = verifyDraw(
             { ...record, seed: record.seed },
             entries,

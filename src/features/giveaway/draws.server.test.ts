@@ -82,8 +82,13 @@ test('a draw is committed, drawn, published and repeatable from its seed', async
     'entry-19',
   ]);
 
+  // Published once confirmed (confirmation.server.test.ts): two of the three have.
+  expect((await t.call('GET', '/previous-winners?page=0&limit=50')).json.items).toEqual([]);
+  for (const { token } of winners.slice(0, 2)) {
+    expect((await t.call('POST', '/winner/confirm', { body: { token } })).status).toBe(200);
+  }
   const listed = await t.call('GET', '/previous-winners?page=0&limit=50');
-  expect(listed.json.items).toHaveLength(3);
+  expect(listed.json.items).toHaveLength(2);
   expect(listed.json.items[0]).toMatchObject({
     promotion: 'Spring Fuel Giveaway',
     last_name: 'W.',
@@ -176,11 +181,49 @@ test("one prize per account: a member's entries under two mailboxes win once; ol
   const { csv } = await exportEntries(t.deps, promotion.id, null);
   const drawn = await drawnEntryIds(t.deps, draw.id);
   expect(verifyDraw({ ...draw, seed }, readExport(csv), drawn).ok).toBe(true);
-  // Without the accounts (an export made before they were listed) the draw cannot be repeated.
+  // Without the accounts' mailboxes (an export made before they were listed) the draw cannot be repeated.
   const withoutAccounts = csv
     .trim()
     .split(/\r?\n/)
     .map((line) => line.slice(0, line.lastIndexOf(',')))
     .join('\n');
-  expect(() => readExport(withoutAccounts)).toThrow(/no user_id column/);
+  expect(() => readExport(withoutAccounts)).toThrow(/no account_key column/);
+});
+
+test("one prize per person: a guest entry under a member's own mailbox and the member's entry under another win once", async () => {
+  const promotion = await runningPromotion(t, { winners_count: 5 }, 'own-mailbox');
+  const member = await t.member();
+  const rows = [
+    ['own-1', member.email, null, null, '2026-04-01'],
+    ['own-2', 'elsewhere@example.com', member.id, personKey(member.email), '2026-04-02'],
+    ['own-3', 'carl@example.com', null, null, '2026-04-02'],
+  ] as const;
+  for (const [id, email, userId, accountKey, day] of rows) {
+    await t.db
+      .insertInto('giveaway_entries')
+      .values({
+        id,
+        promotion_id: promotion.id,
+        person_key: personKey(email),
+        entry_day: day,
+        user_id: userId,
+        account_key: accountKey,
+        first_name: 'A',
+        last_name: id,
+        address_1: `${id} Main St`,
+        city: 'Erie',
+        state: 'PA',
+        zip: '16501',
+        phone: id,
+        email,
+        created_at: t.now(),
+      })
+      .execute();
+  }
+  const { draw, seed, entries } = await commitDraw(t.deps, { promotion, day: null, winners: 5 });
+  const winners = await completeDraw(t.deps, promotion, draw, seed, entries);
+  expect(winners).toHaveLength(2);
+  expect(winners.map((w) => w.entry.id)).toContain('own-3');
+  const { csv } = await exportEntries(t.deps, promotion.id, null);
+  expect(verifyDraw({ ...draw, seed }, readExport(csv), await drawnEntryIds(t.deps, draw.id)).ok).toBe(true);
 });

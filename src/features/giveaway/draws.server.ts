@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, DrawsTable } from '../../server/db/schema.ts';
 import { releaseLease, takeLease } from '../../server/jobs/lease.ts';
+import { newConfirmation } from './confirmation.server.ts';
 import {
   canonicalEntries,
   DRAW_METHOD,
@@ -36,6 +37,7 @@ export async function eligibleEntries(deps: DrawDeps, promotionId: string, day: 
       'id',
       'person_key',
       'user_id',
+      'account_key',
       'entry_day',
       'phone',
       'address_1',
@@ -54,6 +56,8 @@ export interface DrawRequest {
   winners: number;
   /** Entries the operator excluded as suspected duplicates; each must be one of the eligible. */
   excluded?: readonly string[];
+  /** An alternate draw: the winners whose prize it takes over. */
+  replaces?: readonly string[];
 }
 
 /** The entries a draw chooses among: the canonical list without the excluded ones. */
@@ -64,7 +68,10 @@ const withoutExcluded = <E extends DrawEntry>(canonical: readonly E[], excluded:
  * Step 1: records what the draw will choose from (every eligible entry, and which of them the
  * operator excluded) and the seed's hash; the seed stays secret. Returns the entries to draw from.
  */
-export async function commitDraw(deps: DrawDeps, { promotion, day, winners, excluded = [] }: DrawRequest) {
+export async function commitDraw(
+  deps: DrawDeps,
+  { promotion, day, winners, excluded = [], replaces = [] }: DrawRequest,
+) {
   const entries = await eligibleEntries(deps, promotion.id, day);
   const excludedIds = [...new Set(excluded)].sort();
   const known = new Set(entries.map((entry) => entry.id));
@@ -84,6 +91,7 @@ export async function commitDraw(deps: DrawDeps, { promotion, day, winners, excl
     drawn_at: null,
     method: DRAW_METHOD,
     excluded_ids: excludedIds.length > 0 ? JSON.stringify(excludedIds) : null,
+    replaces: replaces.length > 0 ? JSON.stringify(replaces) : null,
   };
   await deps.db.insertInto('draws').values(draw).execute();
   return { draw, seed, entries: withoutExcluded(entries, new Set(excludedIds)) };
@@ -120,7 +128,13 @@ export class DrawBusyError extends Error {
   override name = 'DrawBusyError';
 }
 
-type Winner = { position: number; entry: Selectable<Database['giveaway_entries']> };
+/** A drawn winner, with the token of the confirmation link the mail carries (stored only as a hash). */
+type Winner = {
+  position: number;
+  entry: Selectable<Database['giveaway_entries']>;
+  token: string;
+  confirmBy: number;
+};
 
 /**
  * Step 2: chooses the winners from the seed, stores them and publishes the seed, all at once;
@@ -147,13 +161,15 @@ export async function completeDraw(
     const winners = ids.map((id, position) => {
       const entry = byId.get(id);
       if (!entry) throw new Error(`entry ${id} vanished during the draw`);
-      return { entry, position: position + 1 };
+      return { entry, position: position + 1, confirmation: newConfirmation(now, promotion.confirm_days) };
     });
-    for (const { entry, position } of winners) {
+    for (const { entry, position, confirmation } of winners) {
       await trx
         .insertInto('winners')
         .values({
           id: randomUUID(),
+          confirm_token_hash: confirmation.hash,
+          confirm_by: confirmation.confirmBy,
           draw_id: draw.id,
           promotion_id: promotion.id,
           entry_id: entry.id,
@@ -169,7 +185,12 @@ export async function completeDraw(
         .execute();
     }
     await trx.updateTable('draws').set({ seed, drawn_at: now }).where('id', '=', draw.id).execute();
-    const drawn = winners.map(({ entry, position }) => ({ position, entry }));
+    const drawn = winners.map(({ entry, position, confirmation }) => ({
+      position,
+      entry,
+      token: confirmation.token,
+      confirmBy: confirmation.confirmBy,
+    }));
     await alsoStore?.(trx, drawn);
     return drawn;
   });
@@ -209,9 +230,14 @@ export const excludedIdsOf = (record: Pick<DrawRecord, 'excluded_ids'>): string[
  * without the entries it excluded); lists every mismatch.
  */
 export function verifyDraw(record: DrawRecord, entries: readonly DrawEntry[], drawnIds: readonly string[]) {
-  const method: DrawMethod = record.method === 1 ? 1 : 2;
-  // Method 1 drew one winner per person key only: accounts are left out to repeat it as it was.
-  const listed = method === 1 ? entries.map(({ id, person_key }) => ({ id, person_key })) : entries;
+  const method: DrawMethod = record.method === 1 ? 1 : record.method === 2 ? 2 : 3;
+  // Earlier methods are repeated as they were made: method 1 without accounts, 2 without their mailboxes.
+  const listed =
+    method === 1
+      ? entries.map(({ id, person_key }) => ({ id, person_key }))
+      : method === 2
+        ? entries.map(({ id, person_key, user_id }) => ({ id, person_key, user_id }))
+        : entries;
   const canonical = canonicalEntries(listed);
   const problems: string[] = [];
   if (canonical.length !== record.eligible_count) {

@@ -1,13 +1,7 @@
 // The duplicate check before a draw: what counts as the same phone and the same postal address, and
 // which entries are grouped (same day only; linked through any shared key).
 import { describe, expect, it } from 'vitest';
-import {
-  type EntryFacts,
-  laterDuplicates,
-  normalAddress,
-  normalPhone,
-  suspectedDuplicates,
-} from './duplicates.server.ts';
+import { type EntryFacts, laterDuplicates, normalPhone, suspectedDuplicates } from './duplicates.server.ts';
 
 describe('normalPhone', () => {
   it.each([
@@ -18,21 +12,6 @@ describe('normalPhone', () => {
     ['18145550123', '8145550123'],
   ])('%j is %j', (phone, normal) => {
     expect(normalPhone(phone)).toBe(normal);
-  });
-});
-
-describe('normalAddress', () => {
-  it.each([
-    ['814 Lexington Avenue, Apartment 2', '814 lexington ave apt 2'],
-    ['814 LEXINGTON AVE. APT 2', '814 lexington ave apt 2'],
-    ['814 Lexington Ave #2', '814 lexington ave apt 2'],
-    ['814 Lexington Ave Apt #2', '814 lexington ave apt 2'],
-    ['  12  Oak   Street ', '12 oak st'],
-    ['12 Oak St.', '12 oak st'],
-    ['5 North Main Road', '5 n main rd'],
-    ['5 N. Main Rd', '5 n main rd'],
-  ])('%j is %j', (address, normal) => {
-    expect(normalAddress(address)).toBe(normal);
   });
 });
 
@@ -74,6 +53,33 @@ describe('suspectedDuplicates', () => {
       entry('4', { user_id: 'u1' }),
     ]);
     expect(groups.map((group) => group.map((e) => e.id))).toEqual([['1', '2', '3', '4']]);
+  });
+
+  it.each([
+    ['12 Main Street Rear', '12 main st'],
+    ['P.O. Box 5', 'PO Box 5'],
+    ['7 Oak Ave Floor 2', '7 Oak Ave Fl 2'],
+    ['9 Еlm St', '9 Elm St'], // a Cyrillic Е
+    ['Post Office Box 5', 'po box 5'],
+  ])('groups %j with %j (same ZIP and last name)', (first, second) => {
+    const groups = suspectedDuplicates([
+      entry('1', { address_1: first, last_name: 'Jones' }),
+      entry('2', { address_1: second, last_name: 'Jones' }),
+    ]);
+    expect(groups.map((group) => group.map((e) => e.id))).toEqual([['1', '2']]);
+  });
+
+  it("groups a last name written with a look-alike letter, and a guest entry under a member's own mailbox", () => {
+    const groups = suspectedDuplicates([
+      entry('1', { address_1: '12 Oak St', last_name: 'Ivanov' }),
+      entry('2', { address_1: '12 Oak St', last_name: 'Ivаnov' }), // a Cyrillic а
+      entry('3', { person_key: 'm@example.com' }),
+      entry('4', { person_key: 'other@example.com', user_id: 'u9', account_key: 'm@example.com' }),
+    ]);
+    expect(groups.map((group) => group.map((e) => e.id))).toEqual([
+      ['1', '2'],
+      ['3', '4'],
+    ]);
   });
 
   it('does not group entries of other days, a household with other last names, or other ZIP codes', () => {

@@ -8,18 +8,24 @@
 //
 // What matches:
 // - phone: its digits, without a leading 1 (country code) on an 11-digit number;
-// - address: line 1 lower-cased, punctuation dropped, common words abbreviated one way (Street/St,
-//   Avenue/Ave, Road/Rd, Apartment/Apt/#/Unit/Suite...), with the ZIP code's first five digits and
-//   the last name (lower-cased, letters only): the same address alone would group every household.
+// - address: line 1 the USPS way (postal-address.server.ts: Publication 28's suffixes, directionals
+//   and PO Box, look-alike letters folded) without its unit, with the ZIP code's first five digits
+//   and the last name (letters only, look-alikes folded): the same address alone would group every
+//   household;
+// - mailbox: the one an entry names or a member's own (a guest entry under a member's address).
 // Groups are per entry day (one person may enter every day), and an entry linked to another through
 // any of these (or through one member account) is in the same group.
 import { digitsOnly } from '../../lib/digits.ts';
 import { linkedLabels } from './fair-draw.server.ts';
+import { foldConfusables, normalAddress } from './postal-address.server.ts';
 
 export interface EntryFacts {
   id: string;
   entry_day: string;
   user_id: string | null;
+  /** The mailbox the entry names, and a member's own (migration 0020). */
+  person_key?: string;
+  account_key?: string | null;
   phone: string;
   address_1: string;
   zip: string;
@@ -33,60 +39,26 @@ export function normalPhone(phone: string): string {
   return digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : digits;
 }
 
-const WORDS: Record<string, string> = {
-  street: 'st',
-  str: 'st',
-  avenue: 'ave',
-  av: 'ave',
-  road: 'rd',
-  drive: 'dr',
-  lane: 'ln',
-  boulevard: 'blvd',
-  court: 'ct',
-  place: 'pl',
-  terrace: 'ter',
-  highway: 'hwy',
-  parkway: 'pkwy',
-  circle: 'cir',
-  square: 'sq',
-  route: 'rte',
-  rt: 'rte',
-  apartment: 'apt',
-  unit: 'apt',
-  suite: 'apt',
-  ste: 'apt',
-  north: 'n',
-  south: 's',
-  east: 'e',
-  west: 'w',
-};
-
-/** Line 1 of an address written one way: '814 Lexington Avenue, Apartment #2' is '814 lexington ave apt 2'. */
-export function normalAddress(address: string): string {
-  return address
-    .toLowerCase()
-    .replace(/#/g, ' apt ')
-    .replace(/[^a-z0-9 ]+/g, ' ')
-    .split(/\s+/)
-    .filter(Boolean)
-    .map((word) => WORDS[word] ?? word)
-    .filter((word, index, words) => !(word === 'apt' && words[index + 1] === 'apt'))
-    .join(' ');
-}
-
 const zip5 = (zip: string) => digitsOnly(zip).slice(0, 5);
-const letters = (name: string) => name.toLowerCase().replace(/[^a-z]/g, '');
+/** A last name by its letters, look-alike letters folded ('Ivаnov' with a Cyrillic 'а' is 'IVANOV'). */
+const letters = (name: string) => foldConfusables(name).replace(/[^A-Z]/g, '');
 
-/** Why entries are grouped: the keys one entry shares with others of its day. */
-function keysOf(entry: EntryFacts): string[] {
+/** What links an entry to others: its phone, building and last name, account and mailboxes. */
+export function personKeysOf(entry: Omit<EntryFacts, 'entry_day' | 'created_at' | 'id'>): string[] {
   const keys: string[] = [];
   const phone = normalPhone(entry.phone);
   if (phone) keys.push(`phone:${phone}`);
-  const address = normalAddress(entry.address_1);
+  // The building without its unit: 'Rear', 'Apt 2' or 'Fl 2' against none is still one address.
+  const address = normalAddress(entry.address_1, { unit: false });
   if (address) keys.push(`address:${address}|${zip5(entry.zip)}|${letters(entry.last_name)}`);
   if (entry.user_id) keys.push(`account:${entry.user_id}`);
-  return keys.map((key) => `${entry.entry_day}|${key}`);
+  if (entry.person_key) keys.push(`mailbox:${entry.person_key}`);
+  if (entry.account_key) keys.push(`mailbox:${entry.account_key}`);
+  return keys;
 }
+
+/** Why entries are grouped: the keys one entry shares with others of its day. */
+const keysOf = (entry: EntryFacts): string[] => personKeysOf(entry).map((key) => `${entry.entry_day}|${key}`);
 
 /** The first entry made (the one a duplicate-excluding draw keeps), then the others. */
 const byTime = (a: EntryFacts, b: EntryFacts) =>

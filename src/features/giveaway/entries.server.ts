@@ -1,9 +1,13 @@
-// Giveaway entries in the database. The entry limit (policy.ts: once a day per person) is held by two
-// unique keys: (promotion_id, person_key, entry_day), the mailbox (entrant.ts), and, for a signed-in
-// member, (promotion_id, member_id, entry_day), the account, whatever email the form carries
-// (migration 0017). Of two simultaneous entries only one insert succeeds, on SQLite and on
-// PostgreSQL alike, and the other answers 409.
+// Giveaway entries in the database. The entry limit (policy.ts: once a day per person) is held by
+// `giveaway_entry_keys` (migration 0020): an entry stores one row per key it stands for, unique per
+// promotion and day, in the transaction that stores the entry. Its keys (entryKeys): the mailbox it
+// names and, for a signed-in member, the account and the account's own mailbox. So a member who
+// entered under another address cannot enter again as a guest under the account's address, nor the
+// other way round, and of two simultaneous entries only one succeeds, on SQLite and on PostgreSQL
+// alike; the other answers 409. (The older keys of migrations 0002 and 0017 still stand; they are
+// implied by these.)
 import { randomUUID } from 'node:crypto';
+import { personOf } from '../../lib/mailbox.ts';
 import type { AppDeps } from '../../server/deps.ts';
 import { ApiError, isUniqueViolation } from '../../server/errors.ts';
 import { countStored } from '../../server/metrics.ts';
@@ -13,12 +17,25 @@ import { GIVEAWAY_MESSAGES } from './policy.ts';
 
 export const ALREADY_ENTERED = [409, 'already_entered', GIVEAWAY_MESSAGES.alreadyEntered] as const;
 
-/** Stores one entry for today (New York); 409 when this mailbox or this member has entered this promotion today. */
+/** The signed-in member an entry is made by: the account and the address it was made with. */
+export interface Member {
+  id: string;
+  email: string;
+}
+
+/** The keys an entry stands for (docs/decisions/0015): its mailbox, and a member's account and own mailbox. */
+export function entryKeys(personKeyOfEntry: string, member: Member | null): string[] {
+  const keys = [`mailbox:${personKeyOfEntry}`];
+  if (member) keys.push(`account:${member.id}`, `mailbox:${personOf(member.email)}`);
+  return [...new Set(keys)];
+}
+
+/** Stores one entry for today (New York); 409 when any person it stands for has entered this promotion today. */
 export async function recordEntry(
   deps: AppDeps,
   promotionId: string,
   entry: EntryPayload,
-  userId: string | null,
+  member: Member | null,
   now: number = deps.now(),
 ) {
   const row = {
@@ -26,8 +43,9 @@ export async function recordEntry(
     promotion_id: promotionId,
     person_key: personKey(entry.email),
     entry_day: entryDay(now),
-    user_id: userId,
-    member_id: userId,
+    user_id: member?.id ?? null,
+    member_id: member?.id ?? null,
+    account_key: member ? personOf(member.email) : null,
     first_name: entry.first_name,
     last_name: entry.last_name,
     address_1: entry.address_1,
@@ -38,8 +56,17 @@ export async function recordEntry(
     email: entry.email,
     created_at: now,
   };
+  const keys = entryKeys(row.person_key, member).map((person) => ({
+    promotion_id: promotionId,
+    entry_day: row.entry_day,
+    person,
+    entry_id: row.id,
+  }));
   try {
-    await deps.db.insertInto('giveaway_entries').values(row).execute();
+    await deps.db.transaction().execute(async (trx) => {
+      await trx.insertInto('giveaway_entry_keys').values(keys).execute();
+      await trx.insertInto('giveaway_entries').values(row).execute();
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw ApiError.of(ALREADY_ENTERED);
     throw error;

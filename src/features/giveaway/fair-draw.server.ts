@@ -10,15 +10,25 @@ export interface DrawEntry {
   person_key: string;
   /** The member's account (draw method 2); a person's entries as a member and as a guest are one person. */
   user_id?: string | null;
+  /** The member's own mailbox (draw method 3, migration 0020): a guest entry under it is the member's. */
+  account_key?: string | null;
 }
 
 /**
  * How a draw counts people, recorded with it (draws.method) so that `draw verify` repeats old draws
  * as they were made. 1: one winner per person key, the digest over `id,person_key`. 2: one winner
- * per person key and per account, the digest over `id,person_key,user_id`.
+ * per person key and per account, the digest over `id,person_key,user_id`. 3: as 2, and the
+ * account's own mailbox is the account's person too, the digest over `id,person_key,user_id,account_key`.
  */
-export type DrawMethod = 1 | 2;
-export const DRAW_METHOD: DrawMethod = 2;
+export type DrawMethod = 1 | 2 | 3;
+export const DRAW_METHOD: DrawMethod = 3;
+
+/** An entry's line in the digest of its method. */
+const digestLine = (entry: DrawEntry, method: DrawMethod) => {
+  if (method === 1) return `${entry.id},${entry.person_key}`;
+  if (method === 2) return `${entry.id},${entry.person_key},${entry.user_id ?? ''}`;
+  return `${entry.id},${entry.person_key},${entry.user_id ?? ''},${entry.account_key ?? ''}`;
+};
 
 const sha256Hex = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 
@@ -26,17 +36,9 @@ const sha256Hex = (text: string) => createHash('sha256').update(text, 'utf8').di
 export const canonicalEntries = <E extends DrawEntry>(entries: readonly E[]): E[] =>
   [...entries].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 
-/** SHA-256 of the canonical list, one `id,person_key` line per entry (method 2: `id,person_key,user_id`). */
+/** SHA-256 of the canonical list, one line per entry as its method writes it (digestLine). */
 export const entriesDigest = (canonical: readonly DrawEntry[], method: DrawMethod = DRAW_METHOD): string =>
-  sha256Hex(
-    canonical
-      .map((entry) =>
-        method === 1
-          ? `${entry.id},${entry.person_key}`
-          : `${entry.id},${entry.person_key},${entry.user_id ?? ''}`,
-      )
-      .join('\n'),
-  );
+  sha256Hex(canonical.map((entry) => digestLine(entry, method)).join('\n'));
 
 /** A fresh secret seed: 32 random bytes as hex. */
 export const newSeed = (): string => randomBytes(32).toString('hex');
@@ -99,16 +101,17 @@ export function linkedLabels<T>(items: readonly T[], keysOf: (item: T) => string
 }
 
 /**
- * One label per person for each entry: entries that share a person key or an account are one person,
+ * One label per person for each entry: entries that share a person key, an account or the account's
+ * own mailbox are one person,
  * and so is every entry linked to them through another ('ann@x' as a guest, the account that also
  * entered as 'ann@x', and that account's entry under 'ann.other@y').
  */
 const peopleOf = (canonical: readonly DrawEntry[]): number[] =>
-  linkedLabels(canonical, (entry) =>
-    entry.user_id
-      ? [`person:${entry.person_key}`, `account:${entry.user_id}`]
-      : [`person:${entry.person_key}`],
-  );
+  linkedLabels(canonical, (entry) => [
+    `person:${entry.person_key}`,
+    ...(entry.user_id ? [`account:${entry.user_id}`] : []),
+    ...(entry.account_key ? [`person:${entry.account_key}`] : []),
+  ]);
 
 /**
  * Positions (in the canonical list) of up to `count` winners, one per person (peopleOf): an entry

@@ -87,7 +87,7 @@ test('a promotion from creation to a verified draw', async () => {
   expect(exported.stderr).toContain('30 entries written');
   const csv = (await readFile(file, 'utf8')).trim().split('\n');
   expect(csv[0]).toBe(
-    'entry_id,person_key,entry_day,entered_at,first_name,last_name,address_1,city,state,zip,phone,email,member,user_id',
+    'entry_id,person_key,entry_day,entered_at,first_name,last_name,address_1,city,state,zip,phone,email,member,user_id,account_key',
   );
   expect(csv).toHaveLength(31);
   const oneDay = await admin('entries', 'export', '--promotion', 'autumn', '--day', '2026-03-02');
@@ -128,14 +128,38 @@ test('a promotion from creation to a verified draw', async () => {
   expect(tampered.code).toBe(1);
   expect(tampered.stdout).toContain('does NOT verify');
 
+  // Published once confirmed by the mailed link; the other winner declines, and an alternate is drawn.
+  expect((await t.call('GET', '/previous-winners')).json.items).toEqual([]);
+  const tokens = mails.map((mail) =>
+    new URL(/https?:\S+winner_token=\S+/.exec(mail.text)?.[0] ?? 'x:').searchParams.get('winner_token'),
+  );
+  expect((await t.call('POST', '/winner/confirm', { body: { token: tokens[0] } })).status).toBe(200);
+  expect((await t.call('POST', '/winner/decline', { body: { token: tokens[1] } })).status).toBe(200);
   const winners = await t.call('GET', '/previous-winners');
-  expect(winners.json.items).toHaveLength(2);
+  expect(winners.json.items).toHaveLength(1);
   expect(winners.json.items[0]).toMatchObject({ promotion: 'Autumn Giveaway', last_name: 'Miller' });
+  const states = (await admin('draw', 'winners', '--promotion', 'autumn')).stdout;
+  expect(states).toMatch(/ confirmed /);
+  expect(states).toMatch(/ declined /);
+  const alternate = await admin('draw', 'alternate', '--draw', draw.id);
+  expect(alternate.code).toBe(0);
+  // Every entry of the factory gives the winners' phone: all are linked to a winner, so nobody is left.
+  expect(alternate.stdout).toContain('only 0 eligible person(s) left');
+  expect(alternate.stdout).toMatch(/excluded \(earlier winners.*\): 30/);
+  expect((await t.outbox()).length).toBe(2);
+  const altId = /alternate draw (\S+) committed/.exec(alternate.stdout)?.[1] as string;
+  await writeFile(file, csv.join('\n'));
+  expect((await admin('draw', 'verify', '--draw', altId, '--entries', file)).stdout).toContain(
+    'verified: the same 0 winner(s)',
+  );
+  expect((await admin('draw', 'alternate', '--draw', draw.id)).stderr).toContain(
+    'no prize of this draw is free',
+  );
 
   expect((await admin('promotion', 'end', 'autumn')).stdout).toContain('ended autumn  off');
   expect((await admin('promotion', 'list')).stdout).toContain('autumn  off');
   expect((await admin('--help')).stdout).toMatch(/promotion[\s\S]*entries[\s\S]*draw/);
-}, 120_000);
+}, 240_000);
 
 test("one person under two mailboxes but one phone: listed before the draw, excluded only on the operator's word, recorded, and verified", async () => {
   await runningPromotion(
@@ -179,7 +203,7 @@ test("one person under two mailboxes but one phone: listed before the draw, excl
     .selectAll()
     .where('promotion_id', '=', 'winter')
     .executeTakeFirstOrThrow();
-  expect(record).toMatchObject({ method: 2, excluded_ids: '["w-b"]', eligible_count: 6 });
+  expect(record).toMatchObject({ method: 3, excluded_ids: '["w-b"]', eligible_count: 6 });
   expect((await admin('draw', 'list')).stdout).toContain('"excluded_ids":"[\\"w-b\\"]"');
 
   const file = join(t.config.dataDir, 'winter.csv');

@@ -28,6 +28,7 @@ interface PromotionOptions {
   imageUrl?: string;
   rules?: string;
   fullLastNames?: boolean;
+  confirmDays?: string;
   active?: boolean;
 }
 
@@ -53,6 +54,8 @@ export function promotionChanges(options: PromotionOptions): Partial<NewPromotio
   if (options.imageUrl !== undefined) changes.image_url = options.imageUrl.trim();
   if (options.rules !== undefined) changes.rules = options.rules.trim();
   if (options.fullLastNames !== undefined) changes.show_full_last_name = options.fullLastNames ? 1 : 0;
+  if (options.confirmDays !== undefined)
+    changes.confirm_days = parseCount(options.confirmDays, '--confirm-days');
   if (options.active !== undefined) changes.active = options.active ? 1 : 0;
   if (changes.title === '' || changes.prize === '') throw new CliError('--title and --prize cannot be empty');
   return changes;
@@ -80,7 +83,8 @@ function promotionOptions(command: Command, required: boolean) {
     .option('--hero-text <text>', 'the home page title (default: the title)')
     .option('--image-url <url>', 'the giveaway image (a site path or an https address)')
     .option('--rules <text>', 'extra terms for the official rules page')
-    .option('--full-last-names', "publish winners' last names in full (default: an initial)");
+    .option('--full-last-names', "publish winners' last names in full (default: an initial)")
+    .option('--confirm-days <n>', 'days a potential winner has to confirm by the mailed link (default 7)');
 }
 
 export function registerGiveawayCommands(program: Command): void {

@@ -83,5 +83,11 @@ export const seedGiveaway: Seeder = async ({ db, now }) => {
       winners: promotion.winners_count,
     });
     await completeDraw(deps, promotion, draw, seed, entries);
+    // The sample winners have confirmed their prizes, so Previous Winners shows them.
+    await db
+      .updateTable('winners')
+      .set({ confirmed_at: now, confirm_token_hash: null })
+      .where('draw_id', '=', draw.id)
+      .execute();
   }
 };

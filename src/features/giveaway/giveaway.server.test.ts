@@ -221,7 +221,49 @@ describe('one person, one entry (issue 21: one person enters many times a day)',
     const member = await t.member();
     const results = await Promise.allSettled(
       Array.from({ length: 20 }, (_, i) =>
-        recordEntry(t.deps, promotionId, entryFor(`member-rush-${i}@example.com`), member.id),
+        recordEntry(t.deps, promotionId, entryFor(`member-rush-${i}@example.com`), member),
+      ),
+    );
+    expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
+    for (const result of results) {
+      if (result.status === 'rejected')
+        expect(result.reason).toMatchObject({ status: 409, code: 'already_entered' });
+    }
+  });
+
+  test("probe 5: a member under another email, then a guest under the account's own address: 201, 409", async () => {
+    const member = await t.member();
+    const asMember = await enter(t, promotionId, entryFor('someone.else@example.org'), {
+      token: member.token,
+    });
+    expect(asMember.status).toBe(201);
+    const asGuest = await enter(t, promotionId, entryFor(member.email.replace('@', '+again@')));
+    expect(asGuest.status).toBe(409);
+    expect(asGuest.json.error).toEqual({
+      code: 'already_entered',
+      description: GIVEAWAY_MESSAGES.alreadyEntered,
+    });
+  });
+
+  test("the other way round: a guest under the account's address, then the member under another: 201, 409", async () => {
+    const member = await t.member();
+    expect((await enter(t, promotionId, entryFor(member.email.toUpperCase()))).status).toBe(201);
+    const asMember = await enter(t, promotionId, entryFor('another.one@example.org'), {
+      token: member.token,
+    });
+    expect(asMember.status).toBe(409);
+    expect(asMember.json.error.code).toBe('already_entered');
+    // The address the member was refused under is still free for its own person.
+    expect((await enter(t, promotionId, entryFor('another.one@example.org'))).status).toBe(201);
+  });
+
+  test("simultaneous entries of a member under other emails and guests under the member's address: one is stored", async () => {
+    const member = await t.member();
+    const results = await Promise.allSettled(
+      Array.from({ length: 20 }, (_, i) =>
+        i % 2
+          ? recordEntry(t.deps, promotionId, entryFor(`mixed-rush-${i}@example.com`), member)
+          : recordEntry(t.deps, promotionId, entryFor(member.email), null),
       ),
     );
     expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);

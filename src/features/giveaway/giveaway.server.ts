@@ -7,9 +7,11 @@ import { ApiError, ERRORS } from '../../server/errors.ts';
 import { publicForm } from '../../server/form-guard.ts';
 import { bearerToken, findSessionUser } from '../../server/sessions.ts';
 import { sha256 } from '../../server/tokens.ts';
-import { query } from '../../server/validate.ts';
+import { json, query } from '../../server/validate.ts';
+import { decide, invalidLink, pendingPrize } from './confirmation.server.ts';
+import { confirmationSchema } from './confirmation.ts';
 import { entryDay } from './entrant.ts';
-import { recordEntry } from './entries.server.ts';
+import { type Member, recordEntry } from './entries.server.ts';
 import { entrySchema, GIVEAWAY_FORM } from './giveaway.ts';
 import { GIVEAWAY_MESSAGES } from './policy.ts';
 import {
@@ -84,12 +86,24 @@ export const giveawayRoutes = new Hono<AppEnv>()
     async (c) => {
       const deps = c.var.deps;
       const entry = c.req.valid('json');
-      const user = c.get('user') as { id: string } | undefined;
-      return c.json(await recordEntry(deps, c.req.param('id') ?? '', entry, user?.id ?? null), 201);
+      const user = c.get('user') as Member | undefined;
+      return c.json(await recordEntry(deps, c.req.param('id') ?? '', entry, user ?? null), 201);
     },
   )
 
   .get('/previous-winners', query(winnersQuery), async (c) => {
     const { page, limit } = c.req.valid('query');
     return c.json({ items: await previousWinners(c.var.deps, page, limit) });
-  });
+  })
+
+  // The winner's link (product.md 2.12): the token in the body, never in an API address; a
+  // malformed token is a bad link like an unknown one.
+  .post('/winner/status', json(confirmationSchema, invalidLink), async (c) =>
+    c.json(await pendingPrize(c.var.deps, c.req.valid('json').token)),
+  )
+  .post('/winner/confirm', json(confirmationSchema, invalidLink), async (c) =>
+    c.json(await decide(c.var.deps, c.req.valid('json').token, 'confirm')),
+  )
+  .post('/winner/decline', json(confirmationSchema, invalidLink), async (c) =>
+    c.json(await decide(c.var.deps, c.req.valid('json').token, 'decline')),
+  );

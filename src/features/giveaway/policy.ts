@@ -4,10 +4,11 @@
 //
 // How often a person may enter is also held by the database: the unique key
 // `giveaway_entries_once_a_day` (promotion_id, person_key, entry_day) in
-// src/server/db/migrations/0002-giveaway.ts, with entry_day the chain's calendar day
-// (entrant.ts). Changing "once a day" is therefore one edit to ENTRY_LIMIT below plus a new
-// migration that replaces that key (or drops it and counts entries in recordEntry,
-// entries.server.ts), and docs/api.md's POST /promotion/{id}/entry row.
+// src/server/db/migrations/0002-giveaway.ts, and the primary key of `giveaway_entry_keys`
+// (promotion_id, entry_day, person) in src/server/db/migrations/0020-giveaway-people.ts, with
+// entry_day the chain's calendar day (entrant.ts). Changing "once a day" is therefore one edit to
+// ENTRY_LIMIT below plus a new migration that replaces those keys (or drops them and counts entries
+// in recordEntry, entries.server.ts), and docs/api.md's POST /promotion/{id}/entry row.
 
 /** The states with stores, whose residents may enter (product.md 5.1), as [code, name], sorted by name. */
 export const GIVEAWAY_STATES = [

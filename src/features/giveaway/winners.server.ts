@@ -1,4 +1,4 @@
-// Previous winners as the public sees them (GET /previous-winners): newest promotion first, the
+// Previous winners as the public sees them (GET /previous-winners): confirmed winners only, newest promotion first, the
 // last name as an initial unless the operator chose to publish it in full for that promotion.
 import type { AppDeps } from '../../server/deps.ts';
 
@@ -23,8 +23,12 @@ export async function previousWinners(deps: AppDeps, page: number, limit: number
       'winners.state',
       'winners.prize',
     ])
+    // Only confirmed winners are published (docs/decisions/0015): a pending, refused or lapsed
+    // prize is nobody's yet.
+    .where('winners.confirmed_at', 'is not', null)
     .orderBy('promotions.ends_on', 'desc')
     .orderBy('promotions.id')
+    .orderBy('winners.created_at')
     .orderBy('winners.position')
     .limit(limit)
     .offset(page * limit)

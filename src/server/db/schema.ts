@@ -112,6 +112,8 @@ export interface PromotionsTable {
   rules: Defaulted;
   active: Generated<number>;
   show_full_last_name: Generated<number>;
+  /** Days a potential winner has to confirm by the mailed link (migration 0020). */
+  confirm_days: Generated<number>;
   created_at: number;
   updated_at: number;
 }
@@ -126,6 +128,8 @@ export interface GiveawayEntriesTable {
   user_id: string | null;
   /** The member's account, kept for the once-a-day-per-account key (migration 0017); null for guests. */
   member_id: string | null;
+  /** The mailbox of the member's own account at entry time (migration 0020); null for guests. */
+  account_key: Generated<string | null>;
   first_name: string;
   last_name: string;
   address_1: string;
@@ -152,6 +156,8 @@ export interface DrawsTable {
   method: Generated<number>;
   /** The entries the operator excluded as suspected duplicates: a JSON array of ids, or null. */
   excluded_ids: string | null;
+  /** An alternate draw: the winner ids whose prize it takes over (a JSON array), else null. */
+  replaces: Generated<string | null>;
 }
 
 export interface WinnersTable {
@@ -167,6 +173,23 @@ export interface WinnersTable {
   state: string;
   prize: string;
   created_at: number;
+  /** SHA-256 of the confirmation link's token; cleared once used (migration 0020). */
+  confirm_token_hash: Generated<string | null>;
+  /** The confirmation deadline (ms); null for winners drawn before confirmation existed. */
+  confirm_by: Generated<number | null>;
+  confirmed_at: Generated<number | null>;
+  declined_at: Generated<number | null>;
+  /** The alternate draw that took this prize over. */
+  replaced_by: Generated<string | null>;
+}
+
+/** Every key one giveaway entry stands for, unique per promotion and day (migration 0020). */
+export interface GiveawayEntryKeysTable {
+  promotion_id: string;
+  entry_day: string;
+  /** 'mailbox:' + a mailbox key, or 'account:' + an account id. */
+  person: string;
+  entry_id: string;
 }
 
 export interface ContactMessagesTable {
@@ -316,6 +339,7 @@ export interface Database {
   stores: StoresTable;
   promotions: PromotionsTable;
   giveaway_entries: GiveawayEntriesTable;
+  giveaway_entry_keys: GiveawayEntryKeysTable;
   draws: DrawsTable;
   winners: WinnersTable;
   contact_messages: ContactMessagesTable;

@@ -74,9 +74,15 @@ describe('files under /media', () => {
       '//media/offers/pie.svg',
       '/media/./offers/pie.svg',
       '/x/../media/offers/pie.svg',
+      '//media/big.mp4',
     ]) {
-      const answer = await get(target);
-      if (answer.status < 300) expect(answer.headers['content-security-policy'], target).toBe(MEDIA_POLICY);
+      for (const headers of [{}, { Range: 'bytes=0-9' }] as Record<string, string>[]) {
+        const answer = await get(target, headers);
+        if (answer.status < 300)
+          expect(answer.headers['content-security-policy'], `${target} ${headers.Range ?? ''}`).toBe(
+            MEDIA_POLICY,
+          );
+      }
     }
   });
 });

@@ -15,6 +15,7 @@ import * as contactAckWithheld from './0016-contact-ack-withheld.ts';
 import * as oneEntryPerMember from './0017-one-entry-per-member.ts';
 import * as durableJobQueue from './0018-durable-job-queue.ts';
 import * as oneAccountPerMailbox from './0019-one-account-per-mailbox.ts';
+import * as giveawayPeople from './0020-giveaway-people.ts';
 import * as idempotencyKeys from './0021-idempotency-keys.ts';
 import * as rateLimitInOneStatement from './0022-rate-limit-in-one-statement.ts';
 
@@ -33,6 +34,7 @@ export const migrations: Record<string, Migration> = {
   '0017_one_entry_per_member': oneEntryPerMember,
   '0018_durable_job_queue': durableJobQueue,
   '0019_one_account_per_mailbox': oneAccountPerMailbox,
+  '0020_giveaway_people': giveawayPeople,
   '0021_idempotency_keys': idempotencyKeys,
   '0022_rate_limit_in_one_statement': rateLimitInOneStatement,
 };
