@@ -396,6 +396,13 @@ describe('the environment schema (parseEnv)', () => {
     });
   });
 
+  it('holds a job lease to a floor that outlives two missed renewals', () => {
+    expect(parseEnv({ JOB_LEASE_SECONDS: '6' }).env).toMatchObject({ JOB_LEASE_SECONDS: 6 });
+    expect(parseEnv({ JOB_LEASE_SECONDS: '5' }).issues.map((issue) => issue.message)).toEqual([
+      "JOB_LEASE_SECONDS must be a whole number from 6 to 86400 (it is '5')",
+    ]);
+  });
+
   it('keeps the metrics off the public port: a port of their own, or a long token, named in every mistake', () => {
     expect(parseEnv({ METRICS_PORT: '9464', METRICS_TOKEN: 'x'.repeat(32) }).env).toMatchObject({
       METRICS_PORT: 9464,

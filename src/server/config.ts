@@ -146,8 +146,10 @@ export const ENV_SCHEMA = v.object({
     10,
     'on SIGTERM: seconds the server keeps answering, with /readyz failing, before it closes',
   ),
+  // At least 6 s: renewed every third of it, a claim outlives two missed renewals in a row (a busy
+  // event loop, a database away for a moment) before another server may send the same mail again.
   JOB_LEASE_SECONDS: whole(
-    3,
+    6,
     86_400,
     30,
     'how long a claimed job (a mail) is held before another server may take it; renewed every third of it while the send runs',

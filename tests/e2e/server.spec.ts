@@ -200,3 +200,16 @@ test('the database, its -wal/-shm files and the secret are readable by the owner
   expect(statSync(join(keysDir, 'secret.key')).mode & 0o777).toBe(0o600);
   expect(existsSync(join(dataDir, 'secret.key'))).toBe(false);
 });
+
+test('an API address spelled with %-encoded letters is the API, with the API headers', async ({
+  request,
+}) => {
+  const headers = { 'X-API-Key': DEFAULT_API_KEY };
+  const plain = await request.get('/api/v1/store?size=1', { headers });
+  const encoded = await request.get('/%61pi/v1/store?size=1', { headers });
+  expect(encoded.status()).toBe(plain.status());
+  expect(encoded.headers()['content-type']).toBe(plain.headers()['content-type']);
+  expect(encoded.headers()['cache-control']).toBe(plain.headers()['cache-control']);
+  expect(encoded.headers()['content-security-policy']).toBe(plain.headers()['content-security-policy']);
+  expect(await encoded.json()).toEqual(await plain.json());
+});

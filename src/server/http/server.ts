@@ -33,6 +33,7 @@ import { type PageRenderer, pageCache } from './page-cache.ts';
 import { newRequestId, requestLog } from './request-log.ts';
 import { staticFiles } from './static-files.ts';
 import { applyTimeouts } from './timeouts.ts';
+import { withUnreservedDecoded } from './unreserved.ts';
 
 type Listener = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -165,7 +166,10 @@ const server = http.createServer(async (req, res) => {
   lingerWhileBodyUnread(req);
   track(req, res);
   setCommonHeaders(req, res, trustProxy);
-  const path = (req.url ?? '/').split('?')[0] ?? '/';
+  const [target = '/', ...query] = (req.url ?? '/').split('?');
+  // `/%61pi/v1/...` is the API, with the API's headers, as `/api/v1/...` is (unreserved.ts).
+  const path = withUnreservedDecoded(target);
+  if (path !== target) req.url = [path, ...query].join('?');
   if (PROBE_PATHS.has(path)) {
     routeAs(req, path);
     return answerProbe(req, res, path);
