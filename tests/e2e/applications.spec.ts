@@ -23,19 +23,9 @@ const submitButton = (page: import('@playwright/test').Page) =>
 
 test.beforeEach(({ page }) => recordSentFields(page));
 
-/**
- * axe on an application form, but in Firefox: there, over WebDriver BiDi, the scan of these long forms
- * loses the page ("Execution context was destroyed", then the page counts as closed), a fault of the
- * driver, not of the page (docs/decisions/0017-browser-engines.md). Chromium scans them in every run.
- */
-async function scanUnlessFirefox(page: import('@playwright/test').Page, browserName: string) {
-  if (browserName !== 'firefox') await expectNoAxeViolations(page);
-}
-
 test.describe('charge card application', () => {
   test('a joint account is filled, signed and sent; Section B only when Joint', { tag: '@engines' }, async ({
     page,
-    browserName,
   }) => {
     // Three times the project's time (90 s in Chromium): a long form, slower still over BiDi.
     test.setTimeout(test.info().timeout * 3);
@@ -45,7 +35,7 @@ test.describe('charge card application', () => {
     await expect(sectionB).toBeHidden();
     await page.getByRole('radio', { name: 'Joint Account' }).check();
     await expect(sectionB).toBeVisible();
-    await scanUnlessFirefox(page, browserName);
+    await expectNoAxeViolations(page);
 
     await fillApplicant(page, section(page, 'Section A: Applicant'), 'a');
     await fillApplicant(page, sectionB, 'b');
@@ -148,7 +138,7 @@ test.describe('charge card application', () => {
 test.describe('fleet fueling application', () => {
   test('sent with two guarantors, an upload and a drawn signature, from /fleet-fueling.html', {
     tag: '@engines',
-  }, async ({ page, browserName }) => {
+  }, async ({ page }) => {
     test.setTimeout(test.info().timeout * 4); // 120 s in Chromium
     await page.goto('/fleet-fueling');
     await expect(page).toHaveURL(/\/fleet-fueling\.html$/);
@@ -167,7 +157,7 @@ test.describe('fleet fueling application', () => {
       buffer: Buffer.from(SAMPLE_PDF),
     });
     await expect(page.getByText('annual.pdf')).toBeVisible();
-    await scanUnlessFirefox(page, browserName);
+    await expectNoAxeViolations(page);
     await passHumanCheck(page);
     await submitButton(page).click();
     await expect(page.getByRole('heading', { name: /Thank you/ })).toBeVisible({ timeout: 15_000 });
