@@ -1,4 +1,5 @@
-// Browser tests drive the system Chromium (Debian's `chromium`); no browser is ever downloaded.
+// Browser tests drive the system browsers: Debian's `chromium`, and `firefox-esr` for the journeys
+// tagged @engines (docs/decisions/0017-browser-engines.md). No browser is ever downloaded.
 // The server under test is the production build, started on its own port with its own data folder.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -42,6 +43,26 @@ export default defineConfig({
   projects: [
     { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } },
     { name: 'phone', use: { ...devices['Pixel 7'], channel: undefined }, grep: /@phone/ },
+    // The visitor journeys tagged @engines in another engine (docs/decisions/0017-browser-engines.md):
+    // Debian's firefox-esr over WebDriver BiDi, through the shim that smooths what ESR's BiDi lacks.
+    {
+      name: 'firefox',
+      use: {
+        browserName: 'firefox',
+        viewport: devices['Desktop Firefox'].viewport,
+        channel: 'moz-firefox',
+        // Headed, under xvfb-run (`npm run test:engines`): headless Firefox has no WebGL for the map.
+        headless: false,
+        launchOptions: {
+          executablePath: join(import.meta.dirname, 'tests/support/firefox-bidi.mjs'),
+          firefoxUserPrefs: { 'webgl.force-enabled': true },
+        },
+      },
+      grep: /@engines/,
+      // BiDi round trips are slower than Chromium's CDP ones; a busy machine makes them slower still.
+      timeout: 90_000,
+      expect: { timeout: 20_000 },
+    },
   ],
   webServer: {
     // Seeding is a step of its own, as under `npm start`: the server itself never seeds.

@@ -21,7 +21,7 @@ import {
 } from './account-helpers.ts';
 import { waitOutDwell } from './dwell.ts';
 
-test.describe('a visitor’s account from sign-up to deletion', () => {
+test.describe('a visitor’s account from sign-up to deletion', { tag: '@engines' }, () => {
   // Serial (what test.describe.serial does; Biome mangles that chain's layout): a failed step skips
   // the ones after it, which need its result.
   test.describe.configure({ mode: 'serial' });

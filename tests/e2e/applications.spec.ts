@@ -24,8 +24,11 @@ const submitButton = (page: import('@playwright/test').Page) =>
 test.beforeEach(({ page }) => recordSentFields(page));
 
 test.describe('charge card application', () => {
-  test('a joint account is filled, signed and sent; Section B only when Joint', async ({ page }) => {
-    test.setTimeout(90_000);
+  test('a joint account is filled, signed and sent; Section B only when Joint', { tag: '@engines' }, async ({
+    page,
+  }) => {
+    // Three times the project's time (90 s in Chromium): a long form, slower still over BiDi.
+    test.setTimeout(test.info().timeout * 3);
     await page.goto('/frame/charge-card');
     await hydrated(page);
     const sectionB = section(page, 'Section B: Joint Applicant');
@@ -133,10 +136,10 @@ test.describe('charge card application', () => {
 });
 
 test.describe('fleet fueling application', () => {
-  test('sent with two guarantors, an upload and a drawn signature, from /fleet-fueling.html', async ({
-    page,
-  }) => {
-    test.setTimeout(120_000);
+  test('sent with two guarantors, an upload and a drawn signature, from /fleet-fueling.html', {
+    tag: '@engines',
+  }, async ({ page }) => {
+    test.setTimeout(test.info().timeout * 4); // 120 s in Chromium
     await page.goto('/fleet-fueling');
     await expect(page).toHaveURL(/\/fleet-fueling\.html$/);
     await hydrated(page);

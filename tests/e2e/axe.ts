@@ -10,6 +10,13 @@ const SCAN_TIME = 60_000;
 
 /** Scans the page (or only the part `include` selects) and lists any violation with its elements. */
 export async function expectNoAxeViolations(page: Page, { include }: { include?: string } = {}) {
+  // Not in Firefox over WebDriver BiDi: there a scan at times loses the page ("Execution context was
+  // destroyed" with no navigation; the next step finds it closed or its navigation aborted), a fault of
+  // the driver, not of the page (docs/decisions/0017-browser-engines.md). Chromium scans every page.
+  if (test.info().project.name === 'firefox') {
+    test.info().annotations.push({ type: 'axe', description: 'not run in Firefox (decision 0017)' });
+    return;
+  }
   test.info().setTimeout(test.info().timeout + SCAN_TIME);
   const builder = new AxeBuilder({ page }).withTags(axeTags);
   if (include) builder.include(include);

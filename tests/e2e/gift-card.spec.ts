@@ -33,7 +33,7 @@ test.describe('with the sample cards', () => {
   // One address, one card: the tries add up, so these run in order.
   test.describe.configure({ mode: 'serial' });
 
-  test('a sample card shows its balance', async ({ page }) => {
+  test('a sample card shows its balance', { tag: '@engines' }, async ({ page }) => {
     await open(page);
     await waitOutDwell(page);
     await checkBalance(page, card.cardNumber, card.pin);

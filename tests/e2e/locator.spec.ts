@@ -98,7 +98,9 @@ test.describe('without JavaScript', () => {
 });
 
 test.describe('search (product.md 5.5)', () => {
-  test('by city, on Enter; the URL keeps it and the back button returns', async ({ page }) => {
+  test('by city, on Enter; the URL keeps it and the back button returns', { tag: '@engines' }, async ({
+    page,
+  }) => {
     await open(page);
     await search(page, 'jamestown');
     await expect(storeLinks(page)).toHaveText(['Store #2, Jamestown']);
@@ -240,7 +242,9 @@ test.describe('filters (product.md 5.5)', () => {
 });
 
 test.describe('store detail modal (product.md 2.9)', () => {
-  test('sections, buttons, close button, outside click, Escape, focus returns', async ({ page }) => {
+  test('sections, buttons, close button, outside click, Escape, focus returns', { tag: '@engines' }, async ({
+    page,
+  }) => {
     await open(page);
     await search(page, 'Jamestown');
     const link = storeLinks(page).first();
@@ -489,9 +493,9 @@ test('keyboard: search on blur with Tab, open a store with Enter, Escape returns
   await expect(storeLinks(page).first()).toBeFocused();
 });
 
-test('a store page: hours with open status, prices with their time, directions, map, GasStation JSON-LD', async ({
-  page,
-}) => {
+test('a store page: hours with open status, prices with their time, directions, map, GasStation JSON-LD', {
+  tag: '@engines',
+}, async ({ page }) => {
   await page.goto('/stores/1');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Store #1, Warren, PA');
   await expect(page.getByText('Open now')).toBeVisible(); // store #1 is open 24 hours

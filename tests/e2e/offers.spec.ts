@@ -23,9 +23,9 @@ async function expectCards(page: Page, category?: string) {
   await expect(cards(page).getByRole('heading')).toHaveText(titlesOf(category));
 }
 
-test('header, pills with All first and selected, and a card per offer with image, price, title and description', async ({
-  page,
-}) => {
+test('header, pills with All first and selected, and a card per offer with image, price, title and description', {
+  tag: '@engines',
+}, async ({ page }) => {
   await page.goto('/specials');
   await expect(page.getByRole('main').getByText('Stores /')).toBeVisible();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('In-Store Offers');
@@ -44,7 +44,9 @@ test('header, pills with All first and selected, and a card per offer with image
   await expectNoAxeViolations(page);
 });
 
-test('each pill filters in place and goes into the address; All shows everything again', async ({ page }) => {
+test('each pill filters in place and goes into the address; All shows everything again', {
+  tag: '@engines',
+}, async ({ page }) => {
   await page.goto('/specials');
   // Marks the document: a full page load would lose it, so it shows the filtering happened in place.
   await page.evaluate(() => Object.assign(window, { stillHere: true }));
