@@ -54,7 +54,8 @@ function switchState(origin: string, now: number): Promise<Switch> {
 
 /** base64url (as Node's digest('base64url') writes it) to bytes; undefined when it is not. */
 function fromBase64Url(text: string): Uint8Array<ArrayBuffer> | undefined {
-  if (!/^[A-Za-z0-9_-]+$/.test(text)) return undefined;
+  // A length of 4n+1 is no base64 at all: atob throws on it, which must not fail the request.
+  if (!/^[A-Za-z0-9_-]+$/.test(text) || text.length % 4 === 1) return undefined;
   const binary = atob(text.replaceAll('-', '+').replaceAll('_', '/'));
   return Uint8Array.from(binary, (char) => char.charCodeAt(0));
 }

@@ -130,7 +130,8 @@ export function createApp(deps: AppDeps) {
     refuseNulInUrl(c);
     return bodyRules(c, next);
   }); // one layer, as above
-  for (const path of IDEMPOTENT_ROUTES) app.use(path, idempotent);
+  for (const path of IDEMPOTENT_ROUTES)
+    app.use(path, idempotent({ uploads: `${API_BASE}${path}`.startsWith(UPLOAD_PATH) }));
 
   const routes = app
     .route('/', platformRoutes)

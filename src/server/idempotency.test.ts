@@ -191,6 +191,80 @@ describe('Idempotency-Key', () => {
     expect(again.json).toEqual(first.json);
   });
 
+  it("leaves an upload route's non-multipart body unread for the route to refuse (it has no size limit here)", async () => {
+    // A body that never ends: read here, the request would never be answered.
+    const endless = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('{"first_name":"'));
+      },
+    });
+    const answer = await t.app.request(
+      '/api/v1/applications/charge-card',
+      {
+        method: 'POST',
+        headers: {
+          'X-API-Key': DEFAULT_API_KEY,
+          'Content-Type': 'application/json',
+          'Idempotency-Key': '"upload-as-json"',
+        },
+        body: endless,
+        duplex: 'half',
+      } as RequestInit,
+      { clientAddress: '203.0.113.77' },
+    );
+    expect(answer.status).toBeGreaterThanOrEqual(400);
+    expect(answer.status).toBeLessThan(500);
+    expect(((await answer.json()) as { error: { code: string } }).error.code).toBeTruthy();
+  });
+
+  it('still answers a stored submission when its answer cannot be kept; a retry meanwhile waits (409)', async () => {
+    const ticket = await t.ticket('contact');
+    const messages = await count('contact_messages');
+    // The database refuses the kept answer's write, as a moment's outage would.
+    const away: unknown = new Proxy(
+      {},
+      {
+        get: (_, name) =>
+          name === 'execute' ? () => Promise.reject(new Error('database away')) : () => away,
+      },
+    );
+    const real = t.deps.db.updateTable.bind(t.deps.db);
+    const spy = vi
+      .spyOn(t.deps.db, 'updateTable')
+      .mockImplementation(((table: string) =>
+        table === 'idempotency_keys' ? away : real(table as never)) as never);
+    try {
+      expect((await contact('unkept-1', ticket)).status).toBe(201);
+      expect(spy).toHaveBeenCalledWith('idempotency_keys');
+    } finally {
+      spy.mockRestore();
+    }
+    // A retry at once (contact() waits out the hour's attempts, longer than the claim's lease).
+    const retry = await t.call('POST', '/contact?include_ip=true', {
+      body: { ...flatContact(), website: '', form_ticket: ticket, human_check_token: 'spent' },
+      headers: { 'Idempotency-Key': '"unkept-1"' },
+      ip: `198.51.100.${++ip}`,
+    });
+    expect(retry.status).toBe(409);
+    expect(await count('contact_messages')).toBe(messages + 1);
+  });
+
+  it('finds no kept answer once APP_SECRET has changed, rather than failing to open it (never a 500)', async () => {
+    const ticket = await t.ticket('contact');
+    expect((await contact('rotated-1', ticket)).status).toBe(201);
+    const config = t.deps.config as { appSecret: string };
+    const before = config.appSecret;
+    config.appSecret = 'another-secret-of-at-least-32-characters';
+    try {
+      // Not opened: the form's ticket, signed with the old secret, is refused as any other would be.
+      const retry = await contact('rotated-1', ticket);
+      expect(retry.status).toBeLessThan(500);
+      expect(retry.headers.get('idempotent-replayed')).toBeNull();
+    } finally {
+      config.appSecret = before;
+    }
+  });
+
   it('keeps a first answer a day: the retention job removes it after', async () => {
     const kept = await count('idempotency_keys');
     expect(kept).toBeGreaterThan(0);

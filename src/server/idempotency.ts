@@ -10,7 +10,7 @@
 // body are stored, and the answer (a new session's token, a reference) is sealed with a key derived
 // from the client's key, which is never stored.
 import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
-import type { Context, MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler, Next } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { GUARD_HEADERS } from '../lib/form-rules.ts';
 import type { AppDeps, AppEnv } from './deps.ts';
@@ -192,15 +192,29 @@ function replay(c: Context<AppEnv>, secret: Buffer, sealed: string) {
   });
 }
 
-/** The middleware of the creating routes (app.ts): requests without the header pass as before. */
-export const idempotent: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const header = c.req.header(IDEMPOTENCY_HEADER);
-  if (header === undefined || (c.req.method !== 'POST' && c.req.method !== 'PUT')) return next();
-  const key = parseKey(header);
+/**
+ * The middleware of the creating routes (app.ts): requests without the header pass as before.
+ * `uploads`: the route takes only a multipart body, which it streams under its own limits; any other
+ * body is left unread for the route to refuse (read here, it would have no size limit).
+ */
+export const idempotent =
+  ({ uploads = false } = {}): MiddlewareHandler<AppEnv> =>
+  async (c, next) => {
+    const header = c.req.header(IDEMPOTENCY_HEADER);
+    if (header === undefined || (c.req.method !== 'POST' && c.req.method !== 'PUT')) return next();
+    if (uploads && !isMultipart(c)) return next();
+    return keepFirstAnswer(c, next, parseKey(header));
+  };
+
+async function keepFirstAnswer(c: Context<AppEnv>, next: Next, key: string) {
   const deps = c.var.deps;
   const scope = `${c.req.method} ${c.req.path}|${await caller(c)}`;
   const query = queryPrint(c);
-  const keyHash = sha256(`idempotency|${scope}|${key}`);
+  // With the server's secret: after APP_SECRET changes, a kept answer (sealed with the old one) is
+  // simply not found, rather than found and unreadable.
+  const keyHash = createHmac('sha256', deps.config.appSecret)
+    .update(`idempotency|${scope}|${key}`)
+    .digest('hex');
   const secret = sealingKey(deps, scope, key);
   const claimed = await claim(deps, keyHash);
   if ('row' in claimed) {
@@ -231,6 +245,10 @@ export const idempotent: MiddlewareHandler<AppEnv> = async (c, next) => {
         type: c.res.headers.get('content-type') ?? 'application/json',
         body: await c.res.clone().text(),
       };
+      // Stored already: whatever happens to the kept answer, this one goes out. If it cannot be
+      // kept (the database away for a moment), the claim stays until its lease ends, so a retry
+      // meanwhile is told to wait (409) rather than stored a second time.
+      kept = true;
       await deps.db
         .updateTable('idempotency_keys')
         .set({
@@ -241,8 +259,8 @@ export const idempotent: MiddlewareHandler<AppEnv> = async (c, next) => {
         })
         .where('key_hash', '=', keyHash)
         .where('created_at', '=', claimed.claimed)
-        .execute();
-      kept = true;
+        .execute()
+        .catch((error: unknown) => deps.log.warn({ err: error }, 'idempotency answer not kept'));
     }
   } finally {
     // Not answered with a success: the key is free again, for the visitor's corrected try.
@@ -251,7 +269,7 @@ export const idempotent: MiddlewareHandler<AppEnv> = async (c, next) => {
         .execute()
         .catch((error: unknown) => deps.log.warn({ err: error }, 'idempotency claim not released'));
   }
-};
+}
 
 /** The retention job's part (src/features/retention.server.ts): answers past their day. */
 export async function purgeExpiredKeys(db: AppDeps['db'], now: number): Promise<number> {

@@ -102,6 +102,7 @@ describe('the maintenance edge function', () => {
     for (const cookie of [
       '1.2.sig',
       `${SINCE}.${expires}.AAAA`,
+      `${SINCE}.${expires}.A`, // no base64 at all (4n+1 characters)
       operatorCookieValue('another-secret-another-secret-0123456', SINCE, clock),
       operatorCookieValue(SECRET, SINCE + 1, clock),
       operatorCookieValue(SECRET, SINCE, clock - 13 * 3600_000),
