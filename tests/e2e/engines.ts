@@ -64,4 +64,18 @@ const webkit = base.extend<object, { webkitDriver: string }>({
   },
 });
 
-export const test = process.env.E2E_ENGINE === 'webkit' ? webkit : base;
+/** Without E2E_ENGINE the `webkit` project would quietly run Chromium under WebKit's name. */
+const guarded = base.extend<{ engineGuard: undefined }>({
+  engineGuard: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's needs from this pattern
+    async ({}, use, testInfo) => {
+      if (testInfo.project.name === 'webkit')
+        throw new Error('The webkit project runs with E2E_ENGINE=webkit, as `npm run test:engines` runs it');
+      await use(undefined);
+    },
+    { auto: true },
+  ],
+});
+
+// Typed as Playwright's own `test`: the specs see the fixtures they always had.
+export const test = (process.env.E2E_ENGINE === 'webkit' ? webkit : guarded) as unknown as typeof base;
