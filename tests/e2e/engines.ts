@@ -14,7 +14,7 @@ const webkit = base.extend<object, { webkitDriver: string }>({
     async ({}, use, workerInfo) => {
       const driver = await startDriver(driverPort(workerInfo.workerIndex));
       await use(driver.base);
-      driver.stop();
+      await driver.stop();
     },
     { scope: 'worker' },
   ],

@@ -106,7 +106,14 @@ export async function startDriver(port) {
   for (let i = 0; i < 200; i++) {
     try {
       await wd(base, 'GET', '/status');
-      return { base, stop: () => child.kill() };
+      // Stopped and waited for, so no exited driver is left behind unreaped.
+      const stop = () =>
+        new Promise((resolve) => {
+          if (child.exitCode !== null || child.signalCode !== null) return resolve(undefined);
+          child.once('exit', resolve);
+          child.kill();
+        });
+      return { base, stop };
     } catch {
       await sleep(POLL_MS);
     }
