@@ -1,13 +1,14 @@
 // The contact form on /help (product.md 4, 5.4): the department reveal, the extra fields of three
 // departments, each message in product.md order, a sent message (stored, then mailed), a failed send
 // that keeps everything typed, and a member's profile filled in.
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { DEMO_ACCOUNT } from '../../src/features/account/account.sample.ts';
 import { CARD_TYPES } from '../../src/features/contact/departments.ts';
 import { site } from '../../src/site.config.ts';
 import { alertWith, hydrated, outbox, signInWith, welcome } from './account-helpers.ts';
 import { expectNoAxeViolations } from './axe.ts';
 import { waitOutDwell } from './dwell.ts';
+import { test } from './engines.ts';
 
 const form = (page: Page) => page.getByRole('form', { name: 'Send us a message' });
 const department = (page: Page) => form(page).getByLabel('Department');

@@ -1,10 +1,11 @@
 // The daily giveaway in the browser (product.md 2.5, 2.6, 2.8, 4, 5.1) on the sample data: a guest entry
 // and the refused second one, a member's prefilled entry, every form message in product.md order, /win
 // in both states without a flash of the wrong set, the previous winners and the official rules.
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { DEMO_ACCOUNT } from '../../src/features/account/account.sample.ts';
 import { alertWith, expectNoAxeViolations, hydrated, signInWith } from './account-helpers.ts';
 import { waitOutDwell } from './dwell.ts';
+import { test } from './engines.ts';
 
 const RUNNING = { id: 'sample-free-gas-for-a-year', title: 'Win Free Gas for a Year!' };
 const ENTERED = 'You have been entered into the giveaway!';

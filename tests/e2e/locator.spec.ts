@@ -5,13 +5,14 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type BrowserContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { type BrowserContext, expect, type Locator, type Page } from '@playwright/test';
 import { relabelStoreFeatures } from '../../src/features/locator/locator.sample.ts';
 import { DEFAULT_API_KEY } from '../../src/lib/api-key.ts';
 import { openDatabase } from '../../src/server/db/database.ts';
 import { startBuiltServer } from '../support/built-server.mjs';
 import { hydrated } from './account-helpers.ts';
 import { expectNoAxeViolations } from './axe.ts';
+import { test } from './engines.ts';
 
 const searchBox = (page: Page) => page.getByRole('searchbox', { name: 'City, state or ZIP code' });
 const results = (page: Page) => page.getByRole('region', { name: 'Stores near you' });

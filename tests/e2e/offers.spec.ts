@@ -1,8 +1,9 @@
 // /specials (product.md 2.11, 4, 8): the header, the pills (All first and selected), the card grid from
 // the sample offers, filtering in place with the pill in the address, and the page without JavaScript.
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { SAMPLE_OFFERS } from '../../src/features/offers/offers.sample.ts';
 import { expectNoAxeViolations } from './axe.ts';
+import { test } from './engines.ts';
 
 const PILLS = ['All', 'Bradley Street Cafe', 'General Merchandise', "Charlie Biggs' Chicken"];
 const SLUGS: Record<string, string> = {
