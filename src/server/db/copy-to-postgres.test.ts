@@ -116,6 +116,27 @@ async function fillTheRest(db: Kysely<Database>) {
     .insertInto('operator_passes')
     .values({ token_hash: 'p1', expires_at: NOW, created_at: NOW })
     .execute();
+  await db
+    .insertInto('giveaway_entry_keys')
+    .values({
+      promotion_id: 'p-copy',
+      entry_day: '2026-11-27',
+      person: 'mailbox:ann@example.com',
+      entry_id: 'e-copy',
+    })
+    .execute();
+  await db
+    .insertInto('idempotency_keys')
+    .values({
+      key_hash: 'i1',
+      fingerprint: 'f1',
+      status: 201,
+      answer: 'sealed',
+      locked_until: 0,
+      expires_at: NOW + 1,
+      created_at: NOW,
+    })
+    .execute();
   await enqueueMail(db, { to: 'ann@example.com', subject: 'Queued', text: 'A mail in the queue' }, NOW);
   await takeLease(db, { name: 'draw:x', holder: 'test', now: NOW, ms: 1000 });
 }
