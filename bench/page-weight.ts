@@ -11,11 +11,13 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 export const CONTENT_PAGE_BUDGET = 14 * 1024;
 /**
  * Interactive pages: JavaScript loaded before any interaction, as sent (brotli), the same for every
- * one. The application forms come closest (fleet 79.8 KB, charge card 77.0 KB, React's runtime
- * 58 KB of each): each loads only its own schema, and the signature pad, the security check and
- * the sending code come later (bench/results/analysis.md).
+ * one. The application forms come closest (fleet about 81 KB, charge card 77.0 KB, React's runtime
+ * 58 KB of each): each loads only its own schema, and the signature pad, the sending code and the
+ * upload's progress bar come later (bench/results/analysis.md). Raised from 80 KB when the forms
+ * gained retries under one Idempotency-Key and the offline answer (docs/decisions/0016); bringing
+ * the fleet form back under 80 KB is open work.
  */
-export const ISLAND_JS_BUDGET = 80 * 1024;
+export const ISLAND_JS_BUDGET = 82 * 1024;
 
 /** Pages with islands or on-demand data; every other prebuilt page is a content page. */
 export const isContentPage = (page: string): boolean =>

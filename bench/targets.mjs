@@ -42,9 +42,9 @@ export function checkTargets({
     );
   }
   const islands = (pages?.pages ?? []).filter((p) => !p.content);
-  const heavy = islands.filter((p) => p.jsBrotli >= 80 * 1024);
+  const heavy = islands.filter((p) => p.jsBrotli >= 82 * 1024);
   add(
-    'Island pages: < 80 KB of compressed JavaScript before interaction',
+    'Island pages: < 82 KB of compressed JavaScript before interaction',
     pages
       ? `largest ${kb(Math.max(0, ...islands.map((p) => p.jsBrotli)))}; over: ${heavy.map((p) => `${p.page} ${kb(p.jsBrotli)}`).join(', ') || 'none'}`
       : 'not measured',

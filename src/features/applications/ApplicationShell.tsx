@@ -1,14 +1,17 @@
 // What both application forms share around their sections: the form state in context, the
 // required-fields note, the bot trap, the human check, product.md 5.6's message, the Submit Form button,
 // and, once sent, the thank-you with the reference number in place of the form.
-import { type ReactNode, useEffect, useRef } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useRef } from 'react';
 import { TrapField } from '../../components/form/Fields.tsx';
 import HumanCheck from '../human-check/HumanCheck.tsx';
 import { FormContext } from './ApplicationControls.tsx';
-import UploadStatus from './UploadStatus.tsx';
 import type { useApplication } from './useApplication.ts';
 
 type State = ReturnType<typeof useApplication>;
+
+// The progress bar arrives with the first send, as the sender does (submit.ts): the form's page keeps
+// its budget of script up front (tests/e2e/budgets.spec.ts).
+const UploadStatus = lazy(() => import('./UploadStatus.tsx'));
 
 function Sent({ title, reference }: { title: string; reference: string }) {
   const heading = useRef<HTMLHeadingElement>(null);
@@ -51,7 +54,11 @@ export default function ApplicationShell({ state, children }: { state: State; ch
         <button type="submit" className="button" disabled={busy}>
           {busy ? 'Sending…' : 'Submit Form'}
         </button>
-        {progress && <UploadStatus progress={progress} onCancel={cancel} />}
+        {progress && (
+          <Suspense fallback={null}>
+            <UploadStatus progress={progress} onCancel={cancel} />
+          </Suspense>
+        )}
       </form>
     </FormContext.Provider>
   );
