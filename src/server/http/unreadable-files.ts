@@ -41,6 +41,8 @@ export function streamFile(
       const problem =
         statError ?? (info.isFile() ? null : Object.assign(new Error('not a file'), { code: 'EISDIR' }));
       const stream = createReadStream(path, { fd });
+      // The visitor left while the file was opened: nothing to send to (pipeline would throw).
+      if (res.destroyed) return void stream.destroy();
       if (problem || req.method === 'HEAD') {
         stream.destroy();
         if (problem) return cannotRead(problem, res, next);
