@@ -165,11 +165,12 @@ const server = http.createServer(async (req, res) => {
   // An answer given before the body is read still reaches the client (lingering-close.ts).
   lingerWhileBodyUnread(req);
   track(req, res);
-  setCommonHeaders(req, res, trustProxy);
   const [target = '/', ...query] = (req.url ?? '/').split('?');
-  // `/%61pi/v1/...` is the API, with the API's headers, as `/api/v1/...` is (unreserved.ts).
+  // `/%61pi/v1/...` is the API, with the API's headers, as `/api/v1/...` is (unreserved.ts): decoded
+  // before any header is chosen by the path.
   const path = withUnreservedDecoded(target);
   if (path !== target) req.url = [path, ...query].join('?');
+  setCommonHeaders(req, res, trustProxy);
   if (PROBE_PATHS.has(path)) {
     routeAs(req, path);
     return answerProbe(req, res, path);
