@@ -111,10 +111,13 @@ export function refuseWhenOffline(): void {
 const keyedFetch =
   (options: ClientOptions): typeof fetch =>
   async (input, init) => {
-    const { headers, token } = callHeaders(options, (init?.method ?? 'GET').toUpperCase(), init?.headers);
+    const method = (init?.method ?? 'GET').toUpperCase();
+    const { headers, token } = callHeaders(options, method, init?.headers);
     let response: Response;
     try {
-      refuseWhenOffline();
+      // A submission is refused at once; a read still goes out, as a service worker may answer it
+      // with no signal (the locator's kept store list, public/stores-sw.js).
+      if (method !== 'GET' && method !== 'HEAD') refuseWhenOffline();
       // The global fetch as it is at call time (tests stub it after this module loaded).
       response = await (options.fetch ?? fetch)(input, { ...init, headers, credentials: 'same-origin' });
     } catch (error) {

@@ -578,9 +578,7 @@ test('the sitemap lists every store page beside the content pages', async ({ req
   expect(stores.match(/<loc>[^<]+\/stores\/\d+<\/loc>/g)).toHaveLength(300);
 });
 
-// Known regression, found as today's branches were merged: offline, the kept list is not found and
-// the page says the full list could not load. Left for the next change to the locator's worker.
-test.fixme('after one visit, /stores opens and searches offline, and says how old the list is', async ({
+test('after one visit, /stores opens and searches offline, and says how old the list is', async ({
   page,
   context,
 }) => {
