@@ -14,6 +14,11 @@ beforeAll(async () => {
 /** A fresh session for each route, so that DELETE /me does not sign the rest of the run out. */
 const session = async () => (await t.member()).token;
 afterAll(() => t.close());
+/**
+ * Each sweep sends thousands of requests one after another (every route, twice signed in or not,
+ * each wrong value): its time follows the machine's load, not the code, so it is given minutes.
+ */
+const SWEEP_TIMEOUT_MS = 300_000;
 
 const VALUES: unknown[] = [
   null,
@@ -100,7 +105,8 @@ describe('no input reaches a 5xx', () => {
         }
       }
     }
-  });
+  }, SWEEP_TIMEOUT_MS);
+
 
   it('raw bodies: invalid JSON, non-objects, deep nesting, bad bytes, other content types', async () => {
     for (const { method, path } of routes()) {
@@ -131,7 +137,8 @@ describe('no input reaches a 5xx', () => {
       form.set('email', 'a@b.co');
       expectClientAnswer(await t.call(method, path, { raw: form, token }), `${method} ${path} multipart`);
     }
-  });
+  }, SWEEP_TIMEOUT_MS);
+
 
   it('unknown paths, odd encodings, every method and odd headers', async () => {
     const paths = [
@@ -173,7 +180,8 @@ describe('no input reaches a 5xx', () => {
         );
       }
     }
-  });
+  }, SWEEP_TIMEOUT_MS);
+
 
   it('never logged an unexpected error', () => {
     expect(t.logLines().filter((line) => line.level !== 'info')).toEqual([]);

@@ -63,10 +63,20 @@ export async function recordEntry(
     entry_id: row.id,
   }));
   try {
-    await deps.db.transaction().execute(async (trx) => {
-      await trx.insertInto('giveaway_entry_keys').values(keys).execute();
-      await trx.insertInto('giveaway_entries').values(row).execute();
-    });
+    if (deps.dbKind === 'postgres') {
+      // One statement, so one round trip instead of four (BEGIN, two inserts, COMMIT): a statement
+      // is atomic, and a key's unique violation stores neither (docs/decisions/0021-postgresql-round-trips.md).
+      await deps.db
+        .with('entry_keys', (db) => db.insertInto('giveaway_entry_keys').values(keys))
+        .insertInto('giveaway_entries')
+        .values(row)
+        .execute();
+    } else {
+      await deps.db.transaction().execute(async (trx) => {
+        await trx.insertInto('giveaway_entry_keys').values(keys).execute();
+        await trx.insertInto('giveaway_entries').values(row).execute();
+      });
+    }
   } catch (error) {
     if (isUniqueViolation(error)) throw ApiError.of(ALREADY_ENTERED);
     throw error;
