@@ -9,7 +9,7 @@ import type { AppEnv } from '../../server/deps.ts';
 import { isUniqueViolation } from '../../server/errors.ts';
 import { publicForm } from '../../server/form-guard.ts';
 import { clientAddress } from '../../server/http.ts';
-import { enqueue } from '../../server/jobs/queue.ts';
+import { storeWithJob } from '../../server/jobs/queue.ts';
 import { countStored } from '../../server/metrics.ts';
 import { bearerToken, findSessionUser } from '../../server/sessions.ts';
 import { sha256 } from '../../server/tokens.ts';
@@ -46,22 +46,24 @@ export const contactRoutes = new Hono<AppEnv>().post(
       created_at: deps.now(),
       ack_withheld_at: (await acknowledges(deps, message.email)) ? null : deps.now(),
     };
+    // The message and its mail to the department, stored as one (queue.ts storeWithJob).
+    const store = (reference: string) =>
+      storeWithJob(
+        deps.db,
+        deps.dbKind,
+        (db) => db.insertInto('contact_messages').values({ ...values, reference }),
+        contactMailJob(id, reference),
+        deps.now(),
+      );
     let reference = newReference();
     try {
-      await deps.db
-        .insertInto('contact_messages')
-        .values({ ...values, reference })
-        .execute();
+      await store(reference);
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
       reference = newReference(); // one in a trillion: the same reference twice
-      await deps.db
-        .insertInto('contact_messages')
-        .values({ ...values, reference })
-        .execute();
+      await store(reference);
     }
     countStored('contact_message');
-    await enqueue(deps.db, contactMailJob(id, reference), deps.now());
     deps.jobs.kick();
     return c.json({ ok: true, reference }, 201);
   },

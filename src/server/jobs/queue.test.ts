@@ -15,6 +15,7 @@ import {
   listJobs,
   MAX_JOB_ATTEMPTS,
   retryJobs,
+  storeWithJob,
 } from './queue.ts';
 import { JOB_POLL_MS, runDueJobs } from './worker.ts';
 
@@ -38,6 +39,23 @@ const job = (id: string) =>
   t.db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
 describe('the job queue', () => {
+  it('stores a row and its job as one: a row refused by its unique key queues nothing', async () => {
+    const row = { token_hash: 'store-with-job', expires_at: 1 };
+    const store = (summary: string) =>
+      storeWithJob(
+        t.db,
+        t.deps.dbKind,
+        (db) => db.insertInto('used_tokens').values(row),
+        { kind: 'mail', payload: mail(1), summary },
+        t.deps.now(),
+      );
+    await store('first');
+    await expect(store('second')).rejects.toThrow();
+    const jobs = await t.db.selectFrom('jobs').select('summary').execute();
+    expect(jobs.map((j) => j.summary)).toEqual(['first']);
+    await t.db.deleteFrom('used_tokens').where('token_hash', '=', row.token_hash).execute();
+  });
+
   it('sends a queued mail once: marked done with its lease ended, its text not kept', async () => {
     const before = (await t.outbox()).length;
     const id = (await enqueueMail(t.db, mail(1), t.now())) as string;
