@@ -1,13 +1,13 @@
 // The giveaway API on SQLite and PostgreSQL: promotions, every entry rule, once a day per person
 // (also under 200 simultaneous tries), members' entries, previous winners.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { enter, nextIp, runningPromotion } from '../../../tests/support/giveaway.ts';
 import { createTestApi, type TestApi } from '../../../tests/support/test-api.ts';
 import { metricsReader } from '../../../tests/support/test-metrics.ts';
 import { issueTicket } from '../../server/form-ticket.ts';
 import { recordEntry } from './entries.server.ts';
 import { entryValues as entryFor } from './giveaway.sample.ts';
 import { GIVEAWAY_MESSAGES } from './policy.ts';
-import { enter, nextIp, runningPromotion } from './testing.ts';
 
 let t: TestApi;
 let promotionId: string;
