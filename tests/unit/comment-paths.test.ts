@@ -1,15 +1,12 @@
 // Every repository path a comment or note names ("src/lib/form-rules.ts", "scripts/serve.mjs") exists,
 // so that moving a file cannot leave a pointer to nowhere behind. Paths are read from the start of the
 // repository; a decision record may be named by its number alone ("docs/decisions/0009").
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { basename, dirname, join, relative } from 'node:path';
+import { existsSync, readdirSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { ROOT, repositoryLines } from '../support/repository-files.ts';
 
-const ROOT = join(import.meta.dirname, '../..');
-const SCANNED = ['src', 'tests', 'docs', 'scripts', 'bench', 'content', 'README.md'];
-const TEXT_FILE = /\.(ts|tsx|mjs|js|astro|md|mdx|ya?ml|css|sh)$/;
-/** Generated data, no prose (the gazetteer is 1.6 MB of numbers). */
-const SKIPPED = new Set(['src/features/locator/gazetteer-data.ts', 'tests/unit/comment-paths.test.ts']);
+const THIS_FILE = 'tests/unit/comment-paths.test.ts';
 /** Made at run time, not kept in the repository. */
 const MADE_AT_RUN_TIME = new Set(['bench/results/parts']);
 
@@ -32,15 +29,6 @@ function exists(path: string): boolean {
   return existsSync(folder) && readdirSync(folder).some((name) => name.startsWith(`${basename(full)}-`));
 }
 
-function* textFiles(path: string): Generator<string> {
-  if (SKIPPED.has(relative(ROOT, path))) return;
-  if (statSync(path).isDirectory()) {
-    for (const name of readdirSync(path)) yield* textFiles(join(path, name));
-  } else if (TEXT_FILE.test(path)) {
-    yield path;
-  }
-}
-
 describe('paths named in comments and notes', () => {
   it('reads paths, not import specifiers or patterns', () => {
     expect(namedPaths('// the same rules (src/lib/security-headers.mjs) and docs/decisions/0009.')).toEqual([
@@ -57,16 +45,8 @@ describe('paths named in comments and notes', () => {
 
   it('names only files and folders that exist', () => {
     const missing: string[] = [];
-    for (const top of SCANNED) {
-      for (const file of textFiles(join(ROOT, top))) {
-        readFileSync(file, 'utf8')
-          .split('\n')
-          .forEach((line, index) => {
-            for (const path of namedPaths(line)) {
-              if (!exists(path)) missing.push(`${relative(ROOT, file)}:${index + 1}: ${path}`);
-            }
-          });
-      }
+    for (const { file, line, text } of repositoryLines([THIS_FILE])) {
+      for (const path of namedPaths(text)) if (!exists(path)) missing.push(`${file}:${line}: ${path}`);
     }
     expect(missing).toEqual([]);
   });
