@@ -1,4 +1,4 @@
-// Retention (issue 18 point 7) on both engines: what is past its period goes, winners and draws
+// Retention (docs/decisions/0010) on both engines: what is past its period goes, winners and draws
 // stay, and the daily job runs once a day on whichever worker claims it.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, test } from 'vitest';

@@ -1,4 +1,4 @@
-// The maintenance switch (issue 11 point 7; product.md 2.6 'We'll be back!'): `npm run admin -- maintenance
+// The maintenance switch (product.md 2.6 'We'll be back!'): `npm run admin -- maintenance
 // on` makes every page, prebuilt or rendered, answer the screen with 503 and the API 503 JSON within
 // a second, without a restart; the operator's one-time link lets that browser see the site; `off`
 // brings the site back. On a server of its own (its own port and data folder): the switch is

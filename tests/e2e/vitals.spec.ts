@@ -1,4 +1,4 @@
-// Real-user speed (issue 11, point 8): a sampled visit measures LCP, INP and CLS and sends them to
+// Real-user speed (docs/metrics.md): a sampled visit measures LCP, INP and CLS and sends them to
 // our own API when the visitor leaves the page (a keepalive request, which outlives the page and so
 // is checked where it lands); the operators' report then shows the page. A visit
 // that is not sampled loads no measuring code at all. Sampling is forced by stubbing Math.random.

@@ -1,4 +1,4 @@
-// The fuzzer against the BUILT server as a real process (issue 11 point 5): at least 10,000
+// The fuzzer against the BUILT server as a real process (docs/decisions/0008): at least 10,000
 // malformed or hostile requests over raw TCP (fuzz-http.ts), spread over every API route (read from
 // the app itself, so a new route is fuzzed without touching this file), the pages, the on-demand
 // pages and the static files. No answer may be a 5xx, every API error must be the JSON

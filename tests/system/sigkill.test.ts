@@ -1,4 +1,4 @@
-// Issue 11 point 6: killing the server (SIGKILL, no shutdown at all) in the middle of giveaway entries
+// Faults (docs/decisions/0008): killing the server (SIGKILL, no shutdown at all) in the middle of giveaway entries
 // and contact messages loses no write it acknowledged, on SQLite and on PostgreSQL. Every visitor
 // goes through the real public-form guard; each 201 answer is recorded, the server is killed
 // mid-stream, started again on the same data, and every acknowledged entry and message must be

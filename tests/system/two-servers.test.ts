@@ -1,4 +1,4 @@
-// Issue 18 point 8: two built servers on one PostgreSQL database, as behind a load balancer, with an
+// Several servers (docs/architecture.md, "Hosts"): two built servers on one PostgreSQL database, as behind a load balancer, with an
 // SMTP sink (tests/system/smtp-sink.ts), each given what the operator gives every server of a set
 // (the same DATABASE_URL, APP_SECRET and APPLICATION_KEYS: tests/support/built-server.mjs). The
 // requests alternate between them: what one signed, sealed, counted or queued, the other honours;

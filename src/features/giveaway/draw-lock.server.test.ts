@@ -1,4 +1,4 @@
-// Draws with many servers (issue 18 point 7), on both engines: one draw per promotion at a time,
+// Draws with many servers (docs/decisions/0010), on both engines: one draw per promotion at a time,
 // and the winners' mails queued in the draw's own transaction, so a draw cut off after it was
 // stored still mails its winners through the queue.
 import { afterAll, beforeAll, expect, test } from 'vitest';

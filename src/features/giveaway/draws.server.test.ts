@@ -96,7 +96,7 @@ test('a draw is committed, drawn, published and repeatable from its seed', async
   });
 });
 
-test('a draw over entries that look like spreadsheet formulas verifies from its own export (issue 21)', async () => {
+test('a draw over entries that look like spreadsheet formulas verifies from its own export (docs/threat-model.md)', async () => {
   const promotion = await runningPromotion(t, { winners_count: 4 }, 'formulas');
   // Names and person keys as a visitor might type them; the export must neither run nor change them.
   const looks = [
