@@ -1,6 +1,5 @@
 // @ts-check
-import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { satteri } from '@astrojs/markdown-satteri';
 import mdx from '@astrojs/mdx';
 import netlify from '@astrojs/netlify';
@@ -9,23 +8,15 @@ import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import keystatic from '@keystatic/astro';
 import { defineConfig } from 'astro/config';
+import { inlineScriptHashes, inlineScripts } from './scripts/inline-scripts.mjs';
 import { brandPlaceholders } from './src/components/content/brand-placeholders.ts';
 import { FRAME_ANCESTORS, netlifyHeadersFile } from './src/lib/security-headers.mjs';
 
-// Tiny classic scripts that must run before first paint (the signed-in class on <html>) live in
-// src/inline/. Astro's CSP does not hash `is:inline` scripts, so their hashes are computed here
-// from the very same files the layout inlines.
-const inlineDir = new URL('./src/inline/', import.meta.url);
-const inlineScriptHashes = readdirSync(inlineDir)
-  .filter((file) => file.endsWith('.js'))
-  .map(
-    (file) =>
-      /** @type {`sha256-${string}`} */ (
-        `sha256-${createHash('sha256')
-          .update(readFileSync(new URL(file, inlineDir)))
-          .digest('base64')}`
-      ),
-  );
+// Tiny classic scripts that must run before first paint (the signed-in class on <html>, the island
+// guard) live in src/inline/, readable; the layouts inline them minified (scripts/inline-scripts.mjs).
+// Astro's CSP does not hash `is:inline` scripts, so their hashes are computed here from the very text
+// the layouts inline.
+const inlineHashes = inlineScriptHashes();
 
 const siteUrl = process.env.SITE_URL ?? 'http://localhost:4321';
 // DEPLOY_TARGET=netlify (set in netlify.toml) builds static pages plus one function for Netlify;
@@ -99,6 +90,7 @@ export default defineConfig({
     }),
   ],
   vite: {
+    plugins: [inlineScripts()],
     // The browser's code: React, React DOM, the scheduler and the island renderer, which every island
     // page loads together, go out as one file (one request, and about 1 KB less once compressed
     // than five: bench/pages.mjs). Content pages load none of it.
@@ -148,7 +140,7 @@ export default defineConfig({
         ...(onNetlify ? [FRAME_ANCESTORS] : []),
       ],
       scriptDirective: {
-        hashes: inlineScriptHashes,
+        hashes: inlineHashes,
         resources: ["'self'"],
       },
     },

@@ -1,5 +1,5 @@
 // The share of a simulated day's requests that a CDN honouring our headers would answer without
-// reaching the server (issue 19, "Figures"). A day's mix of requests (content pages, the locator,
+// reaching the server (docs/caching.md). A day's mix of requests (content pages, the locator,
 // store pages, the giveaway page and its entries, the API's public reads, signed-in /me calls) is
 // replayed through a small shared cache built on http-cache-semantics (RFC 9111, as a CDN keeps
 // answers: `shared`, CDN-Cache-Control in place of Cache-Control where sent, RFC 9213) in front of

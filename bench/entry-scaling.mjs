@@ -1,5 +1,5 @@
 // Giveaway entries a second through one server on SQLite, one server on PostgreSQL and two servers
-// on one PostgreSQL (issue 18, figures for the note), in one run, so that the three are measured
+// on one PostgreSQL (bench/targets.mjs), in one run, so that the three are measured
 // under the same load of the machine. Each setup starts on its own empty database with the sample
 // data; each entry is a new person (bench/entry-load.mjs), sent with autocannon, 10 connections in
 // all (5 to each server of two, as a round-robin balancer would spread them); the figure is entries

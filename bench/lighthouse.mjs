@@ -10,7 +10,7 @@ import lighthouse from 'lighthouse';
 import { startBuiltServer } from '../tests/support/built-server.mjs';
 import { writePart } from './results.mjs';
 
-/** The pages issue 11 names: home, a content page, the locator, a store page, offers, sign-in, both applications. */
+/** The pages measured: home, a content page, the locator, a store page, offers, sign-in, both applications. */
 export const LIGHTHOUSE_PAGES = [
   { path: '/', kind: 'home' },
   { path: '/charge-card', kind: 'content' },

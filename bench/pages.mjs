@@ -55,7 +55,7 @@ console.log(
       ? `; repeat visit (304): median ${ms(storeList.notModified.median)}, p95 ${ms(storeList.notModified.p95)}`
       : ''),
 );
-// Issue 8: the locator's list is in its HTML, readable before (and without) any script.
+// product.md 2.9: the locator's list is in its HTML, readable before (and without) any script.
 const locatorHtml = pages.find(({ page }) => page === '/stores')?.body.toString() ?? '';
 writePart('pages', {
   storesInLocatorHtml: locatorHtml.match(/>Store #\d+/g)?.length ?? 0,

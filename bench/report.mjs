@@ -29,7 +29,7 @@ const md = [
   `Written by \`npm run bench\` (run as \`nice -n 10 npm run bench\` on a shared machine) on ${new Date().toISOString()}, Node ${process.version}.`,
   'Throughput figures depend on the machine and its other work: the load average (1 / 5 / 15 min) is given per part.',
   '',
-  '## Targets (issue 11)',
+  '## Targets',
   '',
   table(
     ['Target', 'Measured', 'Result'],

@@ -1,4 +1,4 @@
-// Failed requests during a rolling restart under load (issue 18, figures for the note; target 0).
+// Failed requests during a rolling restart under load (target 0: bench/targets.mjs).
 // Two built servers on one database (one SQLite data folder, as two processes share it; or one
 // PostgreSQL database under tests/support/with-postgres.sh), and in
 // front of them, as a load balancer would be, a small round-robin client that sends each request

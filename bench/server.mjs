@@ -4,7 +4,7 @@
 // latency, the ratio ours/bare, and each server's CPU time per request (steadier than requests/s on
 // a busy machine); the server's resident memory (VmRSS) at rest after start, at its peak under load,
 // right after and 30 s after. Cases: a content page, GET /health, GET /store?size=1000 (the locator's list),
-// the on-demand pages /stores and /stores/1 (issue 19.3: kept as rendered, src/server/http/page-cache.ts)
+// the on-demand pages /stores and /stores/1 (kept as rendered, src/server/http/page-cache.ts)
 // and giveaway entries (bench/entry-load.mjs: each one a new person). BENCH_SECONDS sets the measured
 // length of each case and server (default 7.5, in 3 rounds); BENCH_CASES=stores,health runs only the
 // cases whose name holds one of those words. Run after a build (`npm run bench`).

@@ -1,4 +1,4 @@
-// Issue 11's speed targets, each checked against the figures `npm run bench` saved (bench/results.mjs).
+// The speed targets (docs/architecture.md, "Tests"), each checked against the figures `npm run bench` saved (bench/results.mjs).
 // A target whose figures are missing (a benchmark that failed) is reported as not measured.
 
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -52,24 +52,24 @@ export function checkTargets({
   );
   const locator = pages?.pages.find((p) => p.page === '/stores');
   add(
-    '/stores: the list readable with no JavaScript (issue 8)',
+    '/stores: the list readable with no JavaScript (product.md 2.9)',
     pages ? `${pages.storesInLocatorHtml} stores in the HTML` : 'not measured',
     pages ? pages.storesInLocatorHtml > 0 : null,
   );
   add(
-    '/stores: no map code before the list is drawn (issue 8)',
+    '/stores: no map code before the list is drawn (product.md 2.9)',
     locator
       ? `${kb(locator.jsBrotli)} before interaction, map code ${locator.mapEager ? 'among it' : `later (${kb(locator.lazyJsGzip)} gzip)`}`
       : 'not measured',
     locator ? !locator.mapEager : null,
   );
   add(
-    'Rolling restart of two servers under load: no failed request (issue 18)',
+    'Rolling restart of two servers under load: no failed request',
     rolling ? `${rolling.failed} failed of ${rolling.requests}` : 'not measured',
     rolling ? rolling.failed === 0 : null,
   );
   add(
-    'Rolling restart of two servers on one PostgreSQL under load: no failed request (issue 18)',
+    'Rolling restart of two servers on one PostgreSQL under load: no failed request',
     rollingPostgres ? `${rollingPostgres.failed} failed of ${rollingPostgres.requests}` : 'not measured',
     rollingPostgres ? rollingPostgres.failed === 0 : null,
   );
@@ -80,7 +80,7 @@ export function checkTargets({
     list ? `${list.ratio} (${list.ours.rps} vs ${list.bare.rps} req/s)` : 'not measured',
     list ? list.ratio >= 0.85 : null,
   );
-  // Issue 19.3: on-demand pages kept as rendered by the Node server (src/server/http/page-cache.ts).
+  // docs/architecture.md, "Caching": on-demand pages kept as rendered by the Node server (src/server/http/page-cache.ts).
   for (const path of ['/stores', '/stores/1']) {
     const row = api(`GET ${path} `);
     add(

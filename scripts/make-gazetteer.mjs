@@ -1,7 +1,7 @@
 // The locator's US gazetteer (src/features/locator/gazetteer-data.ts), made from the `zipcodes`
 // package. Committed in a compact form because the package's own file is a 5 MB object literal: once
-// imported, the server kept its source and 42,555 objects, about 43 MB of memory, for good (issue 11
-// point 5). This form is columns of numbers and one list of town names, as the text of a
+// imported, the server kept its source and 42,555 objects, about 43 MB of memory, for good (docs/decisions/0009).
+// This form is columns of numbers and one list of town names, as the text of a
 // `JSON.parse`: every bundler keeps it as it is, and V8 reads JSON faster and with less memory than
 // the same data as a JavaScript literal. About 5 MB once loaded (docs/decisions/0009).
 // After upgrading `zipcodes`, write it again with

@@ -1,4 +1,4 @@
-// Renders the offline map's label font (issue 20.5): MapLibre draws text from signed-distance-field
+// Renders the offline map's label font (product.md 2.9): MapLibre draws text from signed-distance-field
 // glyphs in PBF files (`glyphs` in a style), and none may come from a third party. This renders the
 // Latin-1 range (0-255: every town name of PA, NY and OH) of a system font with @mapbox/tiny-sdf in
 // the system Chromium, as MapLibre itself renders local glyphs, and writes it as the one font stack

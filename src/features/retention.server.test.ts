@@ -1,13 +1,13 @@
-// Retention (issue 18 point 7) on both engines: what is past its period goes, winners and draws
+// Retention (docs/decisions/0010) on both engines: what is past its period goes, winners and draws
 // stay, and the daily job runs once a day on whichever worker claims it.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { runningPromotion } from '../../tests/support/giveaway.ts';
 import { createTestApi, type TestApi } from '../../tests/support/test-api.ts';
 import { enqueueMail } from '../server/jobs/queue.ts';
 import { runDueJobs } from '../server/jobs/worker.ts';
 import { commitDraw, completeDraw } from './giveaway/draws.server.ts';
 import { entryValues, insertEntry } from './giveaway/giveaway.sample.ts';
-import { runningPromotion } from './giveaway/testing.ts';
 import { runRetention } from './retention.server.ts';
 
 const DAY = 24 * 60 * 60_000;

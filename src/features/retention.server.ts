@@ -1,4 +1,4 @@
-// Retention (issue 18 point 7): what the site keeps no longer than it needs, deleted by one daily
+// Retention (docs/decisions/0010): what the site keeps no longer than it needs, deleted by one daily
 // job of the durable queue (kind 'retention', queued once a day by whichever server finds it due and
 // run by the one that claims it: src/server/jobs/worker.ts). The periods are settings (README,
 // Configuration): giveaway entries some days after their promotion ended (winners and the draws'

@@ -1,1 +1,107 @@
-(()=>{const T=12e4,B=new Map,W=new Map,s='astro-island[ssr]',m=(t,c,x)=>{const e=document.createElement(t);e.className=c;e.textContent=x;return e},w=i=>{clearTimeout(W.get(i));W.set(i,setTimeout(()=>f(i,'timeout'),T))},f=(i,r)=>{if(!i.hasAttribute('ssr'))return;clearTimeout(W.get(i));let n='island';try{n=JSON.parse(i.getAttribute('opts')).name}catch(e){}const x=`Loading chunk ${n} failed.\n(${r}: ${i.getAttribute('component-url')})`;console.error(Object.assign(new Error(x),{name:'ChunkLoadError'}));let b=B.get(i);if(!b){b=m('div','island-error');b.setAttribute('role','alert');const k=m('button','button','Retry');k.type='button';k.addEventListener('click',()=>{if(b.r)return;b.r=1;for(const o of i.querySelectorAll('form'))o.reset();const u=new URL(i.getAttribute('component-url'),location.href);u.searchParams.set('retry',Date.now());i.setAttribute('component-url',u.pathname+u.search);w(i);i.start()});b.append(m('p','',"This part of the page didn't load. Check your connection, then try again."),m('p','island-error__detail'),k);i.before(b);B.set(i,b)}i.inert=!0;b.r=0;b.children[1].textContent=x};addEventListener('astro:hydration-error',e=>{e.preventDefault();f(e.target,'error')});addEventListener('astro:hydrate',e=>{const i=e.target,b=B.get(i);clearTimeout(W.get(i));if(!b)return;i.inert=!1;const h=b.contains(document.activeElement);b.remove();B.delete(i);if(h)i.querySelector('input,select,textarea,button')?.focus()},!0);addEventListener('submit',e=>{const i=e.target.closest(s);if(i&&!e.target.hasAttribute('action'))e.preventDefault()},!0);setTimeout(()=>{for(const i of document.querySelectorAll(s))if(!/visible|media/.test(i.getAttribute('client')))f(i,'timeout')},T)})()
+// The island guard, inlined in the <head> of every page with islands (src/layouts/BaseLayout.astro):
+// when an island's code fails to load, or takes over 120 seconds, the visitor sees a short message
+// with a Retry button where the island is, instead of a dead form (product.md 8, 9). Written to be
+// read; the build minifies it (scripts/inline-scripts.mjs) and the pages' CSP hashes the minified text.
+(() => {
+  /** product.md 9: an island that has not started after this long counts as failed. */
+  const TIMEOUT_MS = 120_000;
+  const ISLANDS = 'astro-island[ssr]';
+  /** The message box of each failed island, kept to be reused on the next failure. */
+  const boxes = new Map();
+  /** Each island's pending timeout. */
+  const timers = new Map();
+
+  const element = (tag, className, text) => {
+    const made = document.createElement(tag);
+    made.className = className;
+    made.textContent = text;
+    return made;
+  };
+
+  const watch = (island) => {
+    clearTimeout(timers.get(island));
+    timers.set(
+      island,
+      setTimeout(() => fail(island, 'timeout'), TIMEOUT_MS),
+    );
+  };
+
+  const fail = (island, reason) => {
+    if (!island.hasAttribute('ssr')) return; // it started after all
+    clearTimeout(timers.get(island));
+    let name = 'island';
+    try {
+      name = JSON.parse(island.getAttribute('opts')).name;
+    } catch (_error) {}
+    // product.md 8's 'Loading chunk {id} failed', with the reason (src/components/lazy/LazyPart.tsx says it too).
+    const detail = `Loading chunk ${name} failed.\n(${reason}: ${island.getAttribute('component-url')})`;
+    console.error(Object.assign(new Error(detail), { name: 'ChunkLoadError' }));
+    let box = boxes.get(island);
+    if (!box) {
+      box = element('div', 'island-error');
+      box.setAttribute('role', 'alert');
+      const retry = element('button', 'button', 'Retry');
+      retry.type = 'button';
+      retry.addEventListener('click', () => {
+        if (box.retrying) return;
+        box.retrying = true;
+        for (const form of island.querySelectorAll('form')) form.reset();
+        // A new address, so the browser asks again rather than answering from its failed attempt.
+        const url = new URL(island.getAttribute('component-url'), location.href);
+        url.searchParams.set('retry', Date.now());
+        island.setAttribute('component-url', url.pathname + url.search);
+        watch(island);
+        island.start();
+      });
+      box.append(
+        element('p', '', "This part of the page didn't load. Check your connection, then try again."),
+        element('p', 'island-error__detail'),
+        retry,
+      );
+      island.before(box);
+      boxes.set(island, box);
+    }
+    island.inert = true; // its server-rendered form cannot work without its code
+    box.retrying = false;
+    box.children[1].textContent = detail;
+  };
+
+  addEventListener('astro:hydration-error', (event) => {
+    event.preventDefault();
+    fail(event.target, 'error');
+  });
+
+  addEventListener(
+    'astro:hydrate',
+    (event) => {
+      const island = event.target;
+      const box = boxes.get(island);
+      clearTimeout(timers.get(island));
+      if (!box) return;
+      island.inert = false;
+      const hadFocus = box.contains(document.activeElement);
+      box.remove();
+      boxes.delete(island);
+      if (hadFocus) island.querySelector('input,select,textarea,button')?.focus();
+    },
+    true,
+  );
+
+  // A form whose island has not started must not be sent the browser's way (a GET with its fields
+  // in the address); forms with their own action are plain HTML forms and go.
+  addEventListener(
+    'submit',
+    (event) => {
+      const island = event.target.closest(ISLANDS);
+      if (island && !event.target.hasAttribute('action')) event.preventDefault();
+    },
+    true,
+  );
+
+  // Islands that load when seen or on a media query may wait for ever, rightly; the others not.
+  setTimeout(() => {
+    for (const island of document.querySelectorAll(ISLANDS)) {
+      if (!/visible|media/.test(island.getAttribute('client'))) fail(island, 'timeout');
+    }
+  }, TIMEOUT_MS);
+})();

@@ -29,7 +29,7 @@ export const GUARD_MESSAGES = {
 
 /**
  * Where a multipart form (the applications) sends its guard values: as headers, so the server
- * checks trap, ticket, limits and human check before it reads one byte of the body (issue 21).
+ * checks trap, ticket, limits and human check before it reads one byte of the body (docs/threat-model.md).
  * The trap's value is sent URI-encoded (a header carries Latin-1 only); only its presence matters.
  */
 export const GUARD_HEADERS = {

@@ -2,14 +2,13 @@
 // Netlify's purge API and for a purge webhook. Each operator command that changes what public
 // answers show purges its tags; a failed purge is reported with what to purge by hand, exit code 3,
 // and queued: a server's worker tries it again until the CDN confirms.
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { runAdmin } from '../../tests/support/admin.ts';
 import { adminEnv, createTestApi, type TestApi } from '../../tests/support/test-api.ts';
 import { seedStores } from '../features/locator/locator.seed.ts';
 import { PURGE_JOB, purgeTags } from './cdn-purge.ts';
@@ -95,19 +94,8 @@ describe('purgeTags', () => {
   });
 });
 
-const run = promisify(execFile);
-async function admin(env: Record<string, string>, ...args: string[]) {
-  try {
-    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', ...args], {
-      env: { ...adminEnv(t.config), ...env },
-      cwd: process.cwd(),
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
-}
+const admin = (env: Record<string, string>, ...args: string[]) =>
+  runAdmin(args, { ...adminEnv(t.config), ...env });
 const purged = () => received.map((r) => (r.body as { tags: string[] }).tags);
 
 describe('operator commands', () => {

@@ -32,7 +32,7 @@ export interface User {
   email: string;
 }
 
-/** What the way in (the Astro endpoint, or the Node server's binding in node.ts) tells the app. */
+/** What the way in (the Astro endpoint, or the Node server's binding in src/server/http/api-binding.ts) tells the app. */
 export interface ApiBindings {
   clientAddress?: string;
   /**

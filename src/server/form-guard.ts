@@ -78,7 +78,7 @@ function personLimit<T>(form: PublicForm, fields: Checked, person?: (data: T) =>
  * 5. `human_check_token` missing or not verified -> 400 human_check_failed.
  * Every attempt counts for its browser and address, failures of steps 1 and 2 included; an attempt
  * counts for the person it names only once the human check has passed, so a stranger sending
- * entries in someone's name without passing it cannot use up that person's attempts (issue 21).
+ * entries in someone's name without passing it cannot use up that person's attempts (docs/threat-model.md).
  */
 async function check<T>(
   c: Context<AppEnv>,

@@ -3,12 +3,12 @@
 // same key with another body is refused (422), a retry during the first is 409; a failed answer is
 // not kept; another caller's key never reaches this one's answer; expired answers are swept.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { guardHeaders } from '../../tests/support/applications.ts';
+import { runningPromotion } from '../../tests/support/giveaway.ts';
 import { createTestApi, type TestApi } from '../../tests/support/test-api.ts';
-import { guardHeaders } from '../features/applications/api-testing.ts';
 import { applicationForm, sampleChargeCard } from '../features/applications/applications.sample.ts';
 import { flatContact } from '../features/contact/contact.sample.ts';
 import { entryValues } from '../features/giveaway/giveaway.sample.ts';
-import { runningPromotion } from '../features/giveaway/testing.ts';
 import { runRetention } from '../features/retention.server.ts';
 import { DEFAULT_API_KEY } from '../lib/api-key.ts';
 import { ATTEMPT_WINDOW_MS } from '../lib/form-rules.ts';

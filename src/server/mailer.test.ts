@@ -3,8 +3,8 @@ import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { readOutbox } from '../../tests/support/outbox.ts';
 import { createMailer } from './mailer.ts';
-import { readOutbox } from './outbox.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'kwikfill-mail-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

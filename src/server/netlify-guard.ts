@@ -1,4 +1,4 @@
-// What the site refuses to run with in a Netlify function (issue 19.4; docs/decisions/0006), each
+// What the site refuses to run with in a Netlify function (docs/decisions/0006), each
 // with a message naming what to change, answered as a 503 JSON by the API and logged once:
 // - SQLite: a function's disk is read-only and not kept, so it needs PostgreSQL (DATABASE_URL);
 // - a deploy preview or branch deploy on the production database: the database carries the

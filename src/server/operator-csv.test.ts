@@ -1,5 +1,5 @@
 // CSV an operator opens in a spreadsheet: nothing a visitor typed runs as a formula, and every
-// cell reads back exactly as stored (issue 21 point 4).
+// cell reads back exactly as stored (docs/threat-model.md, "Operator files").
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { exportedValue, operatorCsv, readOperatorCsv } from './operator-csv.ts';

@@ -1,4 +1,4 @@
-// In production on PostgreSQL the server refuses to start without SMTP_URL (issue 18 point 3):
+// In production on PostgreSQL the server refuses to start without SMTP_URL (docs/decisions/0010):
 // several servers may share the database, and mail written to one machine's outbox never arrives.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,4 +1,4 @@
-// Several servers on one database (issue 18.1): a form ticket or human-check token one issued is
+// Several servers on one database (docs/architecture.md, "The database"): a form ticket or human-check token one issued is
 // accepted by another, and an application one sealed is opened by another (or the operator's
 // command). They can, because a server of a set (PostgreSQL) is given the signing secret and the
 // application keys, the same on every server, and refuses to start without them (config.ts).

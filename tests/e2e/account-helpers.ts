@@ -5,7 +5,7 @@ import { expect, type Page } from '@playwright/test';
 import type { SignUpValues } from '../../src/features/account/register.ts';
 import { GIVEAWAY_IMAGE_KEY } from '../../src/features/giveaway/promotion.ts';
 import { DEFAULT_API_KEY } from '../../src/lib/api-key.ts';
-import { readOutbox } from '../../src/server/outbox.ts';
+import { readOutbox } from '../support/outbox.ts';
 import { waitOutDwell } from './dwell.ts';
 
 /** The one axe scan (tests/e2e/axe.ts), here too for the specs that import it from this file. */

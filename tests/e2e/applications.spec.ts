@@ -1,4 +1,4 @@
-// The charge card and fleet fueling applications (issue 10): filled and sent in the browser,
+// The charge card and fleet fueling applications (product.md 5.6): filled and sent in the browser,
 // hidden sections not sent, drafts that survive a reload without the SSN, product.md 5.6's messages,
 // uploads, phones and keyboards, axe.
 import { expect } from '@playwright/test';

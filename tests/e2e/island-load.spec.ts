@@ -1,4 +1,4 @@
-// An island whose code does not arrive (issue 11 point 7; product.md 8 chunk load failure, product.md 9 120 s):
+// An island whose code does not arrive (product.md 8 chunk load failure, product.md 9 120 s):
 // the visitor sees a short message with Retry where the form is (src/inline/island-guard.js), the
 // form's own submit cannot send its fields in the URL meanwhile, and Retry brings the form to life.
 import { expect, type Page, type Route, test } from '@playwright/test';

@@ -344,7 +344,7 @@ test.describe('current location (product.md 4, 8)', () => {
   });
 });
 
-test.describe('one tap target per store (issue 20.5)', () => {
+test.describe('one tap target per store (product.md 2.9)', () => {
   test('a tap anywhere on a store in the list opens its detail; the name stays the only link', async ({
     page,
   }) => {

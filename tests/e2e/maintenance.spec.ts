@@ -1,20 +1,19 @@
-// The maintenance switch (issue 11 point 7; product.md 2.6 'We'll be back!'): `npm run admin -- maintenance
+// The maintenance switch (product.md 2.6 'We'll be back!'): `npm run admin -- maintenance
 // on` makes every page, prebuilt or rendered, answer the screen with 503 and the API 503 JSON within
 // a second, without a restart; the operator's one-time link lets that browser see the site; `off`
 // brings the site back. On a server of its own (its own port and data folder): the switch is
 // site-wide and must not touch the other specs' server.
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { type APIRequestContext, expect, test } from '@playwright/test';
 import { distDir } from '../../src/server/http/dist-dir.ts';
 import { SERVER_ENTRY, SERVER_NODE_FLAGS } from '../../src/server/http/node-flags.ts';
+import { admin } from '../support/admin.ts';
 import { expectNoAxeViolations } from './axe.ts';
 
-const run = promisify(execFile);
 const HEADERS = { 'X-API-Key': 'kwikfill-public-web' };
 
 const freePort = () =>
@@ -64,13 +63,7 @@ test.afterAll(() => {
   server?.kill('SIGTERM');
 });
 
-async function admin(...args: string[]): Promise<string> {
-  const { stdout } = await run('node_modules/.bin/tsx', ['scripts/admin.ts', 'maintenance', ...args], {
-    env,
-    timeout: 60_000,
-  });
-  return stdout;
-}
+const maintenance = (...args: string[]) => admin(['maintenance', ...args], env);
 
 const statusOf = (request: APIRequestContext, path: string) =>
   request.get(`${base}${path}`, { headers: HEADERS, maxRedirects: 0 }).then((r) => r.status());
@@ -83,7 +76,7 @@ test('on: every page shows the screen and the API answers 503; the operator stil
   test.setTimeout(120_000);
   expect(await statusOf(request, '/charities')).toBe(200);
 
-  const on = await admin('on');
+  const on = await maintenance('on');
   expect(on).toContain('Maintenance is on since');
   const link = on.match(/https?:\/\/\S+\/api\/v1\/maintenance\/pass\?token=\S+/)?.[0];
   expect(link).toBeDefined();
@@ -103,7 +96,7 @@ test('on: every page shows the screen and the API answers 503; the operator stil
   expect((await store.json()).error.code).toBe('maintenance');
   const health = await request.get(`${base}/api/v1/health`, { headers: HEADERS });
   expect(await health.json()).toMatchObject({ ok: true, maintenance: true });
-  expect(await admin('status')).toContain('Maintenance is on');
+  expect(await maintenance('status')).toContain('Maintenance is on');
 
   // The operator opens the link once: this browser sees the site, pages and API alike.
   const operator = await browser.newContext();
@@ -126,7 +119,7 @@ test('on: every page shows the screen and the API answers 503; the operator stil
   await other.close();
 
   // Off: back to normal for everyone.
-  expect(await admin('off')).toContain('Maintenance is off');
+  expect(await maintenance('off')).toContain('Maintenance is off');
   await expect.poll(() => statusOf(request, '/charities'), { timeout: 10_000 }).toBe(200);
   expect(await statusOf(request, '/api/v1/store?size=1')).toBe(200);
   const back = await page.goto(`${base}/stores`);

@@ -1,23 +1,18 @@
-// Real-user speed (issue 11, point 8): a sampled visit measures LCP, INP and CLS and sends them to
+// Real-user speed (docs/metrics.md): a sampled visit measures LCP, INP and CLS and sends them to
 // our own API when the visitor leaves the page (a keepalive request, which outlives the page and so
 // is checked where it lands); the operators' report then shows the page. A visit
 // that is not sampled loads no measuring code at all. Sampling is forced by stubbing Math.random.
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { expect, type Page, test } from '@playwright/test';
+import { admin } from '../support/admin.ts';
 
-const run = promisify(execFile);
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
 /** `npm run admin -- vitals report` on the test server's data folder (yesterday to today, UTC). */
-async function report(): Promise<string> {
-  const { stdout } = await run(
-    'node_modules/.bin/tsx',
-    ['scripts/admin.ts', 'vitals', 'report', '--from', day(-1), '--to', day(0)],
-    { env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR }, timeout: 60_000 },
-  );
-  return stdout;
-}
+const report = () =>
+  admin(['vitals', 'report', '--from', day(-1), '--to', day(0)], {
+    ...process.env,
+    DATA_DIR: process.env.E2E_DATA_DIR,
+  });
 
 const forceSampling = (page: Page, random: number) =>
   page.addInitScript((value) => {

@@ -14,8 +14,8 @@ import { openDatabase } from '../../src/server/db/database.ts';
 import { migrateToLatest } from '../../src/server/db/migrate.ts';
 import { type AppDeps, createDeps } from '../../src/server/deps.ts';
 import { createLogger } from '../../src/server/log.ts';
-import { type OutboxMail, readOutbox } from '../../src/server/outbox.ts';
 import { createSession } from '../../src/server/sessions.ts';
+import { type OutboxMail, readOutbox } from './outbox.ts';
 
 export const START = Date.UTC(2026, 4, 1, 14, 0, 0);
 

@@ -1,4 +1,4 @@
-// Abuse against the BUILT server as a real process (issue 11 point 6, first parts), on SQLite and
+// Abuse against the BUILT server as a real process (docs/decisions/0008, first parts), on SQLite and
 // on PostgreSQL (under tests/support/with-postgres.sh): password guessing is throttled without locking
 // the owner out; 200 simultaneous entries of one person on one day store exactly one; 1,000
 // simultaneous entries of different people store all. Visitors arrive as a crowd behind a proxy

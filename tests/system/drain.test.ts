@@ -1,4 +1,4 @@
-// Issue 18 point 5 on the built server as production runs it: the load balancer's probes answer
+// Draining (docs/decisions/0008): the built server as production runs it: the load balancer's probes answer
 // without the API key, never cached and never logged at info level; idle connections are kept
 // longer than a balancer's 60 s; and a SIGTERM under steady load loses no request: /readyz turns
 // 503 while every other request is still answered through the drain, then the process exits 0.

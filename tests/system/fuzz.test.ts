@@ -1,19 +1,19 @@
-// The fuzzer against the BUILT server as a real process (issue 11 point 5): at least 10,000
+// The fuzzer against the BUILT server as a real process (docs/decisions/0008): at least 10,000
 // malformed or hostile requests over raw TCP (fuzz-http.ts), spread over every API route (read from
 // the app itself, so a new route is fuzzed without touching this file), the pages, the on-demand
 // pages and the static files. No answer may be a 5xx, every API error must be the JSON
 // `{ error: { code, description } }`, and afterwards the server must still answer and sign in and
-// take an entry, and give memory back once quiet (below). Seeded (FUZZ_SEED, FUZZ_REQUESTS to vary
+// take an entry. Seeded (FUZZ_SEED, FUZZ_REQUESTS to vary
 // it); a failure prints the requests that caused it. On SQLite, and on PostgreSQL under
 // tests/support/with-postgres.sh.
 import { readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNT, signUpValues } from '../../src/features/account/account.sample.ts';
 import { createApp } from '../../src/server/app.ts';
 import type { AppDeps } from '../../src/server/deps.ts';
 import { distDir } from '../../src/server/http/dist-dir.ts';
+import { waitOutDwellAfterTicket } from '../e2e/dwell.ts';
 import { type BuiltServer, startBuiltServer } from '../support/built-server.mjs';
 import { skipWithoutPostgres } from '../support/requirements.ts';
 import { FAMILIES, type FuzzContext, type Target } from './fuzz-cases.ts';
@@ -36,18 +36,10 @@ const SEED = Number(process.env.FUZZ_SEED ?? 20261123);
 const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 10_000);
 const CONCURRENCY = 6;
 /**
- * The server gives memory back once the run is over. Under the run V8 grows its heap (six large or
- * deeply nested bodies and pages at once); once the server is quiet V8's memory reducer compacts it
- * and gives the pages back, within seconds (225 MB at the peak, 146 MB after, measured on SQLite and
- * PostgreSQL). In Node 24 that reducer only runs with the nudge of src/server/http/memory-reducer.ts;
- * without it the server keeps its peak for 100 s or more, and this fails (it waits SETTLE_SECONDS,
- * less than the reducer's 100-second watchdog). How much memory is too much is the benchmark's
- * figure, not this test's: bench/targets.mjs (200 MB after load).
+ * Memory is not this test's to judge: when V8 gives it back depends on when its collector runs, which
+ * no test controls. The benchmark measures it (bench/server.mjs: at rest, at the peak under load and
+ * settled after it; bench/targets.mjs: 200 MB settled); this run only prints it.
  */
-const GIVEN_BACK = 0.1;
-const SETTLE_SECONDS = 45;
-/** The byte ceilings of the server's rendered pages (src/server/http/page-cache.ts), in MB. */
-const PAGE_CACHE_MB = 32 + 8;
 
 /** Every API route, from the app's own table, with its parameters filled with real values. */
 function apiTargets(): Target[] {
@@ -138,20 +130,6 @@ function problem(request: RawRequest, { answer, missing }: Outcome, api: boolean
   return undefined;
 }
 
-/**
- * The server's memory once it is down to `target`, or after SETTLE_SECONDS quiet: whichever is
- * first.
- */
-async function settledRssMb(server: BuiltServer, target: number): Promise<{ rss: number; seconds: number }> {
-  const started = performance.now();
-  let rss = server.rssMb();
-  while (rss > target && performance.now() - started < SETTLE_SECONDS * 1000) {
-    await sleep(500);
-    rss = server.rssMb();
-  }
-  return { rss, seconds: (performance.now() - started) / 1000 };
-}
-
 /** A member of the site and their session, signed up through the real form (dwell and check). */
 async function signUp(base: string): Promise<string> {
   const address = visitorAddress(60_001);
@@ -159,7 +137,7 @@ async function signUp(base: string): Promise<string> {
     await formTicket(base, 'register', address),
     await humanCheckToken(base, 'register', address),
   ];
-  await sleep(3200);
+  await waitOutDwellAfterTicket();
   const answer = await fetch(`${base}${API}/auth/register`, {
     method: 'POST',
     headers: apiHeaders(address),
@@ -212,8 +190,8 @@ async function fuzz(server: BuiltServer, ctx: FuzzContext) {
   return { count: requests.length, targets: targets.length, failures, statuses };
 }
 
-/** After the run: the server answers, renders, signs in and takes an entry, and gives memory back. */
-async function expectHealthy(server: BuiltServer, rssBefore: number) {
+/** After the run: the server answers, renders, signs in and takes an entry. */
+async function expectHealthy(server: BuiltServer) {
   const health = await fetch(`${server.base}${API}/health`, { headers: apiHeaders() });
   expect(health.status).toBe(200);
   const page = await fetch(`${server.base}/stores/1`);
@@ -229,16 +207,6 @@ async function expectHealthy(server: BuiltServer, rssBefore: number) {
   const [entry] = await prepareAll(1, () => prepareEntry(server.base, 60_003));
   const entered = await submit(server.base, entry as NonNullable<typeof entry>);
   expect(entered).toMatchObject({ status: 201 });
-  const peak = server.rssMb();
-  const target = Math.max(peak * (1 - GIVEN_BACK), rssBefore + PAGE_CACHE_MB);
-  const settled = await settledRssMb(server, target);
-  // What the server may keep on purpose: the rendered pages (src/server/http/page-cache.ts, at most
-  // 32 + 8 MB), which the fuzzer's searches fill. Above that, a tenth of the peak must come back.
-  expect(
-    settled.rss,
-    `resident memory ${settled.rss.toFixed(0)} MB ${SETTLE_SECONDS} s after a peak of ${peak.toFixed(0)} MB`,
-  ).toBeLessThanOrEqual(target);
-  return { peak, ...settled };
 }
 
 const servers: BuiltServer[] = [];
@@ -270,10 +238,11 @@ describe.each([
       const run = await fuzz(server, { session });
       const seconds = (performance.now() - started) / 1000;
       expect(run.failures.slice(0, 20), `${run.failures.length} failures`).toEqual([]);
-      const memory = await expectHealthy(server, rssBefore);
+      const rssAfter = server.rssMb();
+      await expectHealthy(server);
       console.info(
         `fuzz (${_name}, seed ${SEED}): ${run.count} requests over ${run.targets} targets in ${seconds.toFixed(0)} s; ` +
-          `statuses ${JSON.stringify(Object.fromEntries([...run.statuses].sort()))}; RSS ${rssBefore.toFixed(0)} MB before, ${memory.peak.toFixed(0)} MB at the end, ${memory.rss.toFixed(0)} MB ${memory.seconds.toFixed(0)} s later`,
+          `statuses ${JSON.stringify(Object.fromEntries([...run.statuses].sort()))}; RSS ${rssBefore.toFixed(0)} MB before, ${rssAfter.toFixed(0)} MB at the end`,
       );
       if (!process.env.FUZZ_REQUESTS) expect(run.count).toBeGreaterThanOrEqual(10_000);
       expect(run.failures.slice(0, 20), `${run.failures.length} failures`).toEqual([]);

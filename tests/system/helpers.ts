@@ -6,12 +6,11 @@ import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { uniqueEmail } from '../../src/features/account/account.sample.ts';
 import { flatContact } from '../../src/features/contact/contact.sample.ts';
 import { entryValues } from '../../src/features/giveaway/giveaway.sample.ts';
 import { DEFAULT_API_KEY } from '../../src/lib/api-key.ts';
-import { MIN_DWELL_MS } from '../../src/lib/form-rules.ts';
+import { waitOutDwellAfterTicket } from '../e2e/dwell.ts';
 
 export const API = '/api/v1';
 /** The running promotion of the sample data (`startBuiltServer({ seed: true })`). */
@@ -108,7 +107,7 @@ export async function prepareAll(
       }
     }),
   );
-  await sleep(MIN_DWELL_MS + 200);
+  await waitOutDwellAfterTicket();
   return out;
 }
 

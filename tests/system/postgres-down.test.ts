@@ -1,4 +1,4 @@
-// Issue 11 point 6: with PostgreSQL stopped under a running server, the API answers 503 JSON
+// Faults (docs/decisions/0008): with PostgreSQL stopped under a running server, the API answers 503 JSON
 // `{ error: { code: 'unavailable', description } }` at once (not a 500, not a hang, no crash), pages
 // that need no database still serve, and once PostgreSQL is back the same process serves again by
 // itself. Stops and starts the throwaway cluster of tests/support/with-postgres.sh (`npm run test:system`).

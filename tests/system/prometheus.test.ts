@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
-import { MIN_DWELL_MS } from '../../src/lib/form-rules.ts';
+import { waitOutDwellAfterTicket } from '../e2e/dwell.ts';
 import { type BuiltServer, sparePort, startBuiltServer } from '../support/built-server.mjs';
 import { skipWithoutPostgres } from '../support/requirements.ts';
 import { API, apiHeaders, freshPostgresDatabase, prepareContact, submit } from './helpers.ts';
@@ -202,7 +202,7 @@ describe.skipIf(skip)('a real Prometheus scraping two servers', () => {
   it('fires the queued-mail alert once mail cannot be delivered', async () => {
     const contact = await prepareContact(b.base, 80_000);
     await sink.close(); // the SMTP server is gone: every send is refused
-    await sleep(MIN_DWELL_MS + 200);
+    await waitOutDwellAfterTicket();
     const answer = await submit(a.base, contact);
     if ('error' in answer) throw answer.error;
     expect(answer.status).toBe(201); // stored, its mail queued

@@ -1,4 +1,4 @@
-// Issue 11 point 4 on the built server as production runs it: every answer, static file, page
+// The request log (docs/architecture.md, "The server"): the built server as production runs it: every answer, static file, page
 // rendered on request or API, gets one JSON log line on stdout with the id it sent as X-Request-Id,
 // and nothing a visitor sent (query string, body, token, address) reaches the log.
 import { mkdtempSync, rmSync } from 'node:fs';

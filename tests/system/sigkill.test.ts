@@ -1,17 +1,17 @@
-// Issue 11 point 6: killing the server (SIGKILL, no shutdown at all) in the middle of giveaway entries
+// Faults (docs/decisions/0008): killing the server (SIGKILL, no shutdown at all) in the middle of giveaway entries
 // and contact messages loses no write it acknowledged, on SQLite and on PostgreSQL. Every visitor
 // goes through the real public-form guard; each 201 answer is recorded, the server is killed
 // mid-stream, started again on the same data, and every acknowledged entry and message must be
 // stored. "Nothing a visitor submitted is lost once we said it was received" (product.md): a contact
 // message is stored before the answer and its mails go out later from the stored message, so the
 // mails still owed after the kill go out too (the operator's `contact retry-mail`).
-import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MAIL_CLAIM_MS } from '../../src/features/contact/contact-mail.server.ts';
 import { openDatabase } from '../../src/server/db/database.ts';
-import { readOutbox } from '../../src/server/outbox.ts';
+import { admin } from '../support/admin.ts';
 import { type BuiltServer, startBuiltServer } from '../support/built-server.mjs';
+import { readOutbox } from '../support/outbox.ts';
 import { skipWithoutPostgres } from '../support/requirements.ts';
 import {
   freshPostgresDatabase,
@@ -78,11 +78,7 @@ const interleave = (a: Submission[], b: Submission[]) =>
   a.flatMap((item, i) => (i % 2 === 0 && b[i / 2] ? [item, b[i / 2] as Submission] : [item]));
 
 /** The operator's `npm run admin -- contact retry-mail`, on the server's data. */
-const retryMail = (running: BuiltServer) =>
-  execFileSync(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', 'contact', 'retry-mail'], {
-    env: running.env,
-    stdio: 'pipe',
-  });
+const retryMail = (running: BuiltServer) => admin(['contact', 'retry-mail'], running.env);
 
 const databases = [
   ['SQLite', false],
@@ -132,7 +128,7 @@ describe.each(databases)('SIGKILL mid-writes on %s', (_name, postgres) => {
         // The mails the kill left owed go out from the stored messages: now with the operator's
         // retry-mail, except those a killed send had claimed; that claim runs out after
         // MAIL_CLAIM_MS, and then they go out too ("15 minutes later" is the claim moved back here).
-        retryMail(server);
+        await retryMail(server);
         const claimed = await handle.db
           .selectFrom('contact_messages')
           .select(['reference', 'mail_claimed_until'])
@@ -153,7 +149,7 @@ describe.each(databases)('SIGKILL mid-writes on %s', (_name, postgres) => {
               claimed.map((row) => row.reference),
             )
             .execute();
-          retryMail(server);
+          await retryMail(server);
         }
       } finally {
         await handle.close();

@@ -1,4 +1,4 @@
-// Issue 11 point 6: a read-only data folder or a full disk (or a database that cannot be reached)
+// Faults (docs/decisions/0008): a read-only data folder or a full disk (or a database that cannot be reached)
 // stops the start with one clear line and exit code 1 (src/server/storage-check.ts), not a crash later; and a disk that fills while the
 // server runs costs the visitor a 503 `unavailable` JSON answer, not a crash, until there is room
 // again. Real disks: a read-only bind mount and small tmpfs mounts (root only; skipped with the

@@ -1,10 +1,9 @@
-// Issue 18 point 8: two built servers on one PostgreSQL database, as behind a load balancer, with an
+// Several servers (docs/architecture.md, "Hosts"): two built servers on one PostgreSQL database, as behind a load balancer, with an
 // SMTP sink (tests/system/smtp-sink.ts), each given what the operator gives every server of a set
 // (the same DATABASE_URL, APP_SECRET and APPLICATION_KEYS: tests/support/built-server.mjs). The
 // requests alternate between them: what one signed, sealed, counted or queued, the other honours;
 // every mail arrives exactly once, also when the server that claimed it is killed mid-send; and a
 // server taken out under load (SIGTERM, drained) loses no request.
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,8 +18,10 @@ import {
 } from '../../src/features/applications/applications.sample.ts';
 import { entryValues } from '../../src/features/giveaway/giveaway.sample.ts';
 import { DEFAULT_API_KEY } from '../../src/lib/api-key.ts';
-import { GUARD_HEADERS, MIN_DWELL_MS } from '../../src/lib/form-rules.ts';
+import { GUARD_HEADERS } from '../../src/lib/form-rules.ts';
 import { openDatabase } from '../../src/server/db/database.ts';
+import { waitOutDwellAfterTicket } from '../e2e/dwell.ts';
+import { admin } from '../support/admin.ts';
 import { type BuiltServer, startBuiltServer } from '../support/built-server.mjs';
 import { skipWithoutPostgres } from '../support/requirements.ts';
 import {
@@ -129,7 +130,7 @@ describe.skipIf(skip)('two servers on one PostgreSQL', () => {
       formTicket(b.base, 'register'),
       humanCheckToken(b.base, 'register'),
     ]);
-    await sleep(MIN_DWELL_MS + 200);
+    await waitOutDwellAfterTicket();
     const registered = await post(a, '/auth/register', {
       email,
       password: 'Secret123',
@@ -185,7 +186,7 @@ describe.skipIf(skip)('two servers on one PostgreSQL', () => {
         }
       }),
     );
-    await sleep(MIN_DWELL_MS + 200);
+    await waitOutDwellAfterTicket();
     const statuses = await Promise.all(
       prepared.map(async ({ body, address }, n) => {
         const server = n % 2 === 0 ? b : a;
@@ -216,7 +217,7 @@ describe.skipIf(skip)('two servers on one PostgreSQL', () => {
       [GUARD_HEADERS.form_ticket]: await formTicket(b.base, 'charge-card'),
       [GUARD_HEADERS.human_check_token]: await humanCheckToken(a.base, 'charge-card'),
     };
-    await sleep(MIN_DWELL_MS + 200);
+    await waitOutDwellAfterTicket();
     const sent = await fetch(`${a.base}${API}/applications/charge-card`, {
       method: 'POST',
       headers,
@@ -228,11 +229,7 @@ describe.skipIf(skip)('two servers on one PostgreSQL', () => {
     // The operator's export, with B's settings (same DATABASE_URL and APPLICATION_KEYS).
     const out = mkdtempSync(join(tmpdir(), 'kwikfill-export-'));
     dirs.push(out);
-    const written = execFileSync(
-      process.execPath,
-      ['--import', 'tsx', 'scripts/admin.ts', 'applications', 'export', reference, '--out', out],
-      { env: b.env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] },
-    );
+    const written = await admin(['applications', 'export', reference, '--out', out], b.env);
     const jsonFile = written.split('\n').find((line) => line.endsWith('.json')) as string;
     expect(readFileSync(jsonFile, 'utf8')).toContain(SECRETS.ssnA);
 
@@ -242,7 +239,7 @@ describe.skipIf(skip)('two servers on one PostgreSQL', () => {
       formTicket(a.base, 'register'),
       humanCheckToken(a.base, 'register'),
     ]);
-    await sleep(MIN_DWELL_MS + 200);
+    await waitOutDwellAfterTicket();
     const registered = await post(b, '/auth/register', {
       email: member,
       password: 'Secret123',
@@ -253,7 +250,7 @@ describe.skipIf(skip)('two servers on one PostgreSQL', () => {
     expect(registered.status).toBe(201);
     expect((await post(b, '/auth/password_reset/request', { email: member })).status).toBe(200);
     const contact = await prepareContact(b.base, 60_000);
-    await sleep(MIN_DWELL_MS + 200);
+    await waitOutDwellAfterTicket();
     const answer = await submit(a.base, contact);
     if ('error' in answer) throw answer.error;
     expect(answer.status).toBe(201);
@@ -277,7 +274,7 @@ describe.skipIf(skip)('two servers on one PostgreSQL', () => {
 
   it('a server killed right after "sent", mid-send, still gets its mail out through the other', async () => {
     const contact = await prepareContact(b.base, 70_000);
-    await sleep(MIN_DWELL_MS + 200);
+    await waitOutDwellAfterTicket();
     sink.hold(); // the SMTP server hangs: a send is claimed but cannot finish
     let killed: BuiltServer;
     let survivor: BuiltServer;

@@ -1,4 +1,4 @@
-// The application uploads against the BUILT server (issue 21 point 3): a multipart body is refused
+// The application uploads against the BUILT server (docs/threat-model.md, "Uploads"): a multipart body is refused
 // on its headers before any of it is read, even one that never ends, and the server goes on
 // answering other requests while an upload trickles in.
 import http from 'node:http';

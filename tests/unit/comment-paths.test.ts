@@ -1,15 +1,15 @@
 // Every repository path a comment or note names ("src/lib/form-rules.ts", "scripts/serve.mjs") exists,
 // so that moving a file cannot leave a pointer to nowhere behind. Paths are read from the start of the
-// repository; a decision record may be named by its number alone ("docs/decisions/0009").
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { basename, dirname, join, relative } from 'node:path';
+// repository; a decision record may be named by its number alone ("docs/decisions/0009"). And no
+// comment or note sends its reader outside the repository: not to the shared design or specification
+// files, nor to an issue of the tracker ("issue 11 point 6"); it cites docs/product.md,
+// docs/architecture.md or a decision record instead, or says why in its own words.
+import { existsSync, readdirSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { ROOT, repositoryLines } from '../support/repository-files.ts';
 
-const ROOT = join(import.meta.dirname, '../..');
-const SCANNED = ['src', 'tests', 'docs', 'scripts', 'bench', 'content', 'README.md'];
-const TEXT_FILE = /\.(ts|tsx|mjs|js|astro|md|mdx|ya?ml|css|sh)$/;
-/** Generated data, no prose (the gazetteer is 1.6 MB of numbers). */
-const SKIPPED = new Set(['src/features/locator/gazetteer-data.ts', 'tests/unit/comment-paths.test.ts']);
+const THIS_FILE = 'tests/unit/comment-paths.test.ts';
 /** Made at run time, not kept in the repository. */
 const MADE_AT_RUN_TIME = new Set(['bench/results/parts']);
 
@@ -32,13 +32,12 @@ function exists(path: string): boolean {
   return existsSync(folder) && readdirSync(folder).some((name) => name.startsWith(`${basename(full)}-`));
 }
 
-function* textFiles(path: string): Generator<string> {
-  if (SKIPPED.has(relative(ROOT, path))) return;
-  if (statSync(path).isDirectory()) {
-    for (const name of readdirSync(path)) yield* textFiles(join(path, name));
-  } else if (TEXT_FILE.test(path)) {
-    yield path;
-  }
+/** Documents outside the repository, and the tracker's issues: what a line must not send a reader to. */
+const OUTSIDE = /\.\.\/shared\b|\b(?:DESIGN|SPEC)\.md\b|\bDESIGN\b|\b[Ii]ssues? #?\d+/g;
+
+/** The outside documents a line names ("../shared/DESIGN.md", "issue 21 point 3"). */
+function outsideReferences(line: string): string[] {
+  return [...line.matchAll(OUTSIDE)].map((match) => match[0]);
 }
 
 describe('paths named in comments and notes', () => {
@@ -57,17 +56,31 @@ describe('paths named in comments and notes', () => {
 
   it('names only files and folders that exist', () => {
     const missing: string[] = [];
-    for (const top of SCANNED) {
-      for (const file of textFiles(join(ROOT, top))) {
-        readFileSync(file, 'utf8')
-          .split('\n')
-          .forEach((line, index) => {
-            for (const path of namedPaths(line)) {
-              if (!exists(path)) missing.push(`${relative(ROOT, file)}:${index + 1}: ${path}`);
-            }
-          });
-      }
+    for (const { file, line, text } of repositoryLines([THIS_FILE])) {
+      for (const path of namedPaths(text)) if (!exists(path)) missing.push(`${file}:${line}: ${path}`);
     }
     expect(missing).toEqual([]);
+  });
+
+  it('reads references to documents outside the repository', () => {
+    expect(outsideReferences('// the architecture (../shared/DESIGN.md "Caching"); SPEC.md 5.1')).toEqual([
+      '../shared',
+      'DESIGN.md',
+      'SPEC.md',
+    ]);
+    expect(
+      outsideReferences('// Retention (issue 18 point 7); Issue 11 point 6: killing; per DESIGN'),
+    ).toEqual(['issue 18', 'Issue 11', 'DESIGN']);
+    expect(
+      outsideReferences('// the policy (docs/caching.md; docs/decisions/0012): an issue of timing, 2 issues'),
+    ).toEqual([]);
+  });
+
+  it('sends no reader outside the repository', () => {
+    const outside: string[] = [];
+    for (const { file, line, text } of repositoryLines([THIS_FILE])) {
+      for (const reference of outsideReferences(text)) outside.push(`${file}:${line}: ${reference}`);
+    }
+    expect(outside).toEqual([]);
   });
 });

@@ -394,7 +394,7 @@ describe('the Netlify function on PostgreSQL, with the sample data', () => {
     expect(store?.status).toBe(200);
     for (const answer of [stores, store]) expect(answer?.headers['x-content-type-options']).toBe('nosniff');
     expect(stores?.headers['permissions-policy']).toContain('geolocation=(self)');
-    // Their cache headers: whatever the pages set, the function passes on (the policy: issue 19.1).
+    // Their cache headers: whatever the pages set, the function passes on (the policy: docs/decisions/0012).
     for (const answer of [stores, store]) expect(answer?.headers['cache-control']).toBeTruthy();
   });
 

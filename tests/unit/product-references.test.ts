@@ -1,15 +1,12 @@
 // Every reference to the product's rules ("product.md 2.6, 4") names a section that docs/product.md
 // has, so a reader can follow it inside the repository. The specification's own name ("SPEC 5.1")
 // points outside the repository: the scan reads it too, and refuses it.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { ROOT, repositoryLines } from '../support/repository-files.ts';
 
-const ROOT = join(import.meta.dirname, '../..');
-const SCANNED = ['src', 'tests', 'docs', 'scripts', 'bench', 'content', 'README.md'];
-const TEXT_FILE = /\.(ts|tsx|mjs|js|astro|md|mdx|ya?ml|json|css|sh|html)$/;
-/** Generated data, no prose (the gazetteer is 1.6 MB of numbers). */
-const SKIPPED = new Set(['src/features/locator/gazetteer-data.ts', 'tests/unit/product-references.test.ts']);
+const THIS_FILE = 'tests/unit/product-references.test.ts';
 
 const NUMBER = String.raw`\d+(?:\.\d+)?`;
 /** "SPEC 2.9, 3, 4", "SPEC 5.1 and 5.2", "SPEC section 7", "product.md 5.6", "docs/product.md §3". */
@@ -26,15 +23,6 @@ function referencedSections(text: string): string[] {
 /** The numbers of docs/product.md's sections ("## 5. Validation rules" -> 5, "### 5.1 ..." -> 5.1). */
 function productSections(markdown: string): Set<string> {
   return new Set([...markdown.matchAll(/^#{2,3} (\d+(?:\.\d+)?)\.? /gm)].map((match) => match[1] as string));
-}
-
-function* textFiles(path: string): Generator<string> {
-  if (SKIPPED.has(relative(ROOT, path))) return;
-  if (statSync(path).isDirectory()) {
-    for (const name of readdirSync(path)) yield* textFiles(join(path, name));
-  } else if (TEXT_FILE.test(path)) {
-    yield path;
-  }
 }
 
 describe('references to docs/product.md', () => {
@@ -69,16 +57,11 @@ describe('references to docs/product.md', () => {
     const broken: string[] = [];
     const outside: string[] = []; // "SPEC n": the specification outside the repository
     let references = 0;
-    for (const top of SCANNED) {
-      for (const file of textFiles(join(ROOT, top))) {
-        const lines = readFileSync(file, 'utf8').split('\n');
-        lines.forEach((line, index) => {
-          if (/\bSPEC \d/.test(line)) outside.push(`${relative(ROOT, file)}:${index + 1}`);
-          for (const section of referencedSections(line)) {
-            references += 1;
-            if (!sections.has(section)) broken.push(`${relative(ROOT, file)}:${index + 1}: ${section}`);
-          }
-        });
+    for (const { file, line, text } of repositoryLines([THIS_FILE])) {
+      if (/\bSPEC \d/.test(text)) outside.push(`${file}:${line}`);
+      for (const section of referencedSections(text)) {
+        references += 1;
+        if (!sections.has(section)) broken.push(`${file}:${line}: ${section}`);
       }
     }
     expect(broken).toEqual([]);

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { FakeStorage } from '../../../tests/support/fake-browser.ts';
 import { ApiError } from '../../features/session/api.ts';
-import { FakeStorage } from '../../features/session/testing.ts';
 import { FORM_TICKET_LIFETIME_MS, MIN_DWELL_MS } from '../../lib/form-rules.ts';
 import {
   dropFormTicket,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FakeStorage } from '../../features/session/testing.ts';
+import { FakeStorage } from '../../../tests/support/fake-browser.ts';
 import { ATTEMPT_WINDOW_MS, GUARD_MESSAGES } from '../../lib/form-rules.ts';
 import { guardMessage, recentAttempts, recordAttempt } from './guards.ts';
 

@@ -9,7 +9,7 @@ describe('chunk failure texts', () => {
   it('match the inline island guard', () => {
     expect(guard).toContain(JSON.stringify(CHUNK_FAILED_MESSAGE));
     // The guard's template literal, as written in the file.
-    expect(guard).toContain(['`Loading chunk ', '{n} failed.\\n(', '{r}: '].join('$'));
+    expect(guard).toContain(['`Loading chunk ', '{name} failed.\\n(', '{reason}: '].join('$'));
   });
 
   it("say product.md 8's 'Loading chunk {id} failed' with the reason", () => {

@@ -1,4 +1,4 @@
-// /account: Delete Account (a real deletion, see DESIGN's departures), only after the visitor
+// /account: Delete Account (a real deletion, see docs/architecture.md, departures), only after the visitor
 // confirms in a modal dialog. The server ends every session; the browser then forgets them too.
 import { useRef } from 'react';
 import { useSubmit } from '../../components/form/useSubmit.ts';

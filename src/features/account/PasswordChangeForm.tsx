@@ -1,5 +1,5 @@
 // /account: Change Password (product.md 2.6, 5.3). A mismatched confirmation says so (a deliberate
-// departure, see DESIGN); otherwise the server's answer is shown. The change rotates the session
+// departure, see docs/architecture.md); otherwise the server's answer is shown. The change rotates the session
 // (docs/decisions/0014-*): the stored token is replaced by the one the answer carries.
 import { type ChangeEvent, useState } from 'react';
 import { FormMessages, TextField } from '../../components/form/Fields.tsx';

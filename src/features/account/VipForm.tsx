@@ -1,4 +1,4 @@
-// /account/vip: Become VIP (product.md 2.6; saving is real per DESIGN). The two numbers are read from
+// /account/vip: Become VIP (product.md 2.6; saving is real: docs/architecture.md, departures). The two numbers are read from
 // the profile and saved with PUT /me/vip.
 import type { ChangeEvent } from 'react';
 import { FormMessages, TextField } from '../../components/form/Fields.tsx';

@@ -1,4 +1,4 @@
-// Past Entries (product.md 2.6, a real list per DESIGN): the answer of GET /me/entries made ready to show.
+// Past Entries (product.md 2.6, a real list: docs/architecture.md, departures): the answer of GET /me/entries made ready to show.
 import { CHAIN_TIME_ZONE } from '../../lib/dates.ts';
 
 export interface Entry {

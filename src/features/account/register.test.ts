@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type FakeBrowser, installFakeBrowser, jsonResponse } from '../session/testing.ts';
+import { type FakeBrowser, installFakeBrowser, jsonResponse } from '../../../tests/support/fake-browser.ts';
 import { signUpValues } from './account.sample.ts';
 import { chosenLists, emptySignUp, profileBody, signUpProblems } from './register.ts';
 

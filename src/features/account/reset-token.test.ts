@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FakeStorage } from '../session/testing.ts';
+import { FakeStorage } from '../../../tests/support/fake-browser.ts';
 import { forgetLinkToken, forgetResetToken, readLinkToken, readResetToken } from './reset-token.ts';
 
 let replaceState: ReturnType<typeof vi.fn>;

@@ -1,4 +1,4 @@
-// Statements with active content are refused whatever their name (issue 21 point 3): files made
+// Statements with active content are refused whatever their name (docs/threat-model.md, "Uploads"): files made
 // here with the same libraries an attacker would use, clean ones beside them.
 import CFB from 'cfb';
 import { strToU8, zipSync } from 'fflate';

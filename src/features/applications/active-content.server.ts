@@ -1,5 +1,5 @@
 // Statements that could run something when the credit department opens them are refused, whatever
-// their name (issue 21 point 3): Office files with macros (a .docm renamed .docx is still a
+// their name (docs/threat-model.md, "Uploads"): Office files with macros (a .docm renamed .docx is still a
 // macro-enabled document) and PDFs with scripts, actions that launch programs, attached files or
 // interactive media. What is looked at, and what is not, is in docs/threat-model.md ("Uploads").
 // pdf-lib, cfb and fflate load with the first upload that needs them: 1.3 MB of code a server at

@@ -1,8 +1,8 @@
 import { PDFDocument, PDFName, PDFString } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { captureLog, dumpAtRest, submit } from '../../../tests/support/applications.ts';
 import { createTestApi, type TestApi } from '../../../tests/support/test-api.ts';
 import { metricsReader } from '../../../tests/support/test-metrics.ts';
-import { captureLog, dumpAtRest, submit } from './api-testing.ts';
 import {
   SAMPLE_PDF,
   SECRETS,

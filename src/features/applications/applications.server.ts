@@ -75,7 +75,7 @@ export const applicationRoutes = new Hono<AppEnv>().post('/:kind', async (c: Sen
     throw new ApiError(415, 'unsupported_media_type', 'Send the application as multipart/form-data.');
   }
   // Trap, ticket, attempt limits and human check, from the headers: nothing of the body is read
-  // before they pass (issue 21). Then the body, streamed with limits; then the fields and the person.
+  // before they pass (docs/threat-model.md). Then the body, streamed with limits; then the fields and the person.
   let received: ReceivedForm;
   try {
     await guardBeforeBody(c, kind);

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { installFakeBrowser } from '../session/testing.ts';
+import { installFakeBrowser } from '../../../tests/support/fake-browser.ts';
 import { SECRETS, sampleChargeCard, sampleFleet } from './applications.sample.ts';
 import { KINDS } from './applications.ts';
 import { clearDraft, DRAFT_MAX_AGE_MS, draftOf, readDraft, writeDraft } from './draft.ts';

@@ -1,4 +1,4 @@
-// The two mails an application sends (issue 10): the credit department learns that one arrived
+// The two mails an application sends (product.md 5.6): the credit department learns that one arrived
 // (reference number and the applicant's or business's name, nothing else), and the applicant gets
 // an acknowledgement with the reference number. Neither carries anything typed in the form beyond
 // that name: the application itself is read with the operator commands. Both are queued (the

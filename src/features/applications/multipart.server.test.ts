@@ -1,11 +1,11 @@
 // The application route reads nothing before the guard passed, and then streams the body with
-// limits (issue 21 point 3): bodies here are streams that count what was pulled from them, so the
+// limits (docs/threat-model.md, "Uploads"): bodies here are streams that count what was pulled from them, so the
 // tests see how much the server read, and streams that never end, which must still be answered.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { guardHeaders } from '../../../tests/support/applications.ts';
 import { createTestApi, type TestApi } from '../../../tests/support/test-api.ts';
 import { DEFAULT_API_KEY } from '../../lib/api-key.ts';
 import { GUARD_HEADERS } from '../../lib/form-rules.ts';
-import { guardHeaders } from './api-testing.ts';
 import { MAX_FIELD_BYTES } from './multipart.server.ts';
 import { MAX_APPLICATION_BYTES } from './uploads.ts';
 

@@ -1,7 +1,7 @@
 // Reading an application's multipart body as it streams in (busboy), only after the public-form
 // guard passed (applications.server.ts): nothing is buffered or parsed beyond the limits below, and
 // reading stops at the first one exceeded, with a 400 or 413 that says which. Parsing in chunks as
-// they arrive keeps the server answering other requests while an upload comes in (issue 21).
+// they arrive keeps the server answering other requests while an upload comes in (docs/threat-model.md).
 import { Readable } from 'node:stream';
 import Busboy from 'busboy';
 import { ApiError, ERRORS } from '../../server/errors.ts';

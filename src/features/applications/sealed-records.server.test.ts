@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { submit } from '../../../tests/support/applications.ts';
 import { createTestApi, type TestApi } from '../../../tests/support/test-api.ts';
-import { submit } from './api-testing.ts';
 import { SAMPLE_PDF, SECRETS, sampleChargeCard, sampleFleet } from './applications.sample.ts';
 import { SealError } from './crypto.server.ts';
 import { addKeyToFile, keyringFor, retireKeys } from './keys.server.ts';

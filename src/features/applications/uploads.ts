@@ -59,7 +59,7 @@ export const NO_FILE = 'No File Chosen';
 export const FILE_TYPE_MESSAGE = `You must upload one of the following file types for the selected field: ${UPLOAD_EXTENSIONS.join(', ')}`;
 export const FILE_SIZE_MESSAGE = `The file is too large: each file may be at most ${MAX_UPLOAD_LABEL}`;
 export const FILE_EMPTY_MESSAGE = 'The file is empty: please choose the file again';
-/** Said beside the field when the server finds active content in a statement (issue 21). */
+/** Said beside the field when the server finds active content in a statement (docs/threat-model.md). */
 export const MACRO_MESSAGE =
   'This file contains macros, which we cannot accept: please save it without macros (for example as a PDF) and upload it again';
 export const PDF_ACTIVE_MESSAGE =

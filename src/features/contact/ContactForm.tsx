@@ -1,7 +1,7 @@
 // The contact form on /help (product.md 4, 5.4): personal fields and the human check first; choosing a
 // department (extra data reset) reveals its header, subject, extra fields, the 6-row message box
 // and Submit. 'Your message has been sent!' shows only once the server has stored the message
-// (DESIGN); on a failure everything typed stays and the form says what went wrong.
+// (docs/architecture.md, departures); on a failure everything typed stays and the form says what went wrong.
 import { type ChangeEvent, useEffect, useState } from 'react';
 import {
   FormMessages,

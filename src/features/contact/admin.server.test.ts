@@ -66,7 +66,7 @@ describe('contact messages for operators', () => {
     });
   });
 
-  it('neutralises formulas a sender typed, so the spreadsheet shows them as text (issue 21)', async () => {
+  it('neutralises formulas a sender typed, so the spreadsheet shows them as text (docs/threat-model.md)', async () => {
     const [stored] = await findMessages(t.deps, { department: 2 });
     if (!stored) throw new Error('a message of department 2 is stored above');
     const csv = messagesCsv([

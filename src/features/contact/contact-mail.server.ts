@@ -75,7 +75,7 @@ export function departmentMail(row: Row) {
 /**
  * The acknowledgement to the address the form carried, which can be anyone's: a fixed text with
  * our reference number and department name only, never the sender's words (name, subject or
- * message), so nobody can have us mail their text to a stranger (issue 21 point 6).
+ * message), so nobody can have us mail their text to a stranger (docs/threat-model.md, "Contact").
  */
 export function acknowledgementMail(row: Row) {
   return {

@@ -1,13 +1,11 @@
 // `contact list` run for real (tsx, as `npm run admin` runs it) against a test database holding a
 // message stored with escape sequences and a bidi override (as before the forms dropped them, or
 // written by anything else): the operator's terminal shows them escaped and never receives an ESC.
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { admin } from '../../../tests/support/admin.ts';
 import { adminEnv, createTestApi, START, type TestApi } from '../../../tests/support/test-api.ts';
 import { hasControlCharacters } from '../../lib/control-characters.ts';
 
-const run = promisify(execFile);
 let t: TestApi;
 beforeAll(async () => {
   t = await createTestApi();
@@ -31,10 +29,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 test('contact list prints control characters from names and subjects as visible escapes', async () => {
-  const { stdout } = await run(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', 'contact', 'list'], {
-    env: adminEnv(t.config),
-    cwd: process.cwd(),
-  });
+  const stdout = await admin(['contact', 'list'], adminEnv(t.config));
   const line = stdout.split('\n').find((l) => l.startsWith('KF-ESC0-0001')) ?? '';
   expect(line).toContain(
     'Pat\\u001b[2J\\u001b]0;owned\\u0007 Lee\\u000d <pat@example.com>  Refund \\u202egnp.exe\\u009b31m  [open',

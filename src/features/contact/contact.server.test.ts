@@ -336,7 +336,7 @@ describe('one message reached by two sends at once', () => {
   });
 });
 
-describe('the acknowledgement, which goes to whatever address the form carried (issue 21)', () => {
+describe('the acknowledgement, which goes to whatever address the form carried (docs/threat-model.md)', () => {
   it("quotes none of the sender's words: a fixed text with the reference and the department", async () => {
     await t.deps.settle();
     const before = (await t.outbox()).length;

@@ -4,13 +4,13 @@
 // already drawn (by mailbox, account, the account's own mailbox, phone or postal address), and
 // `draw verify` repeats it.
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { runningPromotion } from '../../../tests/support/giveaway.ts';
 import { createTestApi, type TestApi } from '../../../tests/support/test-api.ts';
 import { alternateExclusions, replaceableWinners } from './alternates.server.ts';
 import { CONFIRMATION_MESSAGES } from './confirmation.ts';
 import { exportEntries, readExport } from './draw.cli.ts';
 import { commitDraw, completeDraw, drawnEntryIds, findDraw, verifyDraw } from './draws.server.ts';
 import { entryValues, insertEntry } from './giveaway.sample.ts';
-import { runningPromotion } from './testing.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 let t: TestApi;

@@ -1,13 +1,13 @@
-// Draws with many servers (issue 18 point 7), on both engines: one draw per promotion at a time,
+// Draws with many servers (docs/decisions/0010), on both engines: one draw per promotion at a time,
 // and the winners' mails queued in the draw's own transaction, so a draw cut off after it was
 // stored still mails its winners through the queue.
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { runningPromotion } from '../../../tests/support/giveaway.ts';
 import { createTestApi, type TestApi } from '../../../tests/support/test-api.ts';
 import { enqueue, mailJob } from '../../server/jobs/queue.ts';
 import { runDueJobs } from '../../server/jobs/worker.ts';
 import { commitDraw, completeDraw, DRAW_LOCK_MS, DrawBusyError, withDrawLock } from './draws.server.ts';
 import { entryValues, insertEntry } from './giveaway.sample.ts';
-import { runningPromotion } from './testing.ts';
 
 let t: TestApi;
 beforeAll(async () => {

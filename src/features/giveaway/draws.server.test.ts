@@ -2,6 +2,7 @@
 // published seed and the exported list, and refused when the list was changed.
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { runningPromotion } from '../../../tests/support/giveaway.ts';
 import { createTestApi, type TestApi } from '../../../tests/support/test-api.ts';
 import { exportEntries, readExport } from './draw.cli.ts';
 import {
@@ -13,7 +14,6 @@ import {
   verifyDraw,
 } from './draws.server.ts';
 import { personKey } from './entrant.ts';
-import { runningPromotion } from './testing.ts';
 
 let t: TestApi;
 beforeAll(async () => {
@@ -96,7 +96,7 @@ test('a draw is committed, drawn, published and repeatable from its seed', async
   });
 });
 
-test('a draw over entries that look like spreadsheet formulas verifies from its own export (issue 21)', async () => {
+test('a draw over entries that look like spreadsheet formulas verifies from its own export (docs/threat-model.md)', async () => {
   const promotion = await runningPromotion(t, { winners_count: 4 }, 'formulas');
   // Names and person keys as a visitor might type them; the export must neither run nor change them.
   const looks = [

@@ -1,4 +1,4 @@
-// Suspected duplicates before a draw (issue 21 point 1): entries of one day under different mailboxes
+// Suspected duplicates before a draw (docs/decisions/0015): entries of one day under different mailboxes
 // that give the same phone, or the same postal address and last name. The mailbox rules
 // (src/lib/mailbox.ts) cannot join two real mailboxes of one person; the phone and the address a
 // prize would be sent to often can. A match is only a suspicion (a household shares an address and a

@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, test } from 'vitest';
 import { writePart } from '../../../bench/results.mjs';
+import { nextIp, runningPromotion } from '../../../tests/support/giveaway.ts';
 import { createTestApi, type TestApi } from '../../../tests/support/test-api.ts';
 import { sqliteFile } from '../../server/db/database.ts';
 import { openNodeSqlite } from '../../server/db/node-sqlite.ts';
@@ -14,7 +15,6 @@ import { issueLocalToken } from '../../server/human-check/verify.ts';
 import { entryDay, personKey } from './entrant.ts';
 import { recordEntry } from './entries.server.ts';
 import { entryValues } from './giveaway.sample.ts';
-import { nextIp, runningPromotion } from './testing.ts';
 
 let t: TestApi;
 // Each entry from its own browser (its own ticket), as the guard's limits count per browser.

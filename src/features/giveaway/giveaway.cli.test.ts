@@ -1,33 +1,20 @@
 // The operator commands run for real (tsx, as `npm run admin` runs them) against a test database:
 // create, edit, list and end a promotion, export its entries, draw, verify the draw from the export.
-import { execFile } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { runAdmin } from '../../../tests/support/admin.ts';
+import { runningPromotion } from '../../../tests/support/giveaway.ts';
 import { adminEnv, createTestApi, type TestApi } from '../../../tests/support/test-api.ts';
 import { entryValues, insertEntry } from './giveaway.sample.ts';
-import { runningPromotion } from './testing.ts';
 
-const run = promisify(execFile);
 let t: TestApi;
 beforeAll(async () => {
   t = await createTestApi();
 });
 afterAll(() => t.close());
 
-async function admin(...args: string[]) {
-  try {
-    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', ...args], {
-      env: adminEnv(t.config),
-      cwd: process.cwd(),
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
-}
+const admin = (...args: string[]) => runAdmin(args, adminEnv(t.config));
 
 test('a promotion from creation to a verified draw', async () => {
   const created = await admin(

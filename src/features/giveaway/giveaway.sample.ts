@@ -1,5 +1,5 @@
 // Giveaway data, one source for the seed (src/features/giveaway/giveaway.seed.ts), the API tests
-// and benchmark (src/features/giveaway/testing.ts) and the browser tests: promotions, the entry a
+// and benchmark (tests/support/giveaway.ts) and the browser tests: promotions, the entry a
 // visitor sends, and entries written straight to the database.
 import { randomUUID } from 'node:crypto';
 import type { Insertable, Kysely } from 'kysely';

@@ -1,13 +1,13 @@
 // The giveaway API on SQLite and PostgreSQL: promotions, every entry rule, once a day per person
 // (also under 200 simultaneous tries), members' entries, previous winners.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { enter, nextIp, runningPromotion } from '../../../tests/support/giveaway.ts';
 import { createTestApi, type TestApi } from '../../../tests/support/test-api.ts';
 import { metricsReader } from '../../../tests/support/test-metrics.ts';
 import { issueTicket } from '../../server/form-ticket.ts';
 import { recordEntry } from './entries.server.ts';
 import { entryValues as entryFor } from './giveaway.sample.ts';
 import { GIVEAWAY_MESSAGES } from './policy.ts';
-import { enter, nextIp, runningPromotion } from './testing.ts';
 
 let t: TestApi;
 let promotionId: string;
@@ -169,7 +169,7 @@ describe('POST /promotion/{id}/entry', () => {
   });
 });
 
-describe('one person, one entry (issue 21: one person enters many times a day)', () => {
+describe('one person, one entry (one person must not enter many times a day)', () => {
   test('the four spellings of one Gmail mailbox on one day: one entry', async () => {
     const spellings = [
       'johnqpublic7@gmail.com',
@@ -285,7 +285,7 @@ describe('one person, one entry (issue 21: one person enters many times a day)',
   );
 });
 
-describe('attempt limits of the entry form (issue 21: no lockout by strangers)', () => {
+describe('attempt limits of the entry form (no lockout by strangers: docs/threat-model.md)', () => {
   test("a stranger's entries in a person's name without a passed human check do not use up that person's attempts", async () => {
     const strangerTicket = await t.ticket('giveaway');
     const strangerIp = nextIp();

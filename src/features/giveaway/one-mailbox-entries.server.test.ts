@@ -1,10 +1,10 @@
 // One entry a day per mailbox across the spellings a provider delivers to one box (src/lib/mailbox.ts):
 // three Proton spellings and two Fastmail ones are one entrant each, on SQLite and PostgreSQL.
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { enter, runningPromotion } from '../../../tests/support/giveaway.ts';
 import { createTestApi, type TestApi } from '../../../tests/support/test-api.ts';
 import { entryValues } from './giveaway.sample.ts';
 import { GIVEAWAY_MESSAGES } from './policy.ts';
-import { enter, runningPromotion } from './testing.ts';
 
 let t: TestApi;
 let promotionId: string;

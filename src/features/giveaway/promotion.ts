@@ -4,7 +4,7 @@ import { type Api, publicApi } from '../../lib/api-client.ts';
 
 /**
  * The hero title shown until (or unless) the API names the active promotion. It names no prize: with
- * no promotion running, or before the API answers, the page must not promise one (issue 20.6).
+ * no promotion running, or before the API answers, the page must not promise one (product.md 2.5).
  */
 export const DEFAULT_GIVEAWAY_TITLE = 'Enter for a Chance to Win';
 /** localStorage key of the cached giveaway image URL (product.md 4). */

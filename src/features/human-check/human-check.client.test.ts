@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { sentHeaders } from '../../../tests/support/fake-browser.ts';
 import { DEFAULT_API_KEY } from '../../lib/api-key.ts';
-import { sentHeaders } from '../session/testing.ts';
 
 class FakeScript extends EventTarget {
   src = '';

@@ -1,8 +1,8 @@
 // The widget's script against a minimal stand-in DOM (no jsdom here): the elements it looks up are
 // fakes that record what the script does to them; fetch answers as the API would.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { sentHeaders } from '../../../tests/support/fake-browser.ts';
 import { DEFAULT_API_KEY } from '../../lib/api-key.ts';
-import { sentHeaders } from '../session/testing.ts';
 
 class FakeElement extends EventTarget {
   value = '';

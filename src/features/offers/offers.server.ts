@@ -1,4 +1,4 @@
-// GET /offers (product.md 7, DESIGN "API"): the offers running today, in display order, answered as
+// GET /offers (product.md 7, docs/architecture.md "The API"): the offers running today, in display order, answered as
 // `{ success, items }` like the hosted data service the original read.
 import { Hono } from 'hono';
 import type { Kysely } from 'kysely';

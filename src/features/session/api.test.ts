@@ -1,7 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  type FakeBrowser,
+  installFakeBrowser,
+  jsonResponse,
+  sentHeaders,
+} from '../../../tests/support/fake-browser.ts';
 import { UNEXPECTED_MESSAGE } from '../../lib/api-client.ts';
 import { DEFAULT_API_KEY } from '../../lib/api-key.ts';
-import { type FakeBrowser, installFakeBrowser, jsonResponse, sentHeaders } from './testing.ts';
 
 let browser: FakeBrowser;
 const load = async () => {

@@ -1,5 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type FakeBrowser, installFakeBrowser, jsonResponse, sentHeaders } from './testing.ts';
+import {
+  type FakeBrowser,
+  installFakeBrowser,
+  jsonResponse,
+  sentHeaders,
+} from '../../../tests/support/fake-browser.ts';
 
 let browser: FakeBrowser;
 const load = async () => {

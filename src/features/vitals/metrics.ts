@@ -1,4 +1,4 @@
-// Real-user speed (issue 11, point 8): the names, classes and pure helpers shared by the sender
+// Real-user speed (docs/metrics.md): the names, classes and pure helpers shared by the sender
 // (loaded on every sampled page, so nothing heavy: no valibot here), the API and the report.
 
 export const METRICS = ['LCP', 'INP', 'CLS'] as const;

@@ -1,4 +1,4 @@
-// Real-user speed (issue 11, point 8): once per page view, a share of visits (PUBLIC_VITALS_SAMPLE_RATE,
+// Real-user speed (docs/metrics.md): once per page view, a share of visits (PUBLIC_VITALS_SAMPLE_RATE,
 // default 10 %) is measured. Only then is web-vitals loaded (collect.ts); the rest load nothing more
 // than this function. Called on every page by the chrome's script (src/components/chrome/chrome.client.ts).
 import { DEFAULT_SAMPLE_RATE } from './metrics.ts';

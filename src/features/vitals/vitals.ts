@@ -1,4 +1,4 @@
-// Real-user speed (issue 11, point 8): what a sampled page view sends to POST /api/v1/vitals and
+// Real-user speed (docs/metrics.md): what a sampled page view sends to POST /api/v1/vitals and
 // the checks on it (valibot; the server's). Nothing personal: the path without its query, the
 // metric, a coarse device class. Names and pure helpers are in metrics.ts.
 import * as v from 'valibot';

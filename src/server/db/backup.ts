@@ -18,7 +18,7 @@ export async function backupSqlite(db: Kysely<Database>, target: string): Promis
 
 /**
  * What a backup leaves out on purpose: the keys that open stored applications are never in the
- * database (issue 18 point 1), so a backup without a copy of them cannot restore the applications.
+ * database (docs/architecture.md, "The database"), so a backup without a copy of them cannot restore the applications.
  * The key file's place is read as src/features/applications/keys.server.ts reads it.
  */
 export function keysReminder(config: Pick<Config, 'applicationKeys' | 'applicationKeyFile'>): string {

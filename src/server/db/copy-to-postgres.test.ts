@@ -1,4 +1,4 @@
-// db copy-to-postgres copies every table (issue 18 point 7): a SQLite database with rows in every
+// db copy-to-postgres copies every table (docs/decisions/0010): a SQLite database with rows in every
 // table of the schema (each feature's sample data, then direct rows for the rest; a table nobody
 // fills fails the test by name, so a new table cannot be forgotten) is copied to PostgreSQL, and
 // each table's row count and checksum (its rows in primary-key order) must match.

@@ -2,7 +2,7 @@
 // expand-contract.test.ts in every test run: a migration that drops or renames a table, column,
 // index or constraint must say so in a header line,
 //
-//   // contract: rate_limit_hits, contact_messages.old_column (unused since 0017_lean_limits)
+//   // contract: rate_limit_hits, contact_messages.old_column (unused since 0014_lean_limits)
 //
 // and the objects it names must be used by no code of this release nor of the release that shipped
 // the migration named after "unused since" (the tree at the commit that added that migration's file),

@@ -1,4 +1,4 @@
-// The on-demand pages of the Node server, kept as rendered (issue 19.3): a page listed in
+// The on-demand pages of the Node server, kept as rendered (docs/architecture.md, "Caching"): a page listed in
 // cached-pages.ts is rendered once per change of the data it shows (src/server/data-fingerprint.ts)
 // and of the chain's day (and minute, for a page that says 'Open now'), then answered from memory,
 // compressed (one encoding negotiation for the server: negotiate.ts), with a strong ETag made from

@@ -1,30 +1,17 @@
 // `npm run admin -- mail list|retry`, run for real (tsx, as `npm run admin` runs them) against the
 // test's database.
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { runAdmin } from '../../../tests/support/admin.ts';
 import { adminEnv, createTestApi, type TestApi } from '../../../tests/support/test-api.ts';
 import { enqueueMail, MAX_JOB_ATTEMPTS } from './queue.ts';
 
-const run = promisify(execFile);
 let t: TestApi;
 beforeAll(async () => {
   t = await createTestApi();
 });
 afterAll(() => t.close());
 
-async function admin(...args: string[]) {
-  try {
-    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', ...args], {
-      env: adminEnv(t.config),
-      cwd: process.cwd(),
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
-}
+const admin = (...args: string[]) => runAdmin(args, adminEnv(t.config));
 
 test('mail list shows the queue and the failed mail with its last error; mail retry queues it again', async () => {
   const failed = (await enqueueMail(

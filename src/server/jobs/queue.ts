@@ -1,4 +1,4 @@
-// The durable job queue (issue 18 point 3, docs/decisions/0010-durable-job-queue.md): every mail
+// The durable job queue (docs/decisions/0010-durable-job-queue.md): every mail
 // and every deferred job is a row of `jobs`, stored in the transaction of what caused it (or at
 // least before the answer says "sent"). Any server claims a due job under a lease (one UPDATE:
 // PostgreSQL skips rows another claim has locked, SQLite runs one writer at a time), runs it, and

@@ -1,4 +1,4 @@
-// The maintenance switch (issue 11 point 7): while it is on, every page answers product.md 2.6's 'We'll be
+// The maintenance switch (product.md 2.6): while it is on, every page answers product.md 2.6's 'We'll be
 // back!' screen and the API 503 JSON, except for operators holding a signed cookie. It is on when
 // MAINTENANCE=1 is set, or when an operator turned it on (`npm run admin -- maintenance on`, a row
 // in site_settings), which takes effect within a second on every server, without a restart.

@@ -1,4 +1,4 @@
-// A contact message whose acknowledgement was withheld (issue 21 point 6): the form's email field
+// A contact message whose acknowledgement was withheld (docs/threat-model.md, "Contact"): the form's email field
 // can name anyone, so one address gets only so many acknowledgements a day; further messages are
 // stored and sent to the department as always, and marked here instead of being acknowledged.
 import type { Kysely } from 'kysely';

@@ -1,4 +1,4 @@
-// One person, one entry (issue 21 point 1), in two parts.
+// One person, one entry (docs/decisions/0015), in two parts.
 //
 // A member enters once a day whatever email the form carries: `member_id` is the account of an entry
 // made by a signed-in member, and a unique index holds (promotion_id, member_id, entry_day), beside

@@ -1,4 +1,4 @@
-// One durable queue for every mail and deferred job (issue 18 point 3, docs/decisions/0010): a job
+// One durable queue for every mail and deferred job (docs/decisions/0010): a job
 // is a row, stored with what caused it, claimed under a lease by any one server, retried with
 // backoff and finally marked failed with its last error (src/server/jobs/). `leases` holds named
 // locks with an end (one draw per promotion at a time, the daily retention run): whoever holds an

@@ -5,10 +5,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { vi } from 'vitest';
-import type { TestApi } from '../../../tests/support/test-api.ts';
-import { GUARD_HEADERS } from '../../lib/form-rules.ts';
-import { applicationForm } from './applications.sample.ts';
-import type { ApplicationKind } from './applications.ts';
+import { applicationForm } from '../../src/features/applications/applications.sample.ts';
+import type { ApplicationKind } from '../../src/features/applications/applications.ts';
+import { GUARD_HEADERS } from '../../src/lib/form-rules.ts';
+import type { TestApi } from './test-api.ts';
 
 export async function submit(
   api: TestApi,

@@ -1,8 +1,8 @@
 // What the giveaway's API tests and benchmark share: a running promotion and a valid entry.
 
-import type { TestApi } from '../../../tests/support/test-api.ts';
-import { type PromotionValues, promotionValues } from './giveaway.sample.ts';
-import { createPromotion } from './promotions.server.ts';
+import { type PromotionValues, promotionValues } from '../../src/features/giveaway/giveaway.sample.ts';
+import { createPromotion } from '../../src/features/giveaway/promotions.server.ts';
+import type { TestApi } from './test-api.ts';
 
 /** A promotion around the test clock's day (2026-05-01 in New York). */
 export const runningPromotion = (t: TestApi, changes: Partial<PromotionValues> = {}, id?: string) =>

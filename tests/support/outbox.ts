@@ -1,6 +1,6 @@
-// Reads the outbox folder (mail written as .eml files when no SMTP_URL is set): used by tests, and
-// handy for finding a reset link during development. Handles what our mailer writes: plain text,
-// quoted-printable or base64.
+// Reads the outbox folder (mail written as .eml files when no SMTP_URL is set), for the tests: API,
+// browser and system tests read the links and texts our mailer (src/server/mailer.ts) wrote. Handles
+// what that mailer writes: plain text, quoted-printable or base64.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
