@@ -10,7 +10,7 @@ import sitemap from '@astrojs/sitemap';
 import keystatic from '@keystatic/astro';
 import { defineConfig } from 'astro/config';
 import { brandPlaceholders } from './src/components/content/brand-placeholders.ts';
-import { FRAME_ANCESTORS, netlifyHeadersFile } from './src/lib/security-headers.mjs';
+import { FRAME_ANCESTORS, netlifyHeadersFile } from './src/lib/security-headers.ts';
 
 // Tiny classic scripts that must run before first paint (the signed-in class on <html>) live in
 // src/inline/. Astro's CSP does not hash `is:inline` scripts, so their hashes are computed here
