@@ -10,7 +10,7 @@ import keystatic from '@keystatic/astro';
 import { defineConfig } from 'astro/config';
 import { inlineScriptHashes, inlineScripts } from './scripts/inline-scripts.mjs';
 import { brandPlaceholders } from './src/components/content/brand-placeholders.ts';
-import { FRAME_ANCESTORS, netlifyHeadersFile } from './src/lib/security-headers.mjs';
+import { FRAME_ANCESTORS, netlifyHeadersFile } from './src/lib/security-headers.ts';
 
 // Tiny classic scripts that must run before first paint (the signed-in class on <html>, the island
 // guard) live in src/inline/, readable; the layouts inline them minified (scripts/inline-scripts.mjs).

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { join } from 'node:path';
-import { headersFor } from '../src/lib/security-headers.mjs';
+import { headersFor } from '../src/lib/security-headers.ts';
 import { distDir } from '../src/server/http/dist-dir.ts';
 import { pagePolicy, readPagePolicies } from '../src/server/http/headers.ts';
 

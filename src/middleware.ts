@@ -1,7 +1,7 @@
 // The headers of every answer Astro makes on request (on-demand pages, the 404 and 500 pages, and on
 // Netlify the API too): Netlify applies its `_headers` file to static files only, so the function
 // sets them itself; the Node server sets the same ones (src/server/http/headers.ts), from the same
-// rules (src/lib/security-headers.mjs), and the caching of each path (src/lib/cache-policy.mjs): shared
+// rules (src/lib/security-headers.ts), and the caching of each path (src/lib/cache-policy.ts): shared
 // at the CDN for the pages that show stores, prices, offers and promotions, never for errors.
 // Inside it: pages rendered from the database (the locator, store pages, offers) answer the 503 page
 // src/pages/unavailable.astro while the database cannot serve (down, unreachable, disk full), like
@@ -13,8 +13,8 @@
 
 import { defineMiddleware, sequence } from 'astro:middleware';
 import type { NetlifyLocals } from '@astrojs/netlify';
-import { CDN_HEADERS, pageCacheHeaders } from './lib/cache-policy.mjs';
-import { HSTS, headersFor } from './lib/security-headers.mjs';
+import { CDN_HEADERS, pageCacheHeaders } from './lib/cache-policy.ts';
+import { HSTS, headersFor } from './lib/security-headers.ts';
 import { isUnavailable } from './server/errors.ts';
 import { runOnNetlify, settleDeferred } from './server/runtime.ts';
 

@@ -12,7 +12,7 @@
 // `private, no-store` with no CDN header, so no cache keeps a page seen through maintenance.
 // Runs on Netlify's edge runtime (Deno): web APIs only, and no import from src/server.
 import { DEFAULT_API_KEY } from '../../src/lib/api-key.ts';
-import { CDN_HEADERS, PERSONAL_CACHE } from '../../src/lib/cache-policy.mjs';
+import { CDN_HEADERS, PERSONAL_CACHE } from '../../src/lib/cache-policy.ts';
 
 /** How long a read of the switch is trusted: pages follow the switch within this. */
 export const TTL_MS = 5000;

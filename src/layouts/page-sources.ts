@@ -3,7 +3,7 @@
 // human check, since the server chooses the check at run time and the build cannot know. BaseLayout adds them to the
 // policy Astro makes from its hashes, so the prerendered pages' <meta>, the Node server's header
 // and Netlify's per-page header all say the same. docs/decisions/0007-security-headers.md.
-import { TURNSTILE_ORIGIN } from '../lib/security-headers.mjs';
+import { TURNSTILE_ORIGIN } from '../lib/security-headers.ts';
 import { site } from '../site.config.ts';
 
 /**

@@ -10,7 +10,7 @@ import {
   PRICES_TTL,
   pageCacheHeaders,
   secondsToNextDay,
-} from './cache-policy.mjs';
+} from './cache-policy.ts';
 
 describe('files of the build', () => {
   it('are never kept on the account screens and the application form page, in each form of their path', () => {
@@ -89,8 +89,8 @@ describe('pages rendered on request', () => {
 
   it('tag the offers, the rules pages and the frames with what they show', () => {
     expect(shared('/specials')['Cache-Tag']).toBe('offers,pages');
-    expect(shared('/giveaway/rules')['Cache-Tag']).toBe('promotion,pages');
-    expect(shared('/giveaway/rules/spring-2026')['Surrogate-Key']).toBe('promotion pages');
+    expect(shared('/giveaway/rules')['Cache-Tag']).toBe('promotions,pages');
+    expect(shared('/giveaway/rules/spring-2026')['Surrogate-Key']).toBe('promotions pages');
     expect(shared('/frame/charge-card')['Cache-Tag']).toBe('pages');
   });
 

@@ -7,7 +7,7 @@ import {
   netlifyHeadersFile,
   PERMISSIONS_POLICY,
   permissionsPolicy,
-} from './security-headers.mjs';
+} from './security-headers.ts';
 
 describe('Permissions-Policy', () => {
   it('allows geolocation on the locator only, in each form of its path', () => {

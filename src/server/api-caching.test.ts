@@ -1,10 +1,10 @@
-// The caching of every API route (src/lib/cache-policy.mjs, docs/caching.md), route by route from
+// The caching of every API route (src/lib/cache-policy.ts, docs/caching.md), route by route from
 // the app's own list of routes, so that a new route cannot be forgotten: the public reads are shared
 // at the CDN and tagged; every other answer is `private, no-store`; errors are never shared.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApi, type TestApi } from '../../tests/support/test-api.ts';
 import { seeders } from '../features/seeds.ts';
-import { CDN_HEADERS, PRICES_TTL, SHARED_API_READS } from '../lib/cache-policy.mjs';
+import { CDN_HEADERS, PRICES_TTL, SHARED_API_READS } from '../lib/cache-policy.ts';
 import { API_BASE } from './app.ts';
 
 let t: TestApi;
@@ -47,7 +47,7 @@ describe('API caching', () => {
       '/api/v1/store/:number': 'stores,prices',
       '/api/v1/store-prices': 'stores,prices',
       '/api/v1/offers': 'offers',
-      '/api/v1/promotion': 'promotion',
+      '/api/v1/promotion': 'promotions',
       '/api/v1/previous-winners': 'winners',
       '/api/v1/geocode': 'geocode',
     };
@@ -67,7 +67,7 @@ describe('API caching', () => {
       expect(answer.headers.get('netlify-cdn-cache-control'), pattern).toMatch(
         /^public, durable, max-age=\d+/,
       );
-      const tag = tags[pattern] ?? 'promotion';
+      const tag = tags[pattern] ?? 'promotions';
       expect(answer.headers.get('cache-tag'), pattern).toBe(tag);
       expect(answer.headers.get('netlify-cache-tag'), pattern).toBe(tag);
       expect(answer.headers.get('surrogate-key'), pattern).toBe(tag.replaceAll(',', ' '));

@@ -137,10 +137,10 @@ describe('operator commands', () => {
           '--ends',
           '2026-04-15',
         ],
-        ['promotion'],
+        ['promotions'],
       ],
-      [['promotion', 'edit', 'cdn', '--title', 'U'], ['promotion']],
-      [['promotion', 'end', 'cdn'], ['promotion']],
+      [['promotion', 'edit', 'cdn', '--title', 'U'], ['promotions']],
+      [['promotion', 'end', 'cdn'], ['promotions']],
     ];
     for (const [args, tags] of steps) {
       received = [];

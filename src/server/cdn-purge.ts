@@ -1,6 +1,6 @@
 // Purging the CDN when an operator changes what public answers show (`npm run admin -- stores
 // import|prices`, `offers import`, `promotion create|edit|end`, `draw run`): every answer tagged
-// with one of the changed tags (src/lib/cache-policy.mjs) is dropped at the CDN, so visitors see
+// with one of the changed tags (src/lib/cache-policy.ts) is dropped at the CDN, so visitors see
 // the change at once rather than after the answers' TTL. Netlify's purge API by cache tag when
 // NETLIFY_PURGE_TOKEN and NETLIFY_SITE_ID are set; else a webhook (PURGE_WEBHOOK_URL) that gets
 // `{"tags": [...]}` for any other CDN; else nothing (no CDN in front: nothing to purge). A failure is
@@ -8,7 +8,7 @@
 // queues the purge (a job of the durable queue, src/server/jobs/: every server's worker retries it
 // with growing waits until the CDN confirms), prints what to purge by hand and exits with code 3
 // (docs/caching.md). Prices are kept at the CDN until purged: docs/decisions/0018-edge-holds-the-day.md.
-import type { CacheTag } from '../lib/cache-policy.mjs';
+import type { CacheTag } from '../lib/cache-policy.ts';
 import { withDeps } from './cli.ts';
 import { parseEnv } from './config.ts';
 import { FINGERPRINT_REUSE_MS } from './data-fingerprint.ts';

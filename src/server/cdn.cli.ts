@@ -1,7 +1,7 @@
 // `npm run admin -- cdn purge <tags...>`: purges cache tags at the CDN by hand (after a failed
 // automatic purge, or after a deploy of the Node server behind a CDN: docs/caching.md).
 import { type Command, Option } from 'commander';
-import { CACHE_TAGS, type CacheTag } from '../lib/cache-policy.mjs';
+import { CACHE_TAGS, type CacheTag } from '../lib/cache-policy.ts';
 import { purgeAfterChange } from './cdn-purge.ts';
 import { action } from './cli.ts';
 

@@ -8,10 +8,17 @@
 // asked on every request it was most of the store list's cost (bench/server.mjs), and a change
 // shows up to a second later.
 import type { Kysely } from 'kysely';
+import type { DataKind } from '../lib/routes.ts';
 import type { Database } from './db/schema.ts';
 
-/** Tables whose rows an on-demand answer shows. */
-export type DataSource = 'stores' | 'offers' | 'promotions';
+/**
+ * The kinds of data (src/lib/routes.ts) with a table of the same name, whose rows an on-demand answer
+ * shows: a page the Node server keeps shows only these (src/server/http/cached-pages.ts).
+ */
+const FINGERPRINTED = ['stores', 'offers', 'promotions'] as const satisfies readonly (keyof Database)[];
+export type DataSource = (typeof FINGERPRINTED)[number];
+export const isFingerprinted = (kind: DataKind): kind is DataSource =>
+  (FINGERPRINTED as readonly DataKind[]).includes(kind);
 
 /** How long a fingerprint read from the database stands for the table's state. */
 export const FINGERPRINT_REUSE_MS = 1000;

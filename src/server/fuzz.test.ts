@@ -67,7 +67,7 @@ function expectClientAnswer(answer: Answer, what: string) {
   } else {
     expect(answer.json, what).toBeTypeOf('object');
   }
-  // Only the public reads that succeed are shared (src/lib/cache-policy.mjs); nothing else is stored.
+  // Only the public reads that succeed are shared (src/lib/cache-policy.ts); nothing else is stored.
   const publicRead = what.startsWith('GET ') && answer.status < 400 && answer.headers.has('cache-tag');
   expect(answer.headers.get('cache-control'), what).toBe(
     publicRead ? 'public, max-age=0, must-revalidate' : 'private, no-store',

@@ -2,13 +2,13 @@
 // of Hono's chain: each layer costs every request an async step of its own, bench/server.mjs).
 import type { Context, Next } from 'hono';
 import { routePath } from 'hono/route';
-import { apiCacheHeaders, CDN_HEADERS, PERSONAL_CACHE } from '../lib/cache-policy.mjs';
+import { apiCacheHeaders, CDN_HEADERS, PERSONAL_CACHE } from '../lib/cache-policy.ts';
 import type { AppEnv } from './deps.ts';
 import { ApiError, ERRORS } from './errors.ts';
 import { newRequestId } from './http/request-log.ts';
 
 /**
- * The answer's caching (src/lib/cache-policy.mjs), set before it is made so that every c.json
+ * The answer's caching (src/lib/cache-policy.ts), set before it is made so that every c.json
  * carries it; touching c.res.headers after would make the Node adapter rebuild each answer. The
  * public reads (GET /store, /offers, /promotion, ...) are shared at the CDN and tagged; everything
  * else is per visitor: `private, no-store`. The Node server sets that default on the node:http

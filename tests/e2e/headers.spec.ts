@@ -6,7 +6,7 @@
 // builds with one configured and checks where it appears.
 import { type APIResponse, expect, test } from '@playwright/test';
 import { DEFAULT_API_KEY } from '../../src/lib/api-key.ts';
-import { MEDIA_POLICY, PERMISSIONS_POLICY } from '../../src/lib/security-headers.mjs';
+import { MEDIA_POLICY, PERMISSIONS_POLICY } from '../../src/lib/security-headers.ts';
 
 const API = { 'X-API-Key': DEFAULT_API_KEY };
 const TURNSTILE = 'https://challenges.cloudflare.com';

@@ -19,9 +19,9 @@ import { uniqueEmail } from '../../src/features/account/account.sample.ts';
 import { flatContact } from '../../src/features/contact/contact.sample.ts';
 import { entryValues } from '../../src/features/giveaway/giveaway.sample.ts';
 import { DEFAULT_API_KEY } from '../../src/lib/api-key.ts';
-import { ASSET_CACHE } from '../../src/lib/cache-policy.mjs';
+import { ASSET_CACHE } from '../../src/lib/cache-policy.ts';
 import { MIN_DWELL_MS } from '../../src/lib/form-rules.ts';
-import { netlifyHeadersFile } from '../../src/lib/security-headers.mjs';
+import { netlifyHeadersFile } from '../../src/lib/security-headers.ts';
 import { SQLITE_ON_NETLIFY } from '../../src/server/netlify-guard.ts';
 
 const run = promisify(execFile);

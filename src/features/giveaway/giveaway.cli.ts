@@ -106,7 +106,7 @@ export function registerGiveawayCommands(program: Command): void {
             throw new CliError(`'${options.id}' exists`);
           console.log(`created ${show(await createPromotion(deps, values, options.id))}`);
         });
-        await purgeAfterChange(['promotion']);
+        await purgeAfterChange(['promotions']);
       }),
     );
 
@@ -122,7 +122,7 @@ export function registerGiveawayCommands(program: Command): void {
           checkDates({ ...(await requirePromotion(deps, id)), ...changes });
           console.log(`updated ${show((await updatePromotion(deps, id, changes)) as PromotionRow)}`);
         });
-        await purgeAfterChange(['promotion']);
+        await purgeAfterChange(['promotions']);
       }),
     );
 
@@ -153,7 +153,7 @@ export function registerGiveawayCommands(program: Command): void {
           await requirePromotion(deps, id);
           console.log(`ended ${show((await updatePromotion(deps, id, { active: 0 })) as PromotionRow)}`);
         });
-        await purgeAfterChange(['promotion']);
+        await purgeAfterChange(['promotions']);
       }),
     );
 

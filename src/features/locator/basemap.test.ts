@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { chooseStyle, LABEL_FONT, localStyle } from './basemap.ts';
+import { chooseStyle, localStyle } from './basemap.ts';
+import { LABEL_FONT } from './map-glyphs.ts';
 
 const addProtocol = vi.fn();
 vi.mock('maplibre-gl', () => ({ addProtocol }));

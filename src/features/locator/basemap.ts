@@ -7,15 +7,12 @@
 //   the gazetteer, and one self-hosted label font (scripts/make-map-glyphs.mjs), so the map works
 //   with no vendor, no key and no internet. The map loads them only when it draws, never with the page.
 import type { StyleSpecification } from 'maplibre-gl';
+import { glyphsUrl, LABEL_FONT } from './map-glyphs.ts';
 
 export const BASEMAP_PATH = '/stores/basemap.json';
 export const COUNTIES_PATH = '/stores/counties.json';
 export const TOWNS_PATH = '/stores/towns.json';
-/** The one font stack of public/map/glyphs/ (Latin-1, rendered by scripts/make-map-glyphs.mjs). */
-export const LABEL_FONT = 'local-sans';
 export const STYLE_URL: string | undefined = import.meta.env.PUBLIC_MAP_STYLE_URL || undefined;
-
-export const glyphsUrl = (origin: string): string => `${origin}/map/glyphs/{fontstack}/{range}.pbf`;
 
 export function localStyle(origin: string): StyleSpecification {
   return {

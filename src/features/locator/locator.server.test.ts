@@ -2,7 +2,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestApi, type TestApi } from '../../../tests/support/test-api.ts';
 import { DEFAULT_API_KEY } from '../../lib/api-key.ts';
-import { CDN_HEADERS } from '../../lib/cache-policy.mjs';
+import { CDN_HEADERS } from '../../lib/cache-policy.ts';
 import { LIMITS } from '../../server/rate-limit.ts';
 import { SAMPLE_STORE_COUNT } from './locator.sample.ts';
 import { seedStores } from './locator.seed.ts';

@@ -5,7 +5,7 @@ import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { accepts } from 'hono/accepts';
 import * as v from 'valibot';
-import { CDN_HEADERS, PERSONAL_CACHE } from '../../lib/cache-policy.mjs';
+import { CDN_HEADERS, PERSONAL_CACHE } from '../../lib/cache-policy.ts';
 import type { AppEnv } from '../../server/deps.ts';
 import { ApiError, ERRORS } from '../../server/errors.ts';
 import { clientIp } from '../../server/http.ts';
@@ -67,7 +67,7 @@ export const locatorRoutes = new Hono<AppEnv>()
     const { size, page } = c.req.valid('query');
     const list = await storeList(c.var.deps.db, size, page, c.var.deps.now());
     // Public data, revalidated by the browser on every use (an unchanged list is a 304) and kept a
-    // minute at the CDN, purged when stores or prices change (the caching: src/lib/cache-policy.mjs).
+    // minute at the CDN, purged when stores or prices change (the caching: src/lib/cache-policy.ts).
     const headers = { ETag: list.etag, Vary: 'Accept-Encoding' };
     if (matches(c.req.header('if-none-match'), list.etag)) return c.body(null, 304, headers);
     const encoding = preferred(c);

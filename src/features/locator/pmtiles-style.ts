@@ -1,12 +1,12 @@
 // The street map from a PMTiles extract on this site (PUBLIC_MAP_PMTILES_URL, e.g. an extract of PA,
 // NY and OH that the operator places under /tiles/): MapLibre reads the tiles it needs by HTTP byte
 // ranges through the `pmtiles` protocol, and draws them with the Protomaps basemap style (light
-// flavour). Nothing comes from a third party: labels use the self-hosted font (basemap.ts), and the
+// flavour). Nothing comes from a third party: labels use the self-hosted font (map-glyphs.ts), and the
 // style's icons (which need a sprite sheet) are left out.
 import { layers, namedFlavor } from '@protomaps/basemaps';
 import * as maplibregl from 'maplibre-gl';
 import { Protocol } from 'pmtiles';
-import { glyphsUrl, LABEL_FONT } from './basemap.ts';
+import { glyphsUrl, LABEL_FONT } from './map-glyphs.ts';
 
 let registered = false;
 

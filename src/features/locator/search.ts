@@ -1,5 +1,6 @@
 // The locator's list rules (product.md 4, 5.5): text matching, feature filters, distance sorting, the
 // zoom rule, and the search/filter state kept in the URL. Pure functions, used by island and page.
+import { LOCATOR_QUERY } from '../../lib/routes.ts';
 import {
   CAFE_ALIAS,
   CAFE_FILTER,
@@ -87,7 +88,10 @@ export function listFor(
   return { stores: sortByDistance(hits, from), matched: true };
 }
 
-/** Search text and filters as they appear in the page's URL: `?q=Warren&filter=atm,diesel`. */
+/**
+ * Search text and filters as they appear in the page's URL: `?q=Warren&filter=atm,diesel`. The names
+ * are the route list's (src/lib/routes.ts), which keys the kept locator pages by them.
+ */
 export interface UrlState {
   q: string;
   filters: string[];
@@ -96,17 +100,17 @@ export interface UrlState {
 export function readUrlState(search: string): UrlState {
   const params = new URLSearchParams(search);
   const filters = params
-    .getAll('filter')
+    .getAll(LOCATOR_QUERY.filter)
     .flatMap((value) => value.split(','))
     .map((slug) => featureForSlug(slug))
     .filter((label): label is NonNullable<typeof label> => label !== undefined);
-  return { q: (params.get('q') ?? '').slice(0, 100), filters: [...new Set(filters)] };
+  return { q: (params.get(LOCATOR_QUERY.text) ?? '').slice(0, 100), filters: [...new Set(filters)] };
 }
 
 export function writeUrlState({ q, filters }: UrlState): string {
   const params = new URLSearchParams();
-  if (q.trim()) params.set('q', q.trim());
-  if (filters.length > 0) params.set('filter', filters.map(filterSlug).join(','));
+  if (q.trim()) params.set(LOCATOR_QUERY.text, q.trim());
+  if (filters.length > 0) params.set(LOCATOR_QUERY.filter, filters.map(filterSlug).join(','));
   const query = params.toString().replaceAll('%2C', ',');
   return query ? `?${query}` : '';
 }

@@ -1,6 +1,7 @@
 // Filters the /specials grid in place (product.md 4): a pill click shows only its category's offers (All
 // shows every one), marks the pill, puts the choice in the address (?category=) and says so when a
 // category is empty. Without this script each pill is a plain link the server filters.
+import { OFFERS_QUERY } from '../../lib/routes.ts';
 import { categoryFromSlug, type OfferCategory, slugOf } from './offers.ts';
 
 export function applyFilter(root: HTMLElement, category: OfferCategory | undefined): void {
@@ -30,12 +31,12 @@ export function initOffersFilter(doc: Document = document): void {
     const category = (pill.dataset.category || undefined) as OfferCategory | undefined;
     applyFilter(root, category);
     const url = new URL(location.href);
-    if (category) url.searchParams.set('category', slugOf(category));
-    else url.searchParams.delete('category');
+    if (category) url.searchParams.set(OFFERS_QUERY.category, slugOf(category));
+    else url.searchParams.delete(OFFERS_QUERY.category);
     history.pushState({ category: category ?? '' }, '', url);
   });
   // Back and forward move between the pills chosen before.
   addEventListener('popstate', () => {
-    applyFilter(root, categoryFromSlug(new URL(location.href).searchParams.get('category')));
+    applyFilter(root, categoryFromSlug(new URL(location.href).searchParams.get(OFFERS_QUERY.category)));
   });
 }

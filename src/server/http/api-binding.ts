@@ -2,7 +2,7 @@
 // Hono app, without Astro's handler in between (docs/decisions/0003).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { getRequestListener, type HttpBindings } from '@hono/node-server';
-import { PERSONAL_CACHE } from '../../lib/cache-policy.mjs';
+import { PERSONAL_CACHE } from '../../lib/cache-policy.ts';
 import type { ApiBindings } from '../deps.ts';
 import { answerApi } from '../runtime.ts';
 import { API_BINDINGS } from './request-log.ts';

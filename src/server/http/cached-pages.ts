@@ -1,44 +1,42 @@
 // Which on-demand pages the Node server keeps rendered (page-cache.ts), what data each shows (its
 // answer is made again when that data's fingerprint changes, src/server/data-fingerprint.ts), and
-// which query parameters it reads. Every kept page is also made again each chain day (the footer's
-// year, offers and promotions that start or end on a day).
-import type { DataSource } from '../data-fingerprint.ts';
-
-/** What a page's HTML depends on: tables, and `minute` for a page that shows the time ('Open now'). */
-export type PageData = DataSource | 'minute';
+// which query parameters it reads: the pages of the one route list (src/lib/routes.ts) marked kept.
+// Every kept page is also made again each chain day (the footer's year, offers and promotions that
+// start or end on a day).
+import { isApiRoute, pageRouteOf, ROUTES, type Route } from '../../lib/routes.ts';
+import { type DataSource, isFingerprinted } from '../data-fingerprint.ts';
 
 export interface CachedPage {
   /** The route's pattern, as the request metrics name it (src/server/http/metrics-routes.ts). */
   route: string;
-  data: readonly PageData[];
-  /**
-   * The query parameters the page reads, in a fixed order: their values are part of the page's key,
-   * and a request with any other parameter is rendered for itself, never kept. None: no query at all.
-   */
+  /** The tables whose fingerprints the page is made again for. */
+  data: readonly DataSource[];
+  /** The query parameters it reads (src/lib/routes.ts). */
   params?: readonly string[];
-  /**
-   * Kept in a share of the memory of its own: the 300 store pages, so that no other page (a frame,
-   * a search) can push them out.
-   */
   ownShare?: boolean;
 }
 
-const PAGES: readonly [RegExp, CachedPage][] = [
-  // The locator: the stores nearest a search (`q`) and its filters (src/features/locator/search.ts).
-  [/^\/stores\/?$/, { route: '/stores', data: ['stores'], params: ['q', 'filter'] }],
-  // A store page: its prices and 'Open now' are filled in by its script (docs/decisions/0018).
-  [/^\/stores\/[^/]+\/?$/, { route: '/stores/[number]', data: ['stores'], ownShare: true }],
-  [/^\/sitemap-stores\.xml$/, { route: '/sitemap-stores.xml', data: ['stores'] }],
-  // Offers: today's (the day is in every key), in one category or all.
-  [/^\/specials\/?$/, { route: '/specials', data: ['offers'], params: ['category'] }],
-  [/^\/giveaway\/rules\/[^/]+\/?$/, { route: '/giveaway/rules/[id]', data: ['promotions'] }],
-  // The application frames: the same empty form for everyone, changed only by a deploy. An unknown
-  // slug answers 404 (src/pages/frame/[slug].astro), which is never kept.
-  [/^\/frame\/[^/]+\/?$/, { route: '/frame/[slug]', data: [] }],
-];
+/**
+ * A kept route as the page cache reads it. A kept page that shows data without a fingerprint would
+ * never be made again when it changes: refused when the server starts, not served stale.
+ */
+function cachedPageOf(route: Route): CachedPage | undefined {
+  if (!route.kept || isApiRoute(route)) return undefined;
+  const data = route.shows.filter(isFingerprinted);
+  if (data.length !== route.shows.length) {
+    throw new Error(
+      `${route.path} is kept, but some of what it shows has no fingerprint: ${route.shows.join(', ')}`,
+    );
+  }
+  return { route: route.path, data, params: route.kept.params, ownShare: route.kept.ownShare };
+}
+const PAGES = new Map(ROUTES.map((route) => [route, cachedPageOf(route)]));
 
-export const cachedPage = (pathname: string): CachedPage | undefined =>
-  PAGES.find(([pattern]) => pattern.test(pathname))?.[1];
+/** The kept page of this path (a trailing slash allowed), or undefined: only a page of the route list is kept. */
+export const cachedPage = (pathname: string): CachedPage | undefined => {
+  const route = pageRouteOf(pathname);
+  return route && PAGES.get(route);
+};
 
 /**
  * The page's key for this query ('' for none), or undefined when the query has a parameter the

@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { MEDIA_POLICY } from '../../lib/security-headers.mjs';
+import { MEDIA_POLICY } from '../../lib/security-headers.ts';
 import {
   finishRenderedHeaders,
   isHttps,
@@ -96,7 +96,7 @@ describe('page policies', () => {
     });
     finishRenderedHeaders(rendered, policies);
     expect(rendered.getHeader('content-security-policy')).toBe("img-src *; frame-ancestors 'self'");
-    expect(rendered.getHeader('cache-control')).toBe('public, no-cache'); // cache-policy.mjs, by path
+    expect(rendered.getHeader('cache-control')).toBe('public, no-cache'); // cache-policy.ts, by path
 
     const missing = fakeResponse(404, { 'content-type': 'text/html; charset=utf-8' });
     finishRenderedHeaders(missing, policies);

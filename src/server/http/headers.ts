@@ -1,8 +1,8 @@
 // Response headers of the production server (server.ts): the security headers every answer
 // carries, the Content-Security-Policy of each HTML page as a header, HSTS over HTTPS, caching, and
 // the headers of a prebuilt file (staticHeaders), whichever way it is sent.
-// The rules themselves (which header on which path) are shared with Netlify: src/lib/security-headers.mjs
-// and src/lib/cache-policy.mjs.
+// The rules themselves (which header on which path) are shared with Netlify: src/lib/security-headers.ts
+// and src/lib/cache-policy.ts.
 import { readdirSync, readFileSync } from 'node:fs';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { join, relative } from 'node:path';
@@ -12,8 +12,8 @@ import {
   fileCacheHeaders,
   pageCacheHeaders,
   REVALIDATION_HEADERS,
-} from '../../lib/cache-policy.mjs';
-import { FRAME_ANCESTORS, filePolicy, HSTS, headersFor } from '../../lib/security-headers.mjs';
+} from '../../lib/cache-policy.ts';
+import { FRAME_ANCESTORS, filePolicy, HSTS, headersFor } from '../../lib/security-headers.ts';
 
 /** The CSP of each prebuilt HTML page, by its file path in the client folder ('/charge-card/index.html'). */
 export type PagePolicies = Map<string, string>;
@@ -72,7 +72,7 @@ export function setCommonHeaders(req: IncomingMessage, res: ServerResponse, trus
 /**
  * For answers rendered by Astro (on-demand pages, the 404 and 500 pages): the page's CSP as a
  * header (Astro sends it for on-demand pages; the prebuilt 404 page has it in its meta tag only),
- * always with frame-ancestors; the caching of the path and status (cache-policy.mjs: src/middleware.ts
+ * always with frame-ancestors; the caching of the path and status (cache-policy.ts: src/middleware.ts
  * sets the same on the pages it sees, but not on the prebuilt 404 page), whatever the page set.
  * Runs as the headers go out.
  */
@@ -108,7 +108,7 @@ export function staticHeaders(policies: PagePolicies, pathname: string): Outgoin
 
 /**
  * The headers of a 304 from those its 200 carries: the caching, every CDN header and tag, the
- * validators and Vary (cache-policy.mjs REVALIDATION_HEADERS). A CDN merges them into its kept
+ * validators and Vary (cache-policy.ts REVALIDATION_HEADERS). A CDN merges them into its kept
  * answer (RFC 9111 4.3.4); a 304 with less would cut the kept answer's lifetime to the browser's.
  */
 export function notModifiedHeaders(headers: OutgoingHttpHeaders): OutgoingHttpHeaders {

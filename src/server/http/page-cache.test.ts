@@ -86,7 +86,7 @@ describe('the page cache', () => {
     expect(second.status).toBe(200);
     expect(second.body.toString()).toBe(first.body.toString());
     expect(second.headers['content-type']).toBe('text/html; charset=utf-8');
-    // The path's caching (cache-policy.mjs), as the server's own answer sets it.
+    // The path's caching (cache-policy.ts), as the server's own answer sets it.
     expect(second.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
     expect(second.headers['cache-tag']).toBe('stores,pages');
     expect(second.headers.etag).toMatch(/^"[\w-]{27}"$/); // strong, from the content

@@ -1,6 +1,6 @@
-// The on-demand pages of the Node server, kept as rendered (docs/architecture.md, "Caching"): a page listed in
-// cached-pages.ts is rendered once per change of the data it shows (src/server/data-fingerprint.ts)
-// and of the chain's day (and minute, for a page that says 'Open now'), then answered from memory,
+// The on-demand pages of the Node server, kept as rendered (docs/architecture.md, "Caching"): a page marked kept in the
+// route list (src/lib/routes.ts, read through cached-pages.ts) is rendered once per change of the
+// data it shows (src/server/data-fingerprint.ts) and of the chain's day, then answered from memory,
 // compressed (one encoding negotiation for the server: negotiate.ts), with a strong ETag made from
 // its content and a 304 for a revisit. Rendering the locator cost about 7 ms of CPU a request.
 //
@@ -19,7 +19,7 @@ import { createHash } from 'node:crypto';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { LRUCache } from 'lru-cache';
-import { CDN_HEADERS, pageCacheHeaders } from '../../lib/cache-policy.mjs';
+import { CDN_HEADERS, pageCacheHeaders } from '../../lib/cache-policy.ts';
 import { chainDay } from '../../lib/dates.ts';
 import type { DataSource } from '../data-fingerprint.ts';
 import { countPageCache } from '../metrics.ts';
@@ -53,7 +53,6 @@ const MAX_QUERY_BYTES = 8 * 1024 * 1024;
 const MAX_PAGE_BYTES = 2 * 1024 * 1024;
 /** Below this a compressed copy saves nothing worth a header (as the compression of rendered answers). */
 const COMPRESS_FROM = 1024;
-const MINUTE = 60_000;
 
 /** Headers of one request or of one encoding: set again on each answer, never kept. */
 const NOT_KEPT = new Set([
@@ -80,7 +79,7 @@ interface Entry {
   headers: OutgoingHttpHeaders;
   /** The headers of a 200 in each encoding, made on first use. */
   sent: Partial<Record<Encoding, OutgoingHttpHeaders>>;
-  /** The caching rule the kept headers were last sent with (cache-policy.mjs: some run to midnight). */
+  /** The caching rule the kept headers were last sent with (cache-policy.ts: some run to midnight). */
   caching?: Readonly<Record<string, string>>;
   /** The content's hash: each encoding's strong ETag is made from it. */
   tag: string;
@@ -149,13 +148,12 @@ export function pageCache(options: PageCacheOptions) {
   const queried = lru(options.maxQueryBytes ?? MAX_QUERY_BYTES);
   const storePages = lru(options.maxStorePageBytes ?? MAX_STORE_PAGE_BYTES);
 
-  /** The state of what the page shows: its tables, the day and, for some, the minute. */
+  /** The state of what the page shows: its tables and the day. */
   function fingerprintOf(page: CachedPage): string | Promise<string> {
     const at = now();
-    const sources = page.data.filter((data): data is DataSource => data !== 'minute');
-    const time = page.data.includes('minute') ? `${chainDay(at)}T${Math.floor(at / MINUTE)}` : chainDay(at);
-    if (!sources.length) return `@${time}`;
-    const tables = options.fingerprint(sources);
+    const time = chainDay(at);
+    if (!page.data.length) return `@${time}`;
+    const tables = options.fingerprint(page.data);
     return typeof tables === 'string' ? `${tables}@${time}` : tables.then((value) => `${value}@${time}`);
   }
 

@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MEDIA_POLICY } from '../../lib/security-headers.mjs';
+import { MEDIA_POLICY } from '../../lib/security-headers.ts';
 import { staticFiles } from './static-files.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'kwikfill-static-'));

@@ -2,7 +2,7 @@
 // `npm run admin -- maintenance on|off|status|link`. The switch takes effect on every running server
 // within a second; no restart, no rebuild.
 import type { Command } from 'commander';
-import { CACHE_TAGS } from '../../lib/cache-policy.mjs';
+import { CACHE_TAGS } from '../../lib/cache-policy.ts';
 import { purgeAfterChange } from '../cdn-purge.ts';
 import { action, withDeps } from '../cli.ts';
 import type { AppDeps } from '../deps.ts';

@@ -7,7 +7,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import onHeaders from 'on-headers';
-import { CDN_HEADERS, PERSONAL_CACHE } from '../../lib/cache-policy.mjs';
+import { CDN_HEADERS, PERSONAL_CACHE } from '../../lib/cache-policy.ts';
 import type { PagePolicies } from '../http/headers.ts';
 import { pickEncoding } from '../http/negotiate.ts';
 import { getDeps } from '../runtime.ts';

@@ -2,7 +2,7 @@
 // it is on, and the one-time operator link, which needs no API key (an operator opens it in a browser).
 import type { MiddlewareHandler } from 'hono';
 import { Hono } from 'hono';
-import { CDN_HEADERS, PERSONAL_CACHE } from '../../lib/cache-policy.mjs';
+import { CDN_HEADERS, PERSONAL_CACHE } from '../../lib/cache-policy.ts';
 import type { AppEnv } from '../deps.ts';
 import { ApiError } from '../errors.ts';
 import {

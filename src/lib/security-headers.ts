@@ -1,15 +1,14 @@
-// @ts-check
 // The response headers of every answer, one set of rules for both deploys: the Node server
 // (src/server/http/headers.ts, src/server/http/static-files.ts), the on-demand answers of either server
 // (src/middleware.ts) and Netlify's static files (the `_headers` file written at build by
 // astro.config.mjs). The Content-Security-Policy is per page too, but Astro writes it (from its
 // hashes and src/layouts/page-sources.ts). See docs/decisions/0007-security-headers.md. Caching
-// has its own rules beside these: cache-policy.mjs.
-import { barePath, netlifyCacheRules } from './cache-policy.mjs';
+// has its own rules beside these: cache-policy.ts.
+import { barePath, netlifyCacheRules } from './cache-policy.ts';
 
 export const HSTS = 'max-age=31536000';
 // Only a header can carry frame-ancestors (browsers ignore it in a <meta> CSP).
-export const FRAME_ANCESTORS = /** @type {const} */ ("frame-ancestors 'self'");
+export const FRAME_ANCESTORS = "frame-ancestors 'self'" as const;
 /** The same on every answer. */
 export const COMMON_HEADERS = Object.freeze({
   'X-Content-Type-Options': 'nosniff',
@@ -29,7 +28,7 @@ const FEATURES_OFF = [
   'payment',
   'usb',
 ];
-const permissions = (/** @type {string} */ geolocation) =>
+const permissions = (geolocation: string): string =>
   [`geolocation=${geolocation}`, ...FEATURES_OFF.map((feature) => `${feature}=()`)].join(', ');
 export const PERMISSIONS_POLICY = permissions('()');
 export const LOCATOR_PERMISSIONS_POLICY = permissions('(self)');
@@ -40,7 +39,7 @@ export const TURNSTILE_ORIGIN = 'https://challenges.cloudflare.com';
 /** The locator, the one page that asks for geolocation ("Use my location"). */
 export const LOCATOR_PATH = '/stores';
 
-export const permissionsPolicy = (/** @type {string} */ pathname) =>
+export const permissionsPolicy = (pathname: string): string =>
   barePath(pathname) === LOCATOR_PATH ? LOCATOR_PERMISSIONS_POLICY : PERMISSIONS_POLICY;
 
 const PAGE_HEADERS = Object.freeze({ ...COMMON_HEADERS, 'Permissions-Policy': PERMISSIONS_POLICY });
@@ -70,15 +69,14 @@ export const MEDIA_PATHS = '/media/*';
  * The CSP of a static file that is not a page (a page's own comes from Astro): /media has its own,
  * however many slashes the path starts with (`//media/x`, which the file lookup finds all the same).
  */
-export const filePolicy = (/** @type {string} */ pathname) =>
+export const filePolicy = (pathname: string): string | undefined =>
   pathname.replace(/^\/+/, '/').startsWith(MEDIA_PATHS.slice(0, -1)) ? MEDIA_POLICY : undefined;
 
 /**
  * The headers of every answer for this path, but HSTS (HTTPS only) and a page's own CSP. One of
  * three frozen objects, made once: the Node server asks on every request.
- * @returns {Readonly<Record<string, string>>}
  */
-export function headersFor(/** @type {string} */ pathname) {
+export function headersFor(pathname: string): Readonly<Record<string, string>> {
   if (pathname.startsWith('/api/')) return API_HEADERS;
   return permissionsPolicy(pathname) === LOCATOR_PERMISSIONS_POLICY ? LOCATOR_HEADERS : PAGE_HEADERS;
 }
@@ -90,16 +88,13 @@ export function headersFor(/** @type {string} */ pathname) {
  * that is why the locator's geolocation is not here: /stores is an on-demand page. The adapter
  * writes the /_astro/* rule (ASSET_CACHE) and each page's CSP into .netlify/v1/config.json.
  */
-export function netlifyHeadersFile() {
-  /** @type {[string, Record<string, string>][]} */
-  const rules = [
+export function netlifyHeadersFile(): string {
+  const rules: [string, Record<string, string>][] = [
     ['/*', { ...headersFor('/'), 'Strict-Transport-Security': HSTS }],
     ...netlifyCacheRules(),
     [MEDIA_PATHS, { 'Content-Security-Policy': MEDIA_POLICY }],
   ];
-  const lines = [
-    '# Written by the build from src/lib/security-headers.mjs and cache-policy.mjs: do not edit.',
-  ];
+  const lines = ['# Written by the build from src/lib/security-headers.ts and cache-policy.ts: do not edit.'];
   for (const [path, values] of rules) {
     lines.push(path, ...Object.entries(values).map(([name, value]) => `  ${name}: ${value}`));
   }

@@ -1,27 +1,27 @@
-// @ts-check
 // How long each answer may be kept, and by whom: one set of rules for every route, read by the Node
 // server (src/server/http/headers.ts, static-files.ts), Astro's on-demand answers on either server
 // (src/middleware.ts), the API on either server (src/server/middleware.ts) and Netlify's static
-// files (the `_headers` file, through security-headers.mjs). The table of routes and the reasons:
-// docs/caching.md; the decision: docs/decisions/0012-cache-policy.md. Purging a tag when its data
-// changes: src/server/cdn-purge.ts.
+// files (the `_headers` file, through security-headers.ts). Which routes are shared and what each
+// shows: the one list in routes.ts (docs/decisions/0022-one-route-registry.md). The table of routes
+// and the reasons: docs/caching.md; the decision: docs/decisions/0012-cache-policy.md. Purging a tag
+// when its data changes: src/server/cdn-purge.ts.
+import {
+  DATA_KINDS,
+  type DataKind,
+  isApiRoute,
+  type Lifetime,
+  pageRouteOf,
+  ROUTES,
+  type Route,
+} from './routes.ts';
 
 /**
  * What an answer shows, as a cache tag: purging a tag (src/server/cdn-purge.ts) drops every answer
  * tagged with it at the CDN. `pages` is what a deploy changes (every page and file of the build, and
  * the rendered pages, which name the build's assets): a deploy's last step purges it.
- * @typedef {'stores' | 'prices' | 'offers' | 'promotion' | 'winners' | 'geocode' | 'pages'} CacheTag
  */
-/** @type {readonly CacheTag[]} */
-export const CACHE_TAGS = Object.freeze([
-  'stores',
-  'prices',
-  'offers',
-  'promotion',
-  'winners',
-  'geocode',
-  'pages',
-]);
+export type CacheTag = DataKind | 'pages';
+export const CACHE_TAGS: readonly CacheTag[] = Object.freeze([...DATA_KINDS, 'pages']);
 
 /**
  * Seconds a CDN keeps an answer that shows prices (the prices answers, GET /api/v1/store-prices and the
@@ -31,11 +31,8 @@ export const CACHE_TAGS = Object.freeze([
  */
 export const PRICES_TTL = 3600;
 const DAY = 86_400;
-/** Pages that show the store list (no prices): purged by a store import and by a deploy. */
-const STORES_TTL = DAY;
 /** What only a deploy changes (prebuilt pages and files, the frames): purged as a deploy's last step. */
 const DEPLOY_TTL = 365 * DAY;
-const GEOCODE_TTL = DAY; // the gazetteer changes with a deploy; an external geocoder rarely
 /** A stale answer is sent at once while the CDN fetches a fresh one in the background. */
 export const REVALIDATE_WINDOW = 30;
 /** While the server fails (5xx, unreachable), the CDN sends its last good answer up to this long. */
@@ -86,14 +83,13 @@ export const REVALIDATION_HEADERS = Object.freeze([
   'content-location',
 ]);
 
+type HeaderSet = Readonly<Record<string, string>>;
+
 /**
  * The CDN headers of a shared answer kept `ttl` seconds, tagged with what it shows: one place makes
  * the header of every CDN, so they never disagree.
- * @param {number} ttl
- * @param {readonly CacheTag[]} tags
- * @returns {Record<string, string>}
  */
-function cdnHeaders(ttl, tags) {
+function cdnHeaders(ttl: number, tags: readonly CacheTag[]): Record<string, string> {
   const windows = `stale-while-revalidate=${REVALIDATE_WINDOW}, stale-if-error=${STALE_IF_ERROR}`;
   const tag = tags.join(',');
   return {
@@ -109,12 +105,8 @@ function cdnHeaders(ttl, tags) {
 /**
  * A shared answer: revalidated by the browser (or not kept at all, for a page a visitor types a Social
  * Security number into), kept `ttl` seconds by a CDN, tagged with what it shows.
- * @param {number} ttl
- * @param {readonly CacheTag[]} tags
- * @param {string} browser
- * @returns {Readonly<Record<string, string>>}
  */
-function shared(ttl, tags, browser = REVALIDATE) {
+function shared(ttl: number, tags: readonly CacheTag[], browser = REVALIDATE): HeaderSet {
   return Object.freeze({ 'Cache-Control': browser, ...cdnHeaders(ttl, tags) });
 }
 
@@ -129,7 +121,7 @@ const dayClock = new Intl.DateTimeFormat('en-US', {
  * Seconds until the chain's next day starts (by New York's clock; on the spring-forward day the
  * answer runs an hour past it): what runs "today" (offers, promotions) changes then by itself.
  */
-export function secondsToNextDay(/** @type {number} */ now = Date.now()) {
+export function secondsToNextDay(now: number = Date.now()): number {
   const parts = Object.fromEntries(dayClock.formatToParts(now).map((part) => [part.type, part.value]));
   const elapsed = Number(parts.hour) * 3600 + Number(parts.minute) * 60 + Number(parts.second);
   return Math.max(60, DAY - elapsed);
@@ -138,30 +130,16 @@ export function secondsToNextDay(/** @type {number} */ now = Date.now()) {
 /**
  * Answers that change by the chain's day and by an operator's command (purged): kept until midnight.
  * Made once a minute, not per request.
- * @param {readonly CacheTag[]} tags
  */
-function untilNextDay(tags) {
-  /** @type {{ minute: number, headers: Readonly<Record<string, string>> } | undefined} */
-  let made;
-  return (/** @type {number} */ now) => {
+function untilNextDay(tags: readonly CacheTag[], browser: string): (now: number) => HeaderSet {
+  let made: { minute: number; headers: HeaderSet } | undefined;
+  return (now) => {
     const minute = Math.floor(now / 60_000);
-    if (made?.minute !== minute) made = { minute, headers: shared(secondsToNextDay(now), tags) };
+    if (made?.minute !== minute) made = { minute, headers: shared(secondsToNextDay(now), tags, browser) };
     return made.headers;
   };
 }
 
-const STORES = shared(STORES_TTL, ['stores', 'pages']);
-const STORE_DATA = shared(STORES_TTL, ['stores']);
-const PRICES = shared(PRICES_TTL, ['stores', 'prices']);
-const OFFERS_PAGE = untilNextDay(['offers', 'pages']);
-const OFFERS = untilNextDay(['offers']);
-const PROMOTION_PAGE = untilNextDay(['promotion', 'pages']);
-const PROMOTION = untilNextDay(['promotion']);
-const WINNERS = shared(DAY, ['winners']);
-const GEOCODE = shared(GEOCODE_TTL, ['geocode']);
-// The application forms hold nothing when sent, so a CDN may share them; the browser keeps none (a
-// filled form must not come back from the back/forward cache of a shared computer).
-const FRAME = shared(DEPLOY_TTL, ['pages'], 'no-store');
 /** A file of the build (a prebuilt page, an image): the browser revalidates, the CDN keeps it until the next deploy. */
 const STATIC_FILE = shared(DEPLOY_TTL, ['pages'], PAGE_CACHE);
 
@@ -179,31 +157,32 @@ const NONE = Object.freeze({});
  */
 export const PERSONAL_PATHS = Object.freeze(['/account', '/account/*', '/fleet-fueling.html']);
 
-/**
- * The headers of a rule: fixed, or made for the time of the answer (kept until the chain's next day).
- * @typedef {Readonly<Record<string, string>> | ((now: number) => Readonly<Record<string, string>>)} Rule
- */
-const resolve = (/** @type {Rule} */ rule, /** @type {number} */ now) =>
-  typeof rule === 'function' ? rule(now) : rule;
+/** The headers of a rule: fixed, or made for the time of the answer (kept until the chain's next day). */
+type Rule = HeaderSet | ((now: number) => HeaderSet);
+const resolve = (rule: Rule, now: number): HeaderSet => (typeof rule === 'function' ? rule(now) : rule);
 
 /**
- * Pages rendered on request from the database, shared at the CDN, in Netlify's path syntax (`*`:
- * any rest of the path). First match wins. Every page is tagged `pages` too: it names the build's
- * assets, so a deploy's purge of `pages` drops it. The store pages and the locator show no price
- * and no 'Open now' (their script fills both in from the prices answer and the hours: docs/decisions/0018).
- * @type {readonly [string, Rule][]}
+ * The cache tags of a route of the registry: what it shows, and `pages` for a page, which names the
+ * build's assets, so a deploy's purge of `pages` drops it.
  */
-export const SHARED_PAGES = Object.freeze([
-  ['/stores', STORES],
-  // The no-script fallback of a store page's prices: a price, so kept as the prices answer.
-  ['/stores/*/prices', shared(PRICES_TTL, ['prices', 'pages'])],
-  ['/stores/*', STORES],
-  ['/sitemap-stores.xml', STORE_DATA],
-  ['/specials', OFFERS_PAGE],
-  ['/giveaway/rules', PROMOTION_PAGE],
-  ['/giveaway/rules/*', PROMOTION_PAGE],
-  ['/frame/*', FRAME],
-]);
+export const cacheTags = (route: Route): readonly CacheTag[] =>
+  isApiRoute(route) || route.namesNoAssets ? route.shows : [...route.shows, 'pages'];
+
+const TTL: Record<Exclude<Lifetime, 'chain-day'>, number> = {
+  day: DAY,
+  prices: PRICES_TTL,
+  deploy: DEPLOY_TTL,
+};
+function ruleOf(route: Route): Rule {
+  const browser = route.browserKeepsNone ? 'no-store' : REVALIDATE;
+  const tags = cacheTags(route);
+  return route.lifetime === 'chain-day'
+    ? untilNextDay(tags, browser)
+    : shared(TTL[route.lifetime], tags, browser);
+}
+const PAGE_RULES = new Map(
+  ROUTES.filter((route) => !isApiRoute(route)).map((route) => [route, ruleOf(route)]),
+);
 
 /**
  * The API's public reads, by Hono route pattern (GET and HEAD only): shared at the CDN. Every other
@@ -211,41 +190,28 @@ export const SHARED_PAGES = Object.freeze([
  * the app's own list of routes. They need the X-API-Key header, a public constant (docs/api.md): a
  * CDN does not vary on it, so a request without it may get a kept answer, which holds only what
  * the same request with the key gets.
- * @type {Readonly<Record<string, Rule>>}
  */
-export const SHARED_API_READS = Object.freeze({
-  '/api/v1/store': PRICES,
-  '/api/v1/store/:number': PRICES,
-  '/api/v1/store-prices': PRICES,
-  '/api/v1/offers': OFFERS,
-  '/api/v1/promotion': PROMOTION,
-  '/api/v1/promotion/:id': PROMOTION,
-  '/api/v1/previous-winners': WINNERS,
-  '/api/v1/geocode': GEOCODE,
-});
+export const SHARED_API_READS: Readonly<Record<string, Rule>> = Object.freeze(
+  Object.fromEntries(ROUTES.filter(isApiRoute).map((route) => [route.path, ruleOf(route)])),
+);
 
-const escapeRegExp = (/** @type {string} */ text) => text.replace(/[.+?^${}()|[\]\\]/g, '\\$&');
 // Netlify's `*` is any rest of the path; nothing else in these paths is special to it.
-const pathPattern = (/** @type {readonly string[]} */ paths) =>
-  new RegExp(`^(?:${paths.map((path) => escapeRegExp(path).replaceAll('*', '.+')).join('|')})$`);
-const personal = pathPattern(PERSONAL_PATHS);
-const sharedPages = SHARED_PAGES.map(
-  ([path, headers]) => /** @type {const} */ ([pathPattern([path]), headers]),
+const escapeRegExp = (text: string) => text.replace(/[.+?^${}()|[\]\\]/g, '\\$&');
+const personal = new RegExp(
+  `^(?:${PERSONAL_PATHS.map((path) => escapeRegExp(path).replaceAll('*', '.+')).join('|')})$`,
 );
 
 /** The URL path without a trailing slash or index.html ('/' stays '/'). */
-export const barePath = (/** @type {string} */ pathname) =>
-  pathname.replace(/(\/index\.html|\/+)$/, '') || '/';
+export const barePath = (pathname: string): string => pathname.replace(/(\/index\.html|\/+)$/, '') || '/';
 
-export const isPersonal = (/** @type {string} */ pathname) => personal.test(barePath(pathname));
+export const isPersonal = (pathname: string): boolean => personal.test(barePath(pathname));
 
 /**
  * The caching headers of a file of the build (a prebuilt page, an asset): it changes with a deploy
  * only, so the browser revalidates it (its ETag is made from its content) and a CDN keeps it until
  * the deploy's purge of `pages`; hashed, it is kept for good.
- * @returns {Readonly<Record<string, string>>}
  */
-export function fileCacheHeaders(/** @type {string} */ pathname) {
+export function fileCacheHeaders(pathname: string): HeaderSet {
   if (pathname.startsWith('/_astro/')) return ASSET;
   return isPersonal(pathname) ? PERSONAL : STATIC_FILE;
 }
@@ -253,36 +219,35 @@ export function fileCacheHeaders(/** @type {string} */ pathname) {
 /**
  * The caching headers of a page rendered on request (Astro), answered with `status`: nothing for a
  * redirect or an API answer (they keep their own), ERROR_CACHE for an error, else by path. The CDN headers of a shared
- * page come along; an answer that gets none must lose any it has (CDN_HEADERS).
- * @returns {Readonly<Record<string, string>>}
+ * page come along; an answer that gets none must lose any it has (CDN_HEADERS). A page the route
+ * registry (routes.ts) names is shared at the CDN; any other is revalidated by the browser, never shared.
  */
-export function pageCacheHeaders(/** @type {string} */ pathname, status = 200, now = Date.now()) {
+export function pageCacheHeaders(pathname: string, status = 200, now = Date.now()): HeaderSet {
   // On Netlify and in `astro dev` the API is an Astro endpoint too: it sets its own (apiCacheHeaders).
   if (pathname.startsWith('/api/')) return NONE;
   if (status >= 400) return ERROR;
   if (status >= 300 && status !== 304) return NONE;
   if (isPersonal(pathname)) return PERSONAL;
-  const path = barePath(pathname);
-  const rule = sharedPages.find(([pattern]) => pattern.test(path))?.[1];
+  const route = pageRouteOf(barePath(pathname));
+  const rule = route && PAGE_RULES.get(route);
   return rule ? resolve(rule, now) : STATIC;
 }
 
 /**
  * The caching headers of an API answer: a public read's when it succeeded, ERROR_CACHE for an
  * error, PERSONAL_CACHE for everything else. `route` is the Hono pattern that answered.
- * @returns {Readonly<Record<string, string>>}
  */
 export function apiCacheHeaders(
-  /** @type {string} */ method,
-  /** @type {string | null} */ route,
+  method: string,
+  route: string | null,
   status = 200,
   now = Date.now(),
-) {
+): HeaderSet {
   if (status >= 400) return ERROR;
   const read = method === 'GET' || method === 'HEAD' ? SHARED_API_READS[route ?? ''] : undefined;
   return read ? resolve(read, now) : PERSONAL;
 }
 
 /** Netlify `_headers` rules for the static files: the personal pages are never kept. */
-export const netlifyCacheRules = () =>
-  PERSONAL_PATHS.map((path) => /** @type {[string, Record<string, string>]} */ ([path, { ...PERSONAL }]));
+export const netlifyCacheRules = (): [string, Record<string, string>][] =>
+  PERSONAL_PATHS.map((path) => [path, { ...PERSONAL }]);
