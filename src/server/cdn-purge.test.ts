@@ -8,11 +8,13 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { runAdmin } from '../../tests/support/admin.ts';
+import { ADMIN_TEST_TIMEOUT_MS, runAdmin } from '../../tests/support/admin.ts';
 import { adminEnv, createTestApi, type TestApi } from '../../tests/support/test-api.ts';
 import { seedStores } from '../features/locator/locator.seed.ts';
 import { PURGE_JOB, purgeTags } from './cdn-purge.ts';
 import { runDueJobs } from './jobs/worker.ts';
+
+vi.setConfig({ testTimeout: ADMIN_TEST_TIMEOUT_MS });
 
 interface Received {
   path: string;

@@ -6,6 +6,12 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 
 const ROOT = join(import.meta.dirname, '../..');
+
+/**
+ * The test timeout of a file that runs operator commands (`vi.setConfig({ testTimeout })`): each
+ * command is a process of its own that loads tsx and the settings, seconds each on a busy machine.
+ */
+export const ADMIN_TEST_TIMEOUT_MS = 180_000;
 const run = promisify(execFile);
 
 export interface AdminResult {

@@ -1,10 +1,12 @@
 // `contact list` run for real (tsx, as `npm run admin` runs it) against a test database holding a
 // message stored with escape sequences and a bidi override (as before the forms dropped them, or
 // written by anything else): the operator's terminal shows them escaped and never receives an ESC.
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import { admin } from '../../../tests/support/admin.ts';
+import { afterAll, beforeAll, expect, test, vi } from 'vitest';
+import { ADMIN_TEST_TIMEOUT_MS, admin } from '../../../tests/support/admin.ts';
 import { adminEnv, createTestApi, START, type TestApi } from '../../../tests/support/test-api.ts';
 import { hasControlCharacters } from '../../lib/control-characters.ts';
+
+vi.setConfig({ testTimeout: ADMIN_TEST_TIMEOUT_MS });
 
 let t: TestApi;
 beforeAll(async () => {

@@ -1,9 +1,11 @@
 // `npm run admin -- mail list|retry`, run for real (tsx, as `npm run admin` runs them) against the
 // test's database.
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import { runAdmin } from '../../../tests/support/admin.ts';
+import { afterAll, beforeAll, expect, test, vi } from 'vitest';
+import { ADMIN_TEST_TIMEOUT_MS, runAdmin } from '../../../tests/support/admin.ts';
 import { adminEnv, createTestApi, type TestApi } from '../../../tests/support/test-api.ts';
 import { enqueueMail, MAX_JOB_ATTEMPTS } from './queue.ts';
+
+vi.setConfig({ testTimeout: ADMIN_TEST_TIMEOUT_MS });
 
 let t: TestApi;
 beforeAll(async () => {
