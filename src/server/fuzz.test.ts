@@ -86,102 +86,111 @@ const routes = () => {
 };
 
 describe('no input reaches a 5xx', () => {
-  it('JSON bodies with every field set to a wrong value', async () => {
-    for (const { method, path } of routes()) {
-      for (const auth of [undefined, await session()]) {
-        for (const value of VALUES) {
-          const body = Object.fromEntries(FIELDS.map((field) => [field, value]));
-          expectClientAnswer(
-            await t.call(method, path, { body, token: auth }),
-            `${method} ${path} ${JSON.stringify(value)?.slice(0, 40)}`,
-          );
-        }
-        for (const field of FIELDS) {
-          const body = { [field]: 'y'.repeat(60_000) };
-          expectClientAnswer(
-            await t.call(method, path, { body, token: auth }),
-            `${method} ${path} huge ${field}`,
-          );
+  it(
+    'JSON bodies with every field set to a wrong value',
+    async () => {
+      for (const { method, path } of routes()) {
+        for (const auth of [undefined, await session()]) {
+          for (const value of VALUES) {
+            const body = Object.fromEntries(FIELDS.map((field) => [field, value]));
+            expectClientAnswer(
+              await t.call(method, path, { body, token: auth }),
+              `${method} ${path} ${JSON.stringify(value)?.slice(0, 40)}`,
+            );
+          }
+          for (const field of FIELDS) {
+            const body = { [field]: 'y'.repeat(60_000) };
+            expectClientAnswer(
+              await t.call(method, path, { body, token: auth }),
+              `${method} ${path} huge ${field}`,
+            );
+          }
         }
       }
-    }
-  }, SWEEP_TIMEOUT_MS);
+    },
+    SWEEP_TIMEOUT_MS,
+  );
 
-
-  it('raw bodies: invalid JSON, non-objects, deep nesting, bad bytes, other content types', async () => {
-    for (const { method, path } of routes()) {
-      if (method === 'GET') continue;
-      const token = await session();
-      for (const raw of RAW_BODIES) {
-        const answer = await t.call(method, path, {
-          raw,
-          token,
-          headers: { 'Content-Type': 'application/json' },
-        });
-        expectClientAnswer(answer, `${method} ${path} ${raw.slice(0, 30)}`);
+  it(
+    'raw bodies: invalid JSON, non-objects, deep nesting, bad bytes, other content types',
+    async () => {
+      for (const { method, path } of routes()) {
+        if (method === 'GET') continue;
+        const token = await session();
+        for (const raw of RAW_BODIES) {
+          const answer = await t.call(method, path, {
+            raw,
+            token,
+            headers: { 'Content-Type': 'application/json' },
+          });
+          expectClientAnswer(answer, `${method} ${path} ${raw.slice(0, 30)}`);
+        }
+        const others: [BodyInit, Record<string, string>][] = [
+          [new Uint8Array([0x7b, 0xff, 0xfe, 0x7d]), { 'Content-Type': 'application/json' }],
+          ['{"email":"a@b.co"}', { 'Content-Type': 'text/plain' }],
+          ['email=a%40b.co', { 'Content-Type': 'application/x-www-form-urlencoded' }],
+          ['{"email":"a@b.co"}', {}],
+          ['x'.repeat(70_000), { 'Content-Type': 'application/json' }],
+        ];
+        for (const [raw, headers] of others) {
+          expectClientAnswer(
+            await t.call(method, path, { raw, token, headers }),
+            `${method} ${path} ${JSON.stringify(headers)}`,
+          );
+        }
+        const form = new FormData();
+        form.set('email', 'a@b.co');
+        expectClientAnswer(await t.call(method, path, { raw: form, token }), `${method} ${path} multipart`);
       }
-      const others: [BodyInit, Record<string, string>][] = [
-        [new Uint8Array([0x7b, 0xff, 0xfe, 0x7d]), { 'Content-Type': 'application/json' }],
-        ['{"email":"a@b.co"}', { 'Content-Type': 'text/plain' }],
-        ['email=a%40b.co', { 'Content-Type': 'application/x-www-form-urlencoded' }],
-        ['{"email":"a@b.co"}', {}],
-        ['x'.repeat(70_000), { 'Content-Type': 'application/json' }],
+    },
+    SWEEP_TIMEOUT_MS,
+  );
+
+  it(
+    'unknown paths, odd encodings, every method and odd headers',
+    async () => {
+      const paths = [
+        '/',
+        '/%',
+        '/%E0%A4%A',
+        '/me/%ZZ',
+        '/..%2f..%2fetc/passwd',
+        `/${'a'.repeat(5000)}`,
+        '/health?x=%',
+        '/form-ticket?form=register&form=giveaway',
+        '/form-ticket?form[]=x',
+        '/form-ticket?form=%00',
+        '/me/',
+        '/auth',
+        '/me/profile/../../health',
+        '/human-check/local/extra',
       ];
-      for (const [raw, headers] of others) {
-        expectClientAnswer(
-          await t.call(method, path, { raw, token, headers }),
-          `${method} ${path} ${JSON.stringify(headers)}`,
-        );
+      const token = await session();
+      for (const path of paths) {
+        for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']) {
+          expectClientAnswer(await t.call(method, path, { token }), `${method} ${path}`);
+        }
+        const head = await t.call('HEAD', path);
+        expect(head.status, `HEAD ${path}`).toBeLessThan(500);
       }
-      const form = new FormData();
-      form.set('email', 'a@b.co');
-      expectClientAnswer(await t.call(method, path, { raw: form, token }), `${method} ${path} multipart`);
-    }
-  }, SWEEP_TIMEOUT_MS);
-
-
-  it('unknown paths, odd encodings, every method and odd headers', async () => {
-    const paths = [
-      '/',
-      '/%',
-      '/%E0%A4%A',
-      '/me/%ZZ',
-      '/..%2f..%2fetc/passwd',
-      `/${'a'.repeat(5000)}`,
-      '/health?x=%',
-      '/form-ticket?form=register&form=giveaway',
-      '/form-ticket?form[]=x',
-      '/form-ticket?form=%00',
-      '/me/',
-      '/auth',
-      '/me/profile/../../health',
-      '/human-check/local/extra',
-    ];
-    const token = await session();
-    for (const path of paths) {
-      for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']) {
-        expectClientAnswer(await t.call(method, path, { token }), `${method} ${path}`);
+      const headers: Record<string, string>[] = [
+        { Authorization: `Bearer ${'x'.repeat(10_000)}` },
+        { Authorization: 'Bearer' },
+        { Authorization: 'Bearer a b c' },
+        { 'X-API-Key': `${DEFAULT_API_KEY}, ${DEFAULT_API_KEY}` },
+        { 'Content-Length': '999999999' },
+      ];
+      for (const extra of headers) {
+        for (const path of ['/me/profile', '/health']) {
+          expectClientAnswer(
+            await t.call('GET', path, { headers: extra }),
+            `${path} ${JSON.stringify(extra).slice(0, 40)}`,
+          );
+        }
       }
-      const head = await t.call('HEAD', path);
-      expect(head.status, `HEAD ${path}`).toBeLessThan(500);
-    }
-    const headers: Record<string, string>[] = [
-      { Authorization: `Bearer ${'x'.repeat(10_000)}` },
-      { Authorization: 'Bearer' },
-      { Authorization: 'Bearer a b c' },
-      { 'X-API-Key': `${DEFAULT_API_KEY}, ${DEFAULT_API_KEY}` },
-      { 'Content-Length': '999999999' },
-    ];
-    for (const extra of headers) {
-      for (const path of ['/me/profile', '/health']) {
-        expectClientAnswer(
-          await t.call('GET', path, { headers: extra }),
-          `${path} ${JSON.stringify(extra).slice(0, 40)}`,
-        );
-      }
-    }
-  }, SWEEP_TIMEOUT_MS);
-
+    },
+    SWEEP_TIMEOUT_MS,
+  );
 
   it('never logged an unexpected error', () => {
     expect(t.logLines().filter((line) => line.level !== 'info')).toEqual([]);
