@@ -68,7 +68,3 @@ export const site = {
     'fleet-fueling': env('PUBLIC_FLEET_FUELING_FORM_URL'),
   },
 } as const;
-
-/** Replaces {brand} and {slug} in editor-written text, so content never hard-codes the name. */
-export const brandText = (text: string): string =>
-  text.replaceAll('{brand}', site.name).replaceAll('{slug}', site.slug);
