@@ -15,19 +15,14 @@
 // refused key (entries.server.ts), the words product.md, docs/api.md and policy.test.ts pin, and the
 // tests that enter twice in a day expecting the refusal.
 
-/** The states with stores, whose residents may enter (product.md 5.1), as [code, name], sorted by name. */
-export const GIVEAWAY_STATES = [
-  ['NY', 'New York'],
-  ['OH', 'Ohio'],
-  ['PA', 'Pennsylvania'],
-] as const;
+import { listOfNames, site } from '../../site.config.ts';
+
+/** The states with stores (src/site.config.ts), whose residents may enter (product.md 5.1), sorted by name. */
+export const GIVEAWAY_STATES = [...site.states].sort(([, a], [, b]) => a.localeCompare(b, 'en'));
 export const GIVEAWAY_STATE_CODES = GIVEAWAY_STATES.map(([code]) => code);
 
 /** 'New York, Ohio and Pennsylvania': the eligible states as the texts name them. */
-export const GIVEAWAY_STATE_NAMES = ((names: string[]) =>
-  names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : (names[0] ?? ''))(
-  GIVEAWAY_STATES.map(([, name]) => name),
-);
+export const GIVEAWAY_STATE_NAMES = listOfNames(GIVEAWAY_STATES.map(([, name]) => name));
 
 /** How often one person may enter one promotion, in the words each text uses (product.md 9). */
 export const ENTRY_LIMIT = {
