@@ -9,7 +9,7 @@ import sitemap from '@astrojs/sitemap';
 import keystatic from '@keystatic/astro';
 import { defineConfig } from 'astro/config';
 import { inlineScriptHashes, inlineScripts } from './scripts/inline-scripts.mjs';
-import { brandPlaceholders } from './src/components/content/brand-placeholders.ts';
+import { contentPlaceholders } from './src/components/content/content-placeholders.ts';
 import { FRAME_ANCESTORS, netlifyHeadersFile } from './src/lib/security-headers.ts';
 
 // Tiny classic scripts that must run before first paint (the signed-in class on <html>, the island
@@ -78,7 +78,7 @@ export default defineConfig({
   adapter: onNetlify ? netlify({ staticHeaders: true, imageCDN: false }) : node({ mode: 'middleware' }),
   // {brand} and {slug} in MDX pages become the brand's name and slug at build time.
   integrations: [
-    mdx({ processor: satteri({ mdastPlugins: [brandPlaceholders] }) }),
+    mdx({ processor: satteri({ mdastPlugins: [contentPlaceholders] }) }),
     react(),
     editingUi,
     ...(onNetlify ? [netlifyHeaders] : []),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { brandText, site } from './site.config.ts';
+import { GIVEAWAY_STATE_CODES } from './features/giveaway/policy.ts';
+import { listOfNames, STORE_STATE_CODES, STORE_STATE_NAMES, site } from './site.config.ts';
 
 describe('site config', () => {
   it('derives the brand routes from the slug', () => {
@@ -7,7 +8,10 @@ describe('site config', () => {
     expect(site.routes.history).toBe('/history-of-kwikfill');
   });
 
-  it('replaces brand placeholders in editor text', () => {
-    expect(brandText('Welcome to {brand} ({slug})')).toBe('Welcome to Kwik Fill (kwikfill)');
+  it('names the states with stores once, for the site, the giveaway and the locator', () => {
+    expect(STORE_STATE_CODES).toEqual(['PA', 'NY', 'OH']);
+    expect(STORE_STATE_NAMES).toBe('Pennsylvania, New York and Ohio');
+    expect([...GIVEAWAY_STATE_CODES].sort()).toEqual([...STORE_STATE_CODES].sort());
+    expect(listOfNames(['Ohio'])).toBe('Ohio');
   });
 });

@@ -1,5 +1,7 @@
-// The brand and every external address the site names live here, so that a rename or a new
-// provider is one edit. Values read from the environment are build-time settings (see README).
+// The brand, the states with stores and every external address the site names live here, so that a
+// rename, a new state or a new provider is one edit to the code; the content pages say them through
+// placeholders ({brand}, {giveawayStates}: content/README.md). Values read from the environment are
+// build-time settings (see README).
 
 const env = (name: string): string | undefined => {
   const fromProcess = typeof process === 'undefined' ? undefined : process.env[name];
@@ -13,7 +15,15 @@ export const site = {
   name: 'Kwik Fill',
   slug: brandSlug,
   parentCompany: { name: 'United Refining Company', url: 'https://www.urc.com' },
-  states: ['PA', 'NY', 'OH'] as const,
+  /**
+   * The states with stores, as [code, name], the home state first: the giveaway's eligible states
+   * (src/features/giveaway/policy.ts), the states the locator's town search prefers and its map shades.
+   */
+  states: [
+    ['PA', 'Pennsylvania'],
+    ['NY', 'New York'],
+    ['OH', 'Ohio'],
+  ],
   phone: '1-800-443-3440',
   /** How visitors reach customer service until the contact form is online (help area). */
   customerService: {
@@ -69,6 +79,12 @@ export const site = {
   },
 } as const;
 
-/** Replaces {brand} and {slug} in editor-written text, so content never hard-codes the name. */
-export const brandText = (text: string): string =>
-  text.replaceAll('{brand}', site.name).replaceAll('{slug}', site.slug);
+/** 'A, B and C': names as a sentence lists them. */
+export const listOfNames = (names: readonly string[]): string =>
+  names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : (names[0] ?? '');
+
+/** The codes of the states with stores ('PA', 'NY', 'OH'). */
+export const STORE_STATE_CODES: readonly string[] = site.states.map(([code]) => code);
+
+/** 'Pennsylvania, New York and Ohio': the states with stores as the site's own texts name them. */
+export const STORE_STATE_NAMES = listOfNames(site.states.map(([, name]) => name));

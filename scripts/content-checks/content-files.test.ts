@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { pageSchema } from '../../src/content-schemas.ts';
-import { contentMistakes, DATA_FILES, frontmatter, yamlMistakes } from './content-files.ts';
+import {
+  contentMistakes,
+  DATA_FILES,
+  frontmatter,
+  placeholderMistakes,
+  yamlMistakes,
+} from './content-files.ts';
 
 describe('content files with their lines', () => {
   it('finds no mistake in the content of this checkout', () => {
@@ -33,5 +39,12 @@ describe('content files with their lines', () => {
     expect(yamlMistakes('x.yaml', 'messages:\n  - "open\n', DATA_FILES['banner.yaml'])[0]).toMatch(
       /^x\.yaml:3:1: Missing closing "quote/,
     );
+  });
+
+  it('names a placeholder the build does not know, with its line and column', () => {
+    const text = 'title: Win\ndescription: Enter {entryLimt} at {brand}.\n';
+    expect(placeholderMistakes('p.mdx', text)).toEqual([
+      expect.stringMatching(/^p\.mdx:2:20: \{entryLimt\} is not a placeholder: write one of \{brand\}, /),
+    ]);
   });
 });

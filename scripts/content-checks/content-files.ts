@@ -4,6 +4,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'astro/zod';
 import { LineCounter, type Node, parseDocument } from 'yaml';
+import { CONTENT_VARIABLES, unknownPlaceholders } from '../../src/components/content/content-text.ts';
 import {
   bannerSchema,
   departmentSchema,
@@ -58,19 +59,37 @@ export function frontmatter(text: string): { yaml: string; firstLine: number } |
   return match ? { yaml: match[1] ?? '', firstLine: 2 } : undefined;
 }
 
+/** A `{name}` that is no placeholder would be shown as typed (content/README.md, "Placeholders"). */
+export function placeholderMistakes(file: string, text: string): string[] {
+  const known = Object.keys(CONTENT_VARIABLES)
+    .map((name) => `{${name}}`)
+    .join(', ');
+  return text
+    .split('\n')
+    .flatMap((line, index) =>
+      unknownPlaceholders(line).map(
+        (name) =>
+          `${file}:${index + 1}:${line.indexOf(`{${name}}`) + 1}: {${name}} is not a placeholder: write one of ${known}`,
+      ),
+    );
+}
+
 /** Every mistake in the files under contentDir (content/), as `file:line:column: ...` lines. */
 export function contentMistakes(contentDir: string): string[] {
   const mistakes: string[] = [];
   for (const [name, schema] of Object.entries(DATA_FILES)) {
     const file = join(contentDir, name);
-    mistakes.push(...yamlMistakes(file, readFileSync(file, 'utf8'), schema));
+    const text = readFileSync(file, 'utf8');
+    mistakes.push(...yamlMistakes(file, text, schema), ...placeholderMistakes(file, text));
   }
   const pagesDir = join(contentDir, 'pages');
   for (const name of readdirSync(pagesDir)
     .filter((entry) => entry.endsWith('.mdx'))
     .sort()) {
     const file = join(pagesDir, name);
-    const found = frontmatter(readFileSync(file, 'utf8'));
+    const text = readFileSync(file, 'utf8');
+    mistakes.push(...placeholderMistakes(file, text));
+    const found = frontmatter(text);
     if (!found)
       mistakes.push(`${file}:1:1: no frontmatter: a page starts with a block between two --- lines`);
     else mistakes.push(...yamlMistakes(file, found.yaml, pageSchema, found.firstLine));

@@ -9,30 +9,16 @@
 import { type ClientResponse, hc } from 'hono/client';
 // Type only: no server code reaches the browser (Biome's rule; tests/e2e/budgets.spec.ts checks the build).
 import type { AppType } from '../server/app.ts';
+import { ApiError } from './api-error.ts';
 import { PUBLIC_API_KEY } from './api-key.ts';
+
+export { ApiError };
 
 export const NETWORK_MESSAGE = 'We could not reach the server. Please check your connection and try again.';
 /** Said at once when the browser knows it has no connection: nothing was sent, everything typed stays. */
 export const OFFLINE_MESSAGE =
   'You are offline, so nothing was sent. What you entered is kept: please try again once you are connected.';
 export const UNEXPECTED_MESSAGE = 'Something went wrong on our side. Please try again.';
-
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    readonly description: string,
-    readonly fields: Record<string, string> = {},
-  ) {
-    super(description);
-    this.name = 'ApiError';
-  }
-
-  /** True when the server said what the visitor did wrong (a 4xx with its own sentence). */
-  get isSpecific(): boolean {
-    return this.status >= 400 && this.status < 500 && this.code !== 'http_error';
-  }
-}
 
 /** An error answer's body as ApiError; anything else (an HTML 502) as the unexpected failure. */
 export function toApiError(status: number, data: unknown): ApiError {

@@ -148,7 +148,9 @@ export function createApp(deps: AppDeps) {
 
   app.notFound((c) => errorAnswer(c, errorBody(ERRORS.notFound), 404));
   app.onError((error, c) => {
-    if (error instanceof ApiError) return errorAnswer(c, error.toJSON(), error.status);
+    // A route's ApiError carries a status with a body (ERRORS' entries, a route's 4xx), never 0.
+    if (error instanceof ApiError)
+      return errorAnswer(c, error.toJSON(), error.status as ContentfulStatusCode);
     if (error instanceof HTTPException && error.status < 500) {
       const description = error.message || 'Bad request.';
       return errorAnswer(c, { error: { code: 'bad_request', description } }, error.status);

@@ -1,7 +1,9 @@
 // Every mistake is a 4xx JSON answer `{ error: { code, description } }` (docs/api.md). Routes
 // throw ApiError; the app's error handler turns it into that answer.
-import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { ApiError, type ErrorEntry } from '../lib/api-error.ts';
 import { GUARD_MESSAGES } from '../lib/form-rules.ts';
+
+export { ApiError };
 
 export const ERRORS = {
   invalidApiKey: [401, 'invalid_api_key', 'This client is not allowed to use the API.'],
@@ -20,38 +22,9 @@ export const ERRORS = {
   aborted: [400, 'request_aborted', 'The request was cut off before it was complete.'],
   internal: [500, 'internal_error', 'Something went wrong on our side. Please try again.'],
   unavailable: [503, 'unavailable', 'The service is unavailable. Please try again later.'],
-} as const satisfies Record<string, readonly [ContentfulStatusCode, string, string]>;
+} as const satisfies Record<string, ErrorEntry>;
 
-export class ApiError extends Error {
-  readonly status: ContentfulStatusCode;
-  readonly code: string;
-  readonly fields?: Record<string, string>;
-
-  constructor(
-    status: ContentfulStatusCode,
-    code: string,
-    description: string,
-    fields?: Record<string, string>,
-  ) {
-    super(description);
-    this.name = 'ApiError';
-    this.status = status;
-    this.code = code;
-    this.fields = fields;
-  }
-
-  static of(entry: readonly [ContentfulStatusCode, string, string]): ApiError {
-    return new ApiError(entry[0], entry[1], entry[2]);
-  }
-
-  toJSON() {
-    const fields = this.fields && Object.keys(this.fields).length > 0 ? { fields: this.fields } : {};
-    return { error: { code: this.code, description: this.message, ...fields } };
-  }
-}
-
-export const errorBody = (entry: readonly [ContentfulStatusCode, string, string]) =>
-  ApiError.of(entry).toJSON();
+export const errorBody = (entry: ErrorEntry) => ApiError.of(entry).toJSON();
 
 /** True for a unique-key violation on either database. */
 export function isUniqueViolation(error: unknown): boolean {

@@ -2,6 +2,7 @@
 // browser, a loose ceiling of 30 an hour per network address, none for an unknown address. Run on a
 // small app with a form of its own, so the guard is tested apart from any feature's route.
 import { Hono } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApi, type TestApi } from '../../tests/support/test-api.ts';
@@ -35,7 +36,7 @@ beforeAll(async () => {
       );
     })
     .onError((error, c) => {
-      if (error instanceof ApiError) return c.json(error.toJSON(), error.status);
+      if (error instanceof ApiError) return c.json(error.toJSON(), error.status as ContentfulStatusCode);
       throw error;
     });
 });

@@ -3,13 +3,20 @@
 // in both states without a flash of the wrong set, the previous winners and the official rules.
 import { expect, type Page } from '@playwright/test';
 import { DEMO_ACCOUNT } from '../../src/features/account/account.sample.ts';
+import {
+  ENTRY_LIMIT,
+  GIVEAWAY_MESSAGES,
+  GIVEAWAY_STATE_NAMES,
+  GIVEAWAY_STATES,
+} from '../../src/features/giveaway/policy.ts';
 import { alertWith, expectNoAxeViolations, hydrated, signInWith } from './account-helpers.ts';
 import { waitOutDwell } from './dwell.ts';
 import { test } from './engines.ts';
 
 const RUNNING = { id: 'sample-free-gas-for-a-year', title: 'Win Free Gas for a Year!' };
-const ENTERED = 'You have been entered into the giveaway!';
-const ENTERED_ALERT = 'You have been entered into the giveaway! You can enter again tomorrow.';
+// The words are the policy's (src/features/giveaway/policy.ts; policy.test.ts holds product.md's wording).
+const ENTERED = GIVEAWAY_MESSAGES.entered;
+const ENTERED_ALERT = GIVEAWAY_MESSAGES.enteredAlert;
 
 async function openForm(page: Page) {
   await page.goto('/account/giveaway');
@@ -57,10 +64,7 @@ test('a guest enters once; the second entry that day is refused and the check st
   await fillEntry(page, email.replace('@', '+again@').toUpperCase());
   await submitEntry(page);
   await expect(
-    alertWith(
-      page,
-      'There was an error submitting your entry. Please try again. You have already entered the giveaway today. You can enter again tomorrow.',
-    ),
+    alertWith(page, `${GIVEAWAY_MESSAGES.failed} ${GIVEAWAY_MESSAGES.alreadyEntered}`),
   ).toBeVisible();
   await expect(robot(page)).not.toBeChecked();
   await expect(enterButton(page)).toBeEnabled();
@@ -95,12 +99,10 @@ test('every message of the form, in product.md order, none of them sent to the s
   const form = page.locator('form.giveaway-form');
   await expect(page.getByLabel('State').locator('option')).toHaveText([
     'Select a state',
-    'New York',
-    'Ohio',
-    'Pennsylvania',
+    ...GIVEAWAY_STATES.map(([, name]) => name),
   ]);
   await expect(page.getByLabel('State')).toHaveAccessibleDescription(
-    /only have stores in New York, Ohio and Pennsylvania/,
+    new RegExp(`only have stores in ${GIVEAWAY_STATE_NAMES}`),
   );
   await expect(form.getByRole('link', { name: 'official rules' })).toHaveAttribute(
     'href',
@@ -195,6 +197,34 @@ test.describe('/win', () => {
   });
 });
 
+test('the FAQ, /win, the terms and the news state the rule as the policy has it', async ({ page }) => {
+  await page.goto('/help/faq');
+  await expect(
+    page.getByText(
+      `You can enter ${ENTRY_LIMIT.often}. The giveaway is open to residents of ${GIVEAWAY_STATE_NAMES}`,
+    ),
+  ).toBeAttached();
+  await page.goto('/win');
+  const win = page.getByRole('main');
+  await expect(win.getByText(`Enter our giveaway ${ENTRY_LIMIT.often}, every day`)).toBeVisible();
+  await expect(
+    win.getByText(`How often: ${ENTRY_LIMIT.perPerson}. Come back ${ENTRY_LIMIT.next} to enter again.`),
+  ).toBeVisible();
+  await expect(win.getByText(`Who can enter: residents of ${GIVEAWAY_STATE_NAMES},`)).toBeVisible();
+  await page.goto('/terms-of-use');
+  await expect(
+    page.getByText(`residents of ${GIVEAWAY_STATE_NAMES}, with ${ENTRY_LIMIT.perPerson}.`),
+  ).toBeVisible();
+  await page.goto('/news');
+  await expect(
+    page.getByText(`You can enter our giveaway ${ENTRY_LIMIT.often} for a chance to win.`),
+  ).toBeVisible();
+  for (const path of ['/help/faq', '/win', '/terms-of-use', '/news', '/fueling-discovery']) {
+    await page.goto(path);
+    await expect(page.getByRole('main'), path).not.toContainText(/\{[A-Za-z]+\}/);
+  }
+});
+
 test('previous winners, open to everyone, grouped by promotion with the newest first', async ({ page }) => {
   await page.goto('/account/winners');
   await expect(page.getByRole('heading', { level: 2, name: 'Previous Winners' })).toBeVisible();
@@ -228,9 +258,9 @@ test('the official rules of the running promotion, and the home hero title from 
     await expect(page.getByRole('heading', { level: 2, name: heading })).toBeVisible();
   }
   await expect(
-    page.getByText(/residents of New York, Ohio and Pennsylvania who are 18 years of age or older/),
+    page.getByText(`residents of ${GIVEAWAY_STATE_NAMES} who are 18 years of age or older`),
   ).toBeVisible();
-  await expect(page.getByText(/one entry per person per day/)).toBeVisible();
+  await expect(page.getByText(`Limit: ${ENTRY_LIMIT.perPerson}`)).toBeVisible();
   await expectNoAxeViolations(page);
   expect((await page.goto('/giveaway/rules/no-such-promotion'))?.status()).toBe(404);
 

@@ -4,7 +4,7 @@
 // reads the file (load-navigation.ts); this module turns it into what the chrome draws.
 import type { z } from 'astro/zod';
 import type { navigationSchema } from '../../content-schemas.ts';
-import { brandText, site } from '../../site.config.ts';
+import { contentText } from '../content/content-text.ts';
 
 export interface MenuLink {
   label: string;
@@ -30,24 +30,22 @@ export interface Navigation {
   helpMenu: MenuLink[];
 }
 
-/** {brand} and {slug} as everywhere, and {payPortal}, the payment portal's name ("KwikFill Pay"). */
-const navText = (text: string): string => brandText(text.replaceAll('{payPortal}', site.payPortalName));
 const link = ({ label, href, when }: MenuLink): MenuLink => ({
-  label: navText(label),
-  href: navText(href),
+  label: contentText(label),
+  href: contentText(href),
   ...(when ? { when } : {}),
 });
 
 export function navigationFrom(data: z.infer<typeof navigationSchema>): Navigation {
   const menus = data.menus.map((menu) => ({
     ...menu,
-    label: navText(menu.label),
+    label: contentText(menu.label),
     links: menu.links.map(link),
   }));
   return {
     menus,
     footerColumns: data.footer.map((column) => ({
-      title: navText(column.title),
+      title: contentText(column.title),
       links: column.links.map(link),
     })),
     quickLinks: data.quickLinks.map(link),

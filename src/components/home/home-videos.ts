@@ -1,7 +1,8 @@
 // The home page's video tabs (product.md 2.5) as editors set them in content/videos.yaml, in tab order,
 // with the brand placed in their texts.
 import { getCollection } from 'astro:content';
-import { brandText, site } from '../../site.config.ts';
+import { site } from '../../site.config.ts';
+import { contentText } from '../content/content-text.ts';
 import { embedUrl, type VideoKind, videoKind } from '../content/video.ts';
 
 export interface HomeVideo {
@@ -23,8 +24,8 @@ export async function homeVideos(): Promise<HomeVideo[]> {
       const player =
         kind === 'embed' && video.youtube ? embedUrl(site.videoEmbedBase, video.youtube) : undefined;
       return {
-        title: brandText(video.title),
-        summary: brandText(video.summary),
+        title: contentText(video.title),
+        summary: contentText(video.summary),
         poster: video.poster,
         kind,
         src: kind === 'file' ? video.src : player,

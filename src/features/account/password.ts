@@ -11,8 +11,6 @@ const checks = (passwordField.pipe as readonly { kind: string; type: string; mes
     item.kind === 'validation' && item.type !== 'max_length' && typeof item.message === 'string',
 );
 
-export const PASSWORD_RULES: readonly string[] = checks.map((check) => check.message);
-
 export interface PasswordRule {
   message: string;
   met: boolean;

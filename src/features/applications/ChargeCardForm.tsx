@@ -1,12 +1,12 @@
 // /frame/charge-card (product.md 2.10, 3, 4, 5.6): the charge card application. Section B appears,
 // and is sent, only for a joint account; while hidden its fields are disabled.
 
-import { Choices, Select, Slider, Text } from './ApplicationControls.tsx';
+import Address from './Address.tsx';
+import { Choices, Slider, Text } from './ApplicationControls.tsx';
 import ApplicationShell from './ApplicationShell.tsx';
 import Birthday from './Birthday.tsx';
 import { ACCOUNT_TYPES, CARDS, CHARGE_CARD, STATEMENT_OPTIONS, YEARS_AT_ADDRESS } from './charge-card.ts';
 import SignatureField from './SignatureField.tsx';
-import { APPLICATION_STATES } from './states.ts';
 import { useApplication } from './useApplication.ts';
 
 const initial = () => ({
@@ -45,54 +45,6 @@ function Name({ prefix }: { prefix: 'a' | 'b' }) {
   );
 }
 
-function Address({ prefix, legend, required }: { prefix: 'a' | 'prev'; legend: string; required: boolean }) {
-  const auto = prefix === 'a';
-  return (
-    <fieldset className="group">
-      <legend>{legend}</legend>
-      <div className="field-grid">
-        <Text
-          name={`${prefix}_address_1`}
-          label="Address line 1"
-          required={required}
-          autoComplete={auto ? 'address-line1' : 'off'}
-          maxLength={100}
-          wide
-        />
-        <Text
-          name={`${prefix}_address_2`}
-          label="Address line 2"
-          autoComplete={auto ? 'address-line2' : 'off'}
-          maxLength={100}
-          wide
-        />
-        <Text
-          name={`${prefix}_city`}
-          label="City"
-          required={required}
-          autoComplete={auto ? 'address-level2' : 'off'}
-          maxLength={60}
-        />
-        <Select
-          name={`${prefix}_state`}
-          label="State"
-          options={APPLICATION_STATES}
-          required={required}
-          placeholder="Select a state"
-        />
-        <Text
-          name={`${prefix}_zip`}
-          label="ZIP code"
-          required={required}
-          autoComplete={auto ? 'postal-code' : 'off'}
-          inputMode="numeric"
-          maxLength={10}
-        />
-      </div>
-    </fieldset>
-  );
-}
-
 export default function ChargeCardForm() {
   const state = useApplication(CHARGE_CARD, initial);
   const joint = state.form.values.account_type === 'joint';
@@ -117,7 +69,7 @@ export default function ChargeCardForm() {
           />
         </div>
         <Birthday prefix="a" />
-        <Address prefix="a" legend="Address" required />
+        <Address prefix="a" legend="Address" required autoComplete />
         <Address prefix="prev" legend="Previous Address (optional)" required={false} />
         <Slider
           name="a_years_at_address"

@@ -1,8 +1,8 @@
 // Fleet form, second part (product.md 3, 5.6): the business's years, fiscal year, fuel spend and cards,
 // the primary contact, and the two optional financial statements with the $6,600 guidance.
+import Address from './Address.tsx';
 import { Select, Slider, Text } from './ApplicationControls.tsx';
 import FileField from './FileField.tsx';
-import { Address } from './FleetCompany.tsx';
 import { Money, Phone } from './FleetInputs.tsx';
 import { FLEET_CARDS, STATEMENT_THRESHOLD } from './fleet.ts';
 import { MONTHS } from './rules.ts';
@@ -55,7 +55,7 @@ export default function FleetAccount() {
           <Text name="contact_title" label="Title" required maxLength={60} />
           <Text name="contact_address" label="Mailing Address" maxLength={100} wide />
         </div>
-        <Address prefix="contact" required={false} />
+        <Address prefix="contact" required={false} zipPlus4 />
         <div className="field-grid">
           <Text name="contact_email" label="Contact Email" type="email" required maxLength={254} />
           <Phone name="contact_phone" label="Phone" required />

@@ -1,40 +1,11 @@
 // Fleet form, first part (product.md 3): the company, what the cards carry, billing and headquarters;
 // then the principals.
-import { Select, Text } from './ApplicationControls.tsx';
+import Address from './Address.tsx';
+import { Text } from './ApplicationControls.tsx';
 import { Phone } from './FleetInputs.tsx';
 import { EMBOSS_MAX } from './fleet.ts';
-import { APPLICATION_STATES } from './states.ts';
 
 const EMBOSS_HINT = `At most ${EMBOSS_MAX} characters including spaces. Write the company name as it should appear on the cards; unless you specify a second line, none appears.`;
-
-export function Address({
-  prefix,
-  legend,
-  required,
-}: {
-  prefix: string;
-  legend?: string;
-  required: boolean;
-}) {
-  return (
-    <div className="field-grid">
-      <Text
-        name={`${prefix}_city`}
-        label={legend ? `${legend} city` : 'City'}
-        required={required}
-        maxLength={60}
-      />
-      <Select
-        name={`${prefix}_state`}
-        label="State"
-        options={APPLICATION_STATES}
-        required={required}
-        placeholder="Select a state"
-      />
-      <Text name={`${prefix}_zip`} label="Zip +4" required={required} maxLength={10} hint="XXXXX-XXXX" />
-    </div>
-  );
-}
 
 export default function FleetCompany() {
   return (
@@ -77,7 +48,7 @@ export default function FleetCompany() {
           <Text name="billing_contact" label="Billing Contact" required maxLength={60} />
           <Text name="billing_address" label="Billing Address" required maxLength={100} />
         </div>
-        <Address prefix="billing" required />
+        <Address prefix="billing" required zipPlus4 />
       </fieldset>
       <fieldset className="group">
         <legend>Headquarters (optional; no PO Box)</legend>

@@ -1,8 +1,8 @@
 // Fleet form, third part (product.md 3, 5.6): business type and the personal guaranty question (both
 // required, several ticks allowed although they say 'Check one'), the bank, three trade
 // references (the first two required) and the tax-exempt box.
+import Address from './Address.tsx';
 import { Check, Choices, Text } from './ApplicationControls.tsx';
-import { Address } from './FleetCompany.tsx';
 import { Phone } from './FleetInputs.tsx';
 import { BUSINESS_TYPES, GUARANTY_OPTIONS } from './fleet.ts';
 
@@ -48,7 +48,7 @@ export default function FleetFinance() {
           <Text name="bank_name" label="Primary Business Bank" required maxLength={100} />
           <Text name="bank_address" label="Bank Address" required maxLength={100} />
         </div>
-        <Address prefix="bank" required />
+        <Address prefix="bank" required zipPlus4 />
         <div className="field-grid">
           <Text name="bank_contact" label="Bank Contact Person" required maxLength={60} />
           <Phone name="bank_phone" label="Phone" required />

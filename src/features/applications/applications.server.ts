@@ -94,7 +94,7 @@ export const applicationRoutes = new Hono<AppEnv>().post('/:kind', async (c: Sen
     });
   } catch (error) {
     // The guard names the first problem; the forms say product.md 5.6's sentence for all of them.
-    if (error instanceof ApiError && error.code === 'invalid_input' && error.fields) {
+    if (error instanceof ApiError && error.code === 'invalid_input' && Object.keys(error.fields).length > 0) {
       const result = v.safeParse(schema, values);
       const description = result.success ? error.message : summaryMessage(result.issues);
       throw new ApiError(400, 'invalid_input', description, error.fields);

@@ -1,11 +1,12 @@
 // What the operator commands do with stored contact messages (contact.cli.ts): find them by
 // department and date range (store days, New York time), turn them into CSV, mark them handled.
+
 import type { Selectable } from 'kysely';
+import { chainDay } from '../../lib/dates.ts';
 import type { ContactMessagesTable } from '../../server/db/schema.ts';
 import type { AppDeps } from '../../server/deps.ts';
 import { operatorCsv } from '../../server/operator-csv.ts';
 import { terminalText } from '../../server/terminal-text.ts';
-import { storeDate } from '../offers/offers.ts';
 import { MAX_MAIL_ATTEMPTS } from './contact-mail.server.ts';
 import { DEPARTMENT_NAMES, type DepartmentId } from './departments.ts';
 
@@ -29,7 +30,7 @@ export async function findMessages(deps: AppDeps, filter: MessageFilter): Promis
   if (filter.to) query = query.where('created_at', '<', Date.parse(`${filter.to}T00:00:00Z`) + 2 * DAY);
   const rows = await query.execute();
   return rows.filter((row) => {
-    const day = storeDate(row.created_at);
+    const day = chainDay(row.created_at);
     return (!filter.from || day >= filter.from) && (!filter.to || day <= filter.to);
   });
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { GUARD_MESSAGES } from '../../lib/form-rules.ts';
 import { CONTACT_MESSAGES } from './contact.ts';
 import { chooseDepartment, contactPayload, contactProblems, initialContact } from './contact-form.ts';
 import { OTHER_SUBJECT } from './departments.ts';
@@ -29,7 +30,7 @@ describe('contact form logic', () => {
   });
 
   it('checks the human check first, then the required fields, then the formats (product.md 5.4)', () => {
-    expect(contactProblems({ ...filled(), first_name: '' }, null).message).toBe(CONTACT_MESSAGES.humanCheck);
+    expect(contactProblems({ ...filled(), first_name: '' }, null).message).toBe(GUARD_MESSAGES.humanCheck);
     const missing = contactProblems({ ...filled(), first_name: '', message: ' ', email: 'bad' }, 'token');
     expect(missing.message).toBe(CONTACT_MESSAGES.required);
     expect(Object.keys(missing.errors)).toEqual(['first_name', 'message']);

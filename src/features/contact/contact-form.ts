@@ -3,6 +3,7 @@
 
 import * as v from 'valibot';
 import { fieldErrors } from '../../lib/fields.ts';
+import { GUARD_MESSAGES } from '../../lib/form-rules.ts';
 import { CONTACT_MESSAGES, contactSchema } from './contact.ts';
 import { OTHER_SUBJECT } from './departments.ts';
 
@@ -66,7 +67,7 @@ export interface ContactProblems {
 
 /** product.md 5.4 order: (1) the human check, (2) the required fields, then the formats. */
 export function contactProblems(values: ContactValues, humanToken: string | null): ContactProblems {
-  if (!humanToken) return { message: CONTACT_MESSAGES.humanCheck, errors: {} };
+  if (!humanToken) return { message: GUARD_MESSAGES.humanCheck, errors: {} };
   const errors: Record<string, string> = {};
   for (const name of REQUIRED) if (values[name].trim() === '') errors[name] = CONTACT_MESSAGES.required;
   if (values.subject === '') errors.subject = CONTACT_MESSAGES.required;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApi, type TestApi } from '../../../tests/support/test-api.ts';
 import { metricsReader } from '../../../tests/support/test-metrics.ts';
-import { ATTEMPT_WINDOW_MS } from '../../lib/form-rules.ts';
+import { ATTEMPT_WINDOW_MS, GUARD_MESSAGES } from '../../lib/form-rules.ts';
 import { BACKOFF_BASE_MS } from '../../server/jobs/queue.ts';
 import { runDueJobs } from '../../server/jobs/worker.ts';
 import { site } from '../../site.config.ts';
@@ -187,7 +187,7 @@ describe('POST /contact', () => {
     });
     expect(noCheck.json.error).toMatchObject({
       code: 'human_check_failed',
-      description: CONTACT_MESSAGES.humanCheck,
+      description: GUARD_MESSAGES.humanCheck,
     });
     const noTicket = await t.call('POST', '/contact', { body: base, ip: '192.0.2.51' });
     expect(noTicket.json.error.code).toBe('too_fast');

@@ -15,7 +15,6 @@ import {
 import { CARD_TYPES, type DepartmentId, EXTRA_FIELDS, type ExtraKind, isDepartment } from './departments.ts';
 
 export const CONTACT_MESSAGES = {
-  humanCheck: 'Please complete the security check',
   required: 'Please fill out all required fields.',
   department: 'Please choose a department.',
   email: 'Please enter a valid email address',

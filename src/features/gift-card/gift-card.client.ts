@@ -4,6 +4,7 @@
 import { digitsError } from '../../components/content/digits.ts';
 import { formTicketHolder } from '../../components/form/form-ticket.ts';
 import { errorText, publicApi, read } from '../../lib/api-client.ts';
+import { GUARD_MESSAGES } from '../../lib/form-rules.ts';
 import { resetHumanCheck } from '../human-check/human-check.client.ts';
 import { type BalanceAnswer, balanceSentence, GIFT_CARD_MESSAGES } from './gift-card.ts';
 
@@ -38,7 +39,7 @@ export function initGiftCardForms(root: ParentNode = document): void {
       // The digits script marks the fields and moves focus; nothing is sent until both are fine.
       if (inputs.some((input) => digitsError(input.dataset.digits ?? '', input.value) !== '')) return;
       const token = form.querySelector<HTMLInputElement>('input[name="human_check_token"]')?.value ?? '';
-      if (!token) return show('', GIFT_CARD_MESSAGES.humanCheck);
+      if (!token) return show('', GUARD_MESSAGES.humanCheck);
       const value = (name: string) => inputs.find((input) => input.name === name)?.value ?? '';
       if (button) button.disabled = true;
       show('', '');

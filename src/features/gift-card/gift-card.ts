@@ -10,7 +10,6 @@ export const GIFT_CARD_MESSAGES = {
   notFound: 'We could not find a gift card with that number and PIN. Check both and try again.',
   unavailable:
     'The online balance check is unavailable right now. Please call gift card customer service, Monday to Friday, 8:00 AM to 3:00 PM.',
-  humanCheck: 'Please complete the security check',
 } as const;
 
 const digits = (label: string, empty: string, min: number, max: number) =>

@@ -4,9 +4,11 @@
 // records the eligible count, the digest of the entry list, the excluded entries and the hash of a
 // fresh secret seed, draws from the seed, stores the winners, publishes the seed and mails the
 // winners; `draw verify` repeats a draw from an exported list.
+
 import { readFile, writeFile } from 'node:fs/promises';
 import type { Command } from 'commander';
 import type { Kysely } from 'kysely';
+import { chainDay } from '../../lib/dates.ts';
 import { purgeAfterChange } from '../../server/cdn-purge.ts';
 import { action, CliError, progress, withDeps } from '../../server/cli.ts';
 import type { Database } from '../../server/db/schema.ts';
@@ -29,7 +31,7 @@ import {
   withDrawLock,
 } from './draws.server.ts';
 import { laterDuplicates, suspectedDuplicates } from './duplicates.server.ts';
-import { entryDay, rulesPath } from './entrant.ts';
+import { rulesPath } from './entrant.ts';
 import { canonicalEntries, DRAW_METHOD, type DrawMethod } from './fair-draw.server.ts';
 import type { PromotionRow } from './promotions.server.ts';
 
@@ -223,7 +225,7 @@ async function queueWinnerMails(
 }
 
 async function checkDrawable(deps: AppDeps, promotion: PromotionRow, day: string | null) {
-  const today = entryDay(deps.now());
+  const today = chainDay(deps.now());
   if (day && (day < promotion.starts_on || day > promotion.ends_on))
     throw new CliError(`${day} is outside the promotion`);
   if ((day ?? promotion.ends_on) >= today) {

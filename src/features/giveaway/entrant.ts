@@ -1,7 +1,7 @@
-// Who an entrant is and which day an entry counts for, without dependencies beyond src/lib, so
+// Who an entrant is (the day an entry counts for is the chain's calendar day, chainDay in
+// src/lib/dates.ts) and where a promotion's rules are, without dependencies beyond src/lib, so
 // that the server, the operator commands and the sample-data seeder (run by plain Node) share one
 // definition.
-import { chainDay } from '../../lib/dates.ts';
 import { personOf } from '../../lib/mailbox.ts';
 
 /**
@@ -9,9 +9,6 @@ import { personOf } from '../../lib/mailbox.ts';
  * providers in src/lib/mailbox.ts. A member is also one person by their account (recordEntry).
  */
 export const personKey = personOf;
-
-/** The day an entry made at this instant counts for: the chain's calendar date. */
-export const entryDay = chainDay;
 
 /** The link of a promotion's official rules page. */
 export const rulesPath = (promotionId: string) => `/giveaway/rules/${encodeURIComponent(promotionId)}`;

@@ -3,16 +3,18 @@
 // insert rate of the same row in the same database file in the same run: the route's own insert
 // (recordEntry, through Kysely) in a loop, and a prepared node:sqlite INSERT in a loop (the floor).
 // The figures go into the bench report (bench/results/); target: at least 2,000 entries a second.
+
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, test } from 'vitest';
 import { writePart } from '../../../bench/results.mjs';
 import { nextIp, runningPromotion } from '../../../tests/support/giveaway.ts';
 import { createTestApi, type TestApi } from '../../../tests/support/test-api.ts';
+import { chainDay } from '../../lib/dates.ts';
 import { sqliteFile } from '../../server/db/database.ts';
 import { openNodeSqlite } from '../../server/db/node-sqlite.ts';
 import { issueTicket } from '../../server/form-ticket.ts';
 import { issueLocalToken } from '../../server/human-check/verify.ts';
-import { entryDay, personKey } from './entrant.ts';
+import { personKey } from './entrant.ts';
 import { recordEntry } from './entries.server.ts';
 import { entryValues } from './giveaway.sample.ts';
 
@@ -67,7 +69,7 @@ test('giveaway entries on SQLite: through the API and raw', async ({ bench }) =>
         randomUUID(),
         'bench',
         personKey(e.email),
-        entryDay(at),
+        chainDay(at),
         null,
         e.first_name,
         e.last_name,

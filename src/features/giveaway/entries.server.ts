@@ -6,12 +6,14 @@
 // other way round, and of two simultaneous entries only one succeeds, on SQLite and on PostgreSQL
 // alike; the other answers 409. (The older keys of migrations 0002 and 0017 still stand; they are
 // implied by these.)
+
 import { randomUUID } from 'node:crypto';
+import { chainDay } from '../../lib/dates.ts';
 import { personOf } from '../../lib/mailbox.ts';
 import type { AppDeps } from '../../server/deps.ts';
 import { ApiError, isUniqueViolation } from '../../server/errors.ts';
 import { countStored } from '../../server/metrics.ts';
-import { entryDay, personKey } from './entrant.ts';
+import { personKey } from './entrant.ts';
 import type { EntryPayload } from './giveaway.ts';
 import { GIVEAWAY_MESSAGES } from './policy.ts';
 
@@ -42,7 +44,7 @@ export async function recordEntry(
     id: randomUUID(),
     promotion_id: promotionId,
     person_key: personKey(entry.email),
-    entry_day: entryDay(now),
+    entry_day: chainDay(now),
     user_id: member?.id ?? null,
     member_id: member?.id ?? null,
     account_key: member ? personOf(member.email) : null,

@@ -1,12 +1,13 @@
 // Operator commands of the giveaway (`npm run admin -- promotion ...`, `entries export`, `draw ...`):
 // create, edit, list and end promotions here; the export and the auditable draw in draw.cli.ts.
+
 import { type Command, Option } from 'commander';
+import { chainDay } from '../../lib/dates.ts';
 import { purgeAfterChange } from '../../server/cdn-purge.ts';
 import { action, CliError, withDeps } from '../../server/cli.ts';
 import { terminalJson, terminalText } from '../../server/terminal-text.ts';
 import { parseCount, parseDate, requirePromotion } from './command-input.cli.ts';
 import { registerDrawCommands } from './draw.cli.ts';
-import { entryDay } from './entrant.ts';
 import {
   createPromotion,
   findPromotion,
@@ -98,7 +99,7 @@ export function registerGiveawayCommands(program: Command): void {
       action(async (options: PromotionOptions & { id?: string }) => {
         const changes = promotionChanges(options) as NewPromotion;
         const drawOn =
-          changes.draw_on ?? entryDay(Date.parse(`${changes.ends_on}T12:00:00Z`) + 3 * 86_400_000);
+          changes.draw_on ?? chainDay(Date.parse(`${changes.ends_on}T12:00:00Z`) + 3 * 86_400_000);
         const values = { ...changes, draw_on: drawOn };
         checkDates(values);
         await withDeps(async (deps) => {

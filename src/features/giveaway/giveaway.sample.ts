@@ -1,10 +1,12 @@
 // Giveaway data, one source for the seed (src/features/giveaway/giveaway.seed.ts), the API tests
 // and benchmark (tests/support/giveaway.ts) and the browser tests: promotions, the entry a
 // visitor sends, and entries written straight to the database.
+
 import { randomUUID } from 'node:crypto';
 import type { Insertable, Kysely } from 'kysely';
+import { chainDay } from '../../lib/dates.ts';
 import type { Database, PromotionsTable } from '../../server/db/schema.ts';
-import { entryDay, personKey } from './entrant.ts';
+import { personKey } from './entrant.ts';
 // Types only: the feature's form module is browser code.
 import type { EntryPayload } from './giveaway.ts';
 
@@ -64,7 +66,7 @@ export async function insertEntry(
     id,
     promotion_id: promotionId,
     person_key: personKey(entry.email),
-    entry_day: entryDay(at),
+    entry_day: chainDay(at),
     user_id: null,
     phone: entry.phone.replace(/\D/g, ''),
     created_at: at,

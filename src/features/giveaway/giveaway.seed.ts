@@ -2,9 +2,9 @@
 // now and two finished ones, each with entries and a real, verifiable draw. Idempotent: a
 // promotion already there (by id) is left alone.
 
+import { chainDay } from '../../lib/dates.ts';
 import type { Seeder } from '../../server/db/seed.ts';
 import { commitDraw, completeDraw } from './draws.server.ts';
-import { entryDay } from './entrant.ts';
 import { insertEntry, SAMPLE_PEOPLE } from './giveaway.sample.ts';
 import { createPromotion, findPromotion, type NewPromotion } from './promotions.server.ts';
 
@@ -20,9 +20,9 @@ const promotionsFor = (now: number): [string, NewPromotion, number][] => [
       prize: 'Free gas for a year ($2,500 in fuel cards)',
       prize_value_cents: 250_000,
       winners_count: 1,
-      starts_on: entryDay(now - 30 * DAY),
-      ends_on: entryDay(now + 60 * DAY),
-      draw_on: entryDay(now + 63 * DAY),
+      starts_on: chainDay(now - 30 * DAY),
+      ends_on: chainDay(now + 60 * DAY),
+      draw_on: chainDay(now + 63 * DAY),
     },
     0,
   ],
@@ -33,9 +33,9 @@ const promotionsFor = (now: number): [string, NewPromotion, number][] => [
       prize: '$500 Kwik Fill gift card',
       prize_value_cents: 50_000,
       winners_count: 3,
-      starts_on: entryDay(now - 150 * DAY),
-      ends_on: entryDay(now - 90 * DAY),
-      draw_on: entryDay(now - 87 * DAY),
+      starts_on: chainDay(now - 150 * DAY),
+      ends_on: chainDay(now - 90 * DAY),
+      draw_on: chainDay(now - 87 * DAY),
     },
     12,
   ],
@@ -46,9 +46,9 @@ const promotionsFor = (now: number): [string, NewPromotion, number][] => [
       prize: '$250 Kwik Fill gift card',
       prize_value_cents: 25_000,
       winners_count: 2,
-      starts_on: entryDay(now - 360 * DAY),
-      ends_on: entryDay(now - 330 * DAY),
-      draw_on: entryDay(now - 327 * DAY),
+      starts_on: chainDay(now - 360 * DAY),
+      ends_on: chainDay(now - 330 * DAY),
+      draw_on: chainDay(now - 327 * DAY),
       // The winners agreed to have their names published in full.
       show_full_last_name: 1,
     },

@@ -1,7 +1,9 @@
 // The giveaway's API (product.md 7, docs/api.md): the active promotion, one promotion, entries through
 // the public-form guard, and the previous winners.
+
 import { Hono, type MiddlewareHandler } from 'hono';
 import * as v from 'valibot';
+import { chainDay } from '../../lib/dates.ts';
 import type { AppEnv } from '../../server/deps.ts';
 import { ApiError, ERRORS } from '../../server/errors.ts';
 import { publicForm } from '../../server/form-guard.ts';
@@ -10,7 +12,6 @@ import { sha256 } from '../../server/tokens.ts';
 import { json, query } from '../../server/validate.ts';
 import { decide, invalidLink, pendingPrize } from './confirmation.server.ts';
 import { confirmationSchema } from './confirmation.ts';
-import { entryDay } from './entrant.ts';
 import { type Member, recordEntry } from './entries.server.ts';
 import { entrySchema, GIVEAWAY_FORM } from './giveaway.ts';
 import { GIVEAWAY_MESSAGES } from './policy.ts';
@@ -57,7 +58,7 @@ const entryGate: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (user) c.set('user', user);
   const promotion = await findSchedule(deps, c.req.param('id') ?? '');
   if (!promotion) throw notFound();
-  if (!isRunning(promotion, entryDay(deps.now()))) {
+  if (!isRunning(promotion, chainDay(deps.now()))) {
     throw new ApiError(409, 'not_running', GIVEAWAY_MESSAGES.notRunning);
   }
   await next();

@@ -1,6 +1,8 @@
 // The form's rules as the island runs them: product.md 5.1's order and messages, the payload, the person.
+
 import { describe, expect, test } from 'vitest';
-import { entryDay, personKey } from './entrant.ts';
+import { chainDay } from '../../lib/dates.ts';
+import { personKey } from './entrant.ts';
 import { emptyEntry, fieldProblems, submitProblems, toEntryPayload } from './giveaway.ts';
 import { GIVEAWAY_MESSAGES } from './policy.ts';
 
@@ -99,10 +101,10 @@ test('a person is the address without case and +tag', () => {
 });
 
 test('entry days are New York calendar days, across daylight saving', () => {
-  expect(entryDay(Date.UTC(2026, 4, 2, 3, 59))).toBe('2026-05-01'); // 23:59 EDT
-  expect(entryDay(Date.UTC(2026, 4, 2, 4, 0))).toBe('2026-05-02');
-  expect(entryDay(Date.UTC(2026, 0, 2, 4, 59))).toBe('2026-01-01'); // 23:59 EST
-  expect(entryDay(Date.UTC(2026, 0, 2, 4, 59, 59, 999))).toBe('2026-01-01'); // the same minute, remembered
-  expect(entryDay(Date.UTC(2026, 0, 2, 4, 59, 0))).toBe('2026-01-01');
-  expect(entryDay(Date.UTC(2026, 0, 2, 5, 0))).toBe('2026-01-02');
+  expect(chainDay(Date.UTC(2026, 4, 2, 3, 59))).toBe('2026-05-01'); // 23:59 EDT
+  expect(chainDay(Date.UTC(2026, 4, 2, 4, 0))).toBe('2026-05-02');
+  expect(chainDay(Date.UTC(2026, 0, 2, 4, 59))).toBe('2026-01-01'); // 23:59 EST
+  expect(chainDay(Date.UTC(2026, 0, 2, 4, 59, 59, 999))).toBe('2026-01-01'); // the same minute, remembered
+  expect(chainDay(Date.UTC(2026, 0, 2, 4, 59, 0))).toBe('2026-01-01');
+  expect(chainDay(Date.UTC(2026, 0, 2, 5, 0))).toBe('2026-01-02');
 });

@@ -1,28 +1,28 @@
 // The giveaway's policy in one place (product.md 5.1, 9): who may enter and how often. Every text that
-// states it (the form's messages and API errors, the official rules, the home banner, the Enter
-// Giveaway page, the top bar) is built from these values, so a change is made here once.
+// states it is built from these values: the form's messages and API errors, the official rules, the home
+// banner, the Enter Giveaway page and the top bar here, and the content pages (the FAQ, /win, the terms,
+// the news) through the placeholders {entryLimit}, {entryLimitPerPerson}, {nextEntry} and
+// {giveawayStates} (src/components/content/content-text.ts). Tests read these values, except
+// policy.test.ts, which holds the words product.md gives them.
 //
-// How often a person may enter is also held by the database: the unique key
+// What the texts say is not what the server enforces: the database holds "once a day". The unique key
 // `giveaway_entries_once_a_day` (promotion_id, person_key, entry_day) in
-// src/server/db/migrations/0002-giveaway.ts, and the primary key of `giveaway_entry_keys`
-// (promotion_id, entry_day, person) in src/server/db/migrations/0020-giveaway-people.ts, with
-// entry_day the chain's calendar day (entrant.ts). Changing "once a day" is therefore one edit to
-// ENTRY_LIMIT below plus a new migration that replaces those keys (or drops them and counts entries
-// in recordEntry, entries.server.ts), and docs/api.md's POST /promotion/{id}/entry row.
+// src/server/db/migrations/0002-giveaway.ts, the member's key of
+// src/server/db/migrations/0017-one-entry-per-member.ts and the primary key of `giveaway_entry_keys`
+// (promotion_id, entry_day, person) in src/server/db/migrations/0020-giveaway-people.ts, with entry_day
+// the chain's calendar day (chainDay, src/lib/dates.ts), allow one entry a day. So changing "once a day"
+// takes, besides ENTRY_LIMIT below: a new migration that replaces those keys, recordEntry's answer to a
+// refused key (entries.server.ts), the words product.md, docs/api.md and policy.test.ts pin, and the
+// tests that enter twice in a day expecting the refusal.
 
-/** The states with stores, whose residents may enter (product.md 5.1), as [code, name], sorted by name. */
-export const GIVEAWAY_STATES = [
-  ['NY', 'New York'],
-  ['OH', 'Ohio'],
-  ['PA', 'Pennsylvania'],
-] as const;
+import { listOfNames, site } from '../../site.config.ts';
+
+/** The states with stores (src/site.config.ts), whose residents may enter (product.md 5.1), sorted by name. */
+export const GIVEAWAY_STATES = [...site.states].sort(([, a], [, b]) => a.localeCompare(b, 'en'));
 export const GIVEAWAY_STATE_CODES = GIVEAWAY_STATES.map(([code]) => code);
 
 /** 'New York, Ohio and Pennsylvania': the eligible states as the texts name them. */
-export const GIVEAWAY_STATE_NAMES = ((names: string[]) =>
-  names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : (names[0] ?? ''))(
-  GIVEAWAY_STATES.map(([, name]) => name),
-);
+export const GIVEAWAY_STATE_NAMES = listOfNames(GIVEAWAY_STATES.map(([, name]) => name));
 
 /** How often one person may enter one promotion, in the words each text uses (product.md 9). */
 export const ENTRY_LIMIT = {
@@ -66,5 +66,5 @@ export const GIVEAWAY_INVITATION = {
 /** The official rules' eligibility and limit sentences (rules.ts). */
 export const RULES_TEXT = {
   eligibility: `Open only to legal residents of ${GIVEAWAY_STATE_NAMES} who are 18 years of age or older at the time of entry. Employees of the sponsor and their immediate families and households are not eligible.`,
-  limit: `Limit: ${ENTRY_LIMIT.perPerson}; ${ENTRY_LIMIT.day}. A person is identified by their email address and, when signed in, by their account: the same address written with other capital letters or with a "+" tag, and a Gmail address written with dots or at googlemail.com, count as the same person, and a member enters once a day whatever address the entry gives. Further entries that day are refused.`,
+  limit: `Limit: ${ENTRY_LIMIT.perPerson}; ${ENTRY_LIMIT.day}. A person is identified by their email address and, when signed in, by their account: the same address written with other capital letters or with a "+" tag, and a Gmail address written with dots or at googlemail.com, count as the same person, and a member enters ${ENTRY_LIMIT.often} whatever address the entry gives. Further entries that day are refused.`,
 };

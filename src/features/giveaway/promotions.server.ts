@@ -1,15 +1,17 @@
 // Promotions in the database: the shape the API answers (product.md 7: `items`, the first active one is
 // used), what "running" means (active, and the New York date within its dates), and the
 // operators' create and edit.
+
 import { randomUUID } from 'node:crypto';
 import type { Insertable, Selectable } from 'kysely';
+import { chainDay } from '../../lib/dates.ts';
 import type { PromotionsTable } from '../../server/db/schema.ts';
 import type { AppDeps } from '../../server/deps.ts';
 
 /** What promotions need: the seeder and the commands have no full app. */
 type Deps = Pick<AppDeps, 'db' | 'now'>;
 
-import { entryDay, rulesPath } from './entrant.ts';
+import { rulesPath } from './entrant.ts';
 
 export type PromotionRow = Selectable<PromotionsTable>;
 export type NewPromotion = Omit<Insertable<PromotionsTable>, 'id' | 'created_at' | 'updated_at'>;
@@ -52,7 +54,7 @@ export async function findSchedule(deps: Deps, id: string): Promise<Schedule | u
 
 /** Every promotion, newest first; with `activeOnly`, only those running today. */
 export async function listPromotions(deps: Deps, { activeOnly = false } = {}): Promise<PromotionRow[]> {
-  const today = entryDay(deps.now());
+  const today = chainDay(deps.now());
   let query = deps.db.selectFrom('promotions').selectAll();
   if (activeOnly) {
     query = query.where('active', '=', 1).where('starts_on', '<=', today).where('ends_on', '>=', today);

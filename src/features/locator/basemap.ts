@@ -7,6 +7,7 @@
 //   the gazetteer, and one self-hosted label font (scripts/make-map-glyphs.mjs), so the map works
 //   with no vendor, no key and no internet. The map loads them only when it draws, never with the page.
 import type { StyleSpecification } from 'maplibre-gl';
+import { STORE_STATE_CODES } from '../../site.config.ts';
 import { glyphsUrl, LABEL_FONT } from './map-glyphs.ts';
 
 export const BASEMAP_PATH = '/stores/basemap.json';
@@ -35,7 +36,7 @@ export function localStyle(origin: string): StyleSpecification {
         id: 'home-states',
         type: 'fill',
         source: 'states',
-        filter: ['in', ['get', 'code'], ['literal', ['PA', 'NY', 'OH']]],
+        filter: ['in', ['get', 'code'], ['literal', [...STORE_STATE_CODES]]],
         paint: { 'fill-color': '#e8f2e3' },
       },
       {

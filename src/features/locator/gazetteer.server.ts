@@ -3,6 +3,7 @@
 // (about 5 MB once loaded, against 43 MB for the package's own file). It stays on the server and
 // loads on first use. No network and no key: a town or ZIP typed into the locator is found here.
 import { US_STATES } from '../../lib/us-states.ts';
+import { STORE_STATE_CODES } from '../../site.config.ts';
 
 export interface Place {
   zip: string;
@@ -31,8 +32,6 @@ interface Columns {
 }
 
 let columns: Promise<Columns> | undefined;
-/** States the chain has stores in come first when a town name exists in several states. */
-const HOME_STATES = ['PA', 'NY', 'OH'];
 const STATE_BY_NAME = new Map<string, string>(US_STATES.map(([code, name]) => [name.toLowerCase(), code]));
 const STATE_CODES = new Set<string>(US_STATES.map(([code]) => code.toLowerCase()));
 
@@ -113,7 +112,8 @@ function mostCommonState(places: Place[]): string {
 
 /** A town's point: the mean of its ZIP codes' points, in the state most of them share. */
 function townPlace(places: Place[]): Place {
-  const state = HOME_STATES.find((s) => places.some((p) => p.state === s)) ?? mostCommonState(places);
+  // The states with stores come first when a town name exists in several states.
+  const state = STORE_STATE_CODES.find((s) => places.some((p) => p.state === s)) ?? mostCommonState(places);
   const inState = places.filter((p) => p.state === state);
   const mean = (pick: (p: Place) => number) => inState.reduce((sum, p) => sum + pick(p), 0) / inState.length;
   const first = inState[0] as Place;

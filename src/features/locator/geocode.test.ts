@@ -1,13 +1,13 @@
 import { describe, expect, test } from 'vitest';
 import { DEFAULT_API_KEY } from '../../lib/api-key.ts';
-import { fromAddress, fromLatLng, normalAddress } from './geocode.ts';
+import { fromAddress, normalAddress } from './geocode.ts';
 
 const answer = (body: unknown) => async () =>
   new Response(typeof body === 'string' ? body : JSON.stringify(body));
 const ok = { status: 'OK', results: [{ geometry: { location: { lat: 41.8, lng: -79.1 } } }] };
 
 describe('geocoding helper (product.md 8 messages)', () => {
-  test('address and coordinates give the first result', async () => {
+  test('an address gives the first result', async () => {
     let asked = '';
     const fetch = async (url: RequestInfo | URL) => {
       asked = String(url);
@@ -16,8 +16,6 @@ describe('geocoding helper (product.md 8 messages)', () => {
     expect(await fromAddress('Warren, PA', { fetch })).toEqual({ lat: 41.8, lng: -79.1 });
     // Asked in the one normal form the API and the CDN key on.
     expect(asked).toBe('/api/v1/geocode?address=warren%2C+pa&language=en');
-    await fromLatLng(41.8, -79.1, { fetch, location_type: 'ROOFTOP' });
-    expect(asked).toBe('/api/v1/geocode?latlng=41.8%2C-79.1&location_type=ROOFTOP&language=en');
   });
   test('asks through the one API client: with the API key', async () => {
     let key: string | null = null;
@@ -38,14 +36,6 @@ describe('geocoding helper (product.md 8 messages)', () => {
 
   test('missing address', async () => {
     await expect(fromAddress('', { fetch: answer(ok) })).rejects.toThrow(/^Provided address is invalid$/);
-  });
-  test('missing latitude or longitude', async () => {
-    await expect(fromLatLng(undefined, -79, { fetch: answer(ok) })).rejects.toThrow(
-      /^Provided coordinates are invalid$/,
-    );
-    await expect(fromLatLng(41, Number.NaN, { fetch: answer(ok) })).rejects.toThrow(
-      /^Provided coordinates are invalid$/,
-    );
   });
   test('network failure', async () => {
     const fetch = async () => {

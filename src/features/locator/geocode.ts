@@ -1,5 +1,7 @@
 // The browser's geocoding helper (product.md 7, 8): asks our GET /api/v1/geocode (the common geocode
-// JSON shape) through the one API client, and raises exactly product.md 8's messages. The client's raw
+// JSON shape) through the one API client, and raises exactly product.md 8's messages. Only by address:
+// the locator has the visitor's own coordinates from the browser and never asks for a point by a point
+// (docs/decisions/0024-one-name-one-place.md). The client's raw
 // answer: the service's own statuses (ZERO_RESULTS, ...) are read here, whatever the HTTP status.
 import { apiClient, rawPublicApi } from '../../lib/api-client.ts';
 import { GEOCODE_MESSAGES, type LatLng } from './locator.ts';
@@ -7,8 +9,6 @@ import { GEOCODE_MESSAGES, type LatLng } from './locator.ts';
 export interface GeocodeOptions {
   language?: string;
   region?: string;
-  /** Only with coordinates (product.md 7). */
-  location_type?: string;
   fetch?: typeof fetch;
 }
 
@@ -73,15 +73,4 @@ export async function fromAddress(address: string, options: GeocodeOptions = {})
   const normal = normalAddress(address);
   if (!normal) throw new Error(GEOCODE_MESSAGES.address);
   return first(await request({ address: normal }, options));
-}
-
-export async function fromLatLng(
-  lat: number | undefined,
-  lng: number | undefined,
-  options: GeocodeOptions = {},
-): Promise<LatLng> {
-  if (lat === undefined || lng === undefined || Number.isNaN(lat) || Number.isNaN(lng)) {
-    throw new Error(GEOCODE_MESSAGES.coordinates);
-  }
-  return first(await request({ latlng: `${lat},${lng}`, location_type: options.location_type }, options));
 }

@@ -140,7 +140,6 @@ export const LOCATION_OPTIONS: PositionOptions = { enableHighAccuracy: true, tim
 
 /** product.md 8: the geocoding helper's errors, word for word. */
 export const GEOCODE_MESSAGES = {
-  coordinates: 'Provided coordinates are invalid',
   address: 'Provided address is invalid',
   network: 'Error fetching data',
   parse: 'Error parsing server response',

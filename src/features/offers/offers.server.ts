@@ -1,14 +1,16 @@
 // GET /offers (product.md 7, docs/architecture.md "The API"): the offers running today, in display order, answered as
 // `{ success, items }` like the hosted data service the original read.
+
 import { Hono } from 'hono';
 import type { Kysely } from 'kysely';
+import { chainDay } from '../../lib/dates.ts';
 import type { Database } from '../../server/db/schema.ts';
 import type { AppEnv } from '../../server/deps.ts';
-import { type Offer, type OfferCategory, storeDate } from './offers.ts';
+import type { Offer, OfferCategory } from './offers.ts';
 
 /** Offers whose first day is today or earlier and whose last day is today or later (store time). */
 export async function offersRunning(db: Kysely<Database>, now: number): Promise<Offer[]> {
-  const today = storeDate(now);
+  const today = chainDay(now);
   const rows = await db
     .selectFrom('offers')
     .select(['id', 'image', 'price', 'title', 'description', 'category'])

@@ -1,13 +1,7 @@
 import * as v from 'valibot';
 import { describe, expect, it, vi } from 'vitest';
-import {
-  categoryFromSlug,
-  filterOffers,
-  offerInputSchema,
-  readOffersAnswer,
-  slugOf,
-  storeDate,
-} from './offers.ts';
+import { chainDay } from '../../lib/dates.ts';
+import { categoryFromSlug, filterOffers, offerInputSchema, readOffersAnswer, slugOf } from './offers.ts';
 
 const item = (category: string) => ({
   id: category,
@@ -44,8 +38,8 @@ describe('offers', () => {
   });
 
   it('the store day is New York time', () => {
-    expect(storeDate(Date.UTC(2026, 4, 2, 3, 30))).toBe('2026-05-01');
-    expect(storeDate(Date.UTC(2026, 4, 2, 4, 30))).toBe('2026-05-02');
+    expect(chainDay(Date.UTC(2026, 4, 2, 3, 30))).toBe('2026-05-01');
+    expect(chainDay(Date.UTC(2026, 4, 2, 4, 30))).toBe('2026-05-02');
   });
 
   it('an imported offer needs real dates in order, a known category and a whole display order', () => {

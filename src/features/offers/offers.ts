@@ -3,7 +3,7 @@
 // Shared by the page, its script, the API and the import command.
 import * as v from 'valibot';
 import { hasControlCharacters } from '../../lib/control-characters.ts';
-import { chainDay, isRealDate } from '../../lib/dates.ts';
+import { isRealDate } from '../../lib/dates.ts';
 import { limitedText, numberOrText, text } from '../../lib/fields.ts';
 
 export const ALL_PILL = 'All';
@@ -41,9 +41,6 @@ export const slugOf = (category: OfferCategory | undefined): string =>
 /** product.md 4: All shows every offer; otherwise only offers whose category equals the pill. */
 export const filterOffers = <T extends { category: string }>(offers: T[], category?: OfferCategory): T[] =>
   category ? offers.filter((offer) => offer.category === category) : offers;
-
-/** The calendar day (YYYY-MM-DD) in the stores' time zone: offers start and end on store days. */
-export const storeDate = chainDay;
 
 const day = (label: string) =>
   v.pipe(

@@ -3,10 +3,11 @@
 // names the larger towns first. A static, cacheable file the map loads when it draws.
 import type { APIRoute } from 'astro';
 import gazetteer from '../../features/locator/gazetteer-data.ts';
+import { STORE_STATE_CODES } from '../../site.config.ts';
 
 export const prerender = true;
 
-const HOME = new Set(['PA', 'NY', 'OH']);
+const HOME = new Set(STORE_STATE_CODES);
 
 export const GET: APIRoute = () => {
   const towns = new Map<number, { lat: number; lng: number; zips: number }>();

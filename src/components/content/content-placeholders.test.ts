@@ -1,11 +1,16 @@
 import { mdxToJs } from 'satteri';
 import { describe, expect, it } from 'vitest';
 import { site } from '../../site.config.ts';
-import { brandAttributes, brandPlaceholders, brandUrl, placeholderText } from './brand-placeholders.ts';
+import {
+  contentPlaceholders,
+  placeholderAttributes,
+  placeholderText,
+  placeholderUrl,
+} from './content-placeholders.ts';
 
-const compile = (source: string) => mdxToJs(source, { mdastPlugins: [brandPlaceholders] }).code;
+const compile = (source: string) => mdxToJs(source, { mdastPlugins: [contentPlaceholders] }).code;
 
-describe('brand placeholders in MDX', () => {
+describe('placeholders in MDX', () => {
   it('turns {brand} and {slug} expressions into text', () => {
     expect(placeholderText('brand')).toBe(site.name);
     expect(placeholderText(' slug ')).toBe(site.slug);
@@ -13,12 +18,12 @@ describe('brand placeholders in MDX', () => {
   });
 
   it('fills link targets, also when percent-encoded', () => {
-    expect(brandUrl('/%7Bslug%7Dpay')).toBe(`/${site.slug}pay`);
-    expect(brandUrl('/history-of-{slug}')).toBe(`/history-of-${site.slug}`);
+    expect(placeholderUrl('/%7Bslug%7Dpay')).toBe(`/${site.slug}pay`);
+    expect(placeholderUrl('/history-of-{slug}')).toBe(`/history-of-${site.slug}`);
   });
 
   it('fills string and expression props of components', () => {
-    const attributes = brandAttributes([
+    const attributes = placeholderAttributes([
       { type: 'mdxJsxAttribute', name: 'href', value: '/{slug}pay' },
       {
         type: 'mdxJsxAttribute',

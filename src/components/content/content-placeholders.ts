@@ -1,8 +1,9 @@
 // MDX reads `{brand}` as a JavaScript expression, which would fail as an undefined variable. This mdast
 // plugin for Astro's Markdown processor (Sätteri) runs before MDX compiles expressions and turns the
-// placeholders {brand} and {slug} into plain text wherever an editor may write them: body text, link
-// targets, image sources and alt text, and component props (`<Button href="/{slug}pay">`).
-import { brandText } from '../../site.config.ts';
+// placeholders ({brand}, {slug}, the giveaway's {entryLimit}...: content-text.ts) into plain text wherever
+// an editor may write them: body text, link targets, image sources and alt text, and component props
+// (`<Button href="/{slug}pay">`).
+import { CONTENT_VARIABLES, contentText } from './content-text.ts';
 
 interface Attribute {
   type: string;
@@ -13,24 +14,24 @@ interface Ctx {
   setProperty(node: object, key: string, value: unknown): void;
 }
 
-const placeholders = new Set(['brand', 'slug']);
-
-/** The text for an expression that is just `brand` or `slug`, otherwise undefined. */
+/** The text for an expression that is just a placeholder's name (`brand`), otherwise undefined. */
 export const placeholderText = (expression: unknown): string | undefined => {
   const name = typeof expression === 'string' ? expression.trim() : '';
-  return placeholders.has(name) ? brandText(`{${name}}`) : undefined;
+  return Object.hasOwn(CONTENT_VARIABLES, name) ? CONTENT_VARIABLES[name] : undefined;
 };
 
 /** Link targets may arrive percent-encoded (`/%7Bslug%7Dpay`). */
-export const brandUrl = (url: string): string =>
-  brandText(url.replaceAll('%7B', '{').replaceAll('%7D', '}').replaceAll('%7b', '{').replaceAll('%7d', '}'));
+export const placeholderUrl = (url: string): string =>
+  contentText(
+    url.replaceAll('%7B', '{').replaceAll('%7D', '}').replaceAll('%7b', '{').replaceAll('%7d', '}'),
+  );
 
 /** Replaces placeholders in string props and in `prop={brand}` expression props. */
-export function brandAttributes<A extends Attribute>(attributes: readonly A[]): A[] {
+export function placeholderAttributes<A extends Attribute>(attributes: readonly A[]): A[] {
   return attributes.map((attribute) => {
     if (attribute.type !== 'mdxJsxAttribute') return attribute;
     const { value } = attribute;
-    if (typeof value === 'string') return { ...attribute, value: brandText(value) };
+    if (typeof value === 'string') return { ...attribute, value: contentText(value) };
     const expression = (value as Attribute | null | undefined)?.value;
     const text = placeholderText(expression);
     return text === undefined ? attribute : { ...attribute, value: text };
@@ -43,21 +44,21 @@ const asText = (node: { value?: unknown }) => {
 };
 
 function fixUrlNode(node: { url: string; alt?: string | null }, ctx: Ctx): void {
-  const url = brandUrl(node.url);
+  const url = placeholderUrl(node.url);
   if (url !== node.url) ctx.setProperty(node, 'url', url);
-  if (node.alt && node.alt !== brandText(node.alt)) ctx.setProperty(node, 'alt', brandText(node.alt));
+  if (node.alt && node.alt !== contentText(node.alt)) ctx.setProperty(node, 'alt', contentText(node.alt));
 }
 
 /** Sätteri cannot set `attributes` in place, so an element with placeholders is replaced by a copy. */
 function fixElement<N extends { attributes: Attribute[] }>(node: N): N | undefined {
-  const attributes = brandAttributes(node.attributes);
+  const attributes = placeholderAttributes(node.attributes);
   const changed = attributes.some((attribute, index) => attribute !== node.attributes[index]);
   return changed ? { ...node, attributes } : undefined;
 }
 
-/** `mdx({ processor: satteri({ mdastPlugins: [brandPlaceholders] }) })` in astro.config.mjs. */
-export const brandPlaceholders = {
-  name: 'brand-placeholders',
+/** `mdx({ processor: satteri({ mdastPlugins: [contentPlaceholders] }) })` in astro.config.mjs. */
+export const contentPlaceholders = {
+  name: 'content-placeholders',
   mdxTextExpression: (node: { value?: unknown }) => asText(node),
   mdxFlowExpression(node: { value?: unknown }) {
     const text = asText(node);
@@ -65,7 +66,7 @@ export const brandPlaceholders = {
   },
   text(node: { value: string }) {
     // Escaped `\{brand\}` reaches the tree as plain text.
-    const value = brandText(node.value);
+    const value = contentText(node.value);
     return value === node.value ? undefined : { type: 'text' as const, value };
   },
   link: fixUrlNode,
