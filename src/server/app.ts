@@ -24,11 +24,11 @@ import { vitalsRoutes } from '../features/vitals/vitals.server.ts';
 import { PURGE_JOB, runPurgeJob } from './cdn-purge.ts';
 import type { AppDeps, AppEnv } from './deps.ts';
 import { ApiError, ERRORS, errorBody, isUnavailable } from './errors.ts';
-import { jsonBodies, refuseNulInUrl } from './http.ts';
 import { humanCheckRoutes } from './human-check/routes.ts';
 import { idempotent } from './idempotency.ts';
 import { maintenanceGate, maintenanceRoutes } from './maintenance/routes.ts';
 import { cachePolicy, identify, logRequest, requireApiKey, unshareErrors } from './middleware.ts';
+import { jsonBodies, refuseNulInUrl } from './request.ts';
 import { platformRoutes } from './routes/platform.ts';
 
 export const API_BASE = '/api/v1';
