@@ -3,10 +3,10 @@
 // sees it), and the client's address.
 // The fields themselves are checked by the routes' validators (src/server/validate.ts).
 import type { Context, MiddlewareHandler } from 'hono';
-import { warnOnce } from './config.ts';
 import type { AppEnv } from './deps.ts';
 import { ApiError, ERRORS } from './errors.ts';
 import { addressBucket, clientAddressOf } from './ip.ts';
+import { warnOnce } from './log.ts';
 
 export type Body = Record<string, unknown>;
 
