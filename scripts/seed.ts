@@ -5,7 +5,7 @@
 // before serving (SEED_SAMPLE_DATA=0 turns that step off). `npm run serve` never seeds.
 import { Command } from 'commander';
 import { seeders } from '../src/features/seeds.ts';
-import { loadConfig } from '../src/server/config.ts';
+import { loadConfig } from '../src/server/config/index.ts';
 import { isEmpty, runSeeders } from '../src/server/db/seed.ts';
 import { closeDatabase, prepareDatabase } from '../src/server/lifecycle.ts';
 

@@ -6,7 +6,7 @@
 // and finished jobs of the queue.
 
 import { chainDay } from '../lib/dates.ts';
-import { parseEnv } from '../server/config.ts';
+import { parseEnv } from '../server/config/index.ts';
 import type { AppDeps } from '../server/deps.ts';
 import { purgeExpiredKeys } from '../server/idempotency.ts';
 import { purgeFinishedJobs } from '../server/jobs/queue.ts';

@@ -1,5 +1,5 @@
 // The public API key (docs/api.md): it names the web client, it is not a secret. One constant for
-// the server's default (src/server/config.ts), the browser client and the tests. Imported natively
+// the server's default (src/server/config/schema.ts), the browser client and the tests. Imported natively
 // by scripts (bench/server.mjs) and bundled into the Node server (src/server/http/), where import.meta.env does not
 // exist.
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApi, type TestApi } from '../../tests/support/test-api.ts';
 import { contactSender } from '../features/contact/contact.sample.ts';
 import { DEFAULT_API_KEY } from '../lib/api-key.ts';
-import { createApp, MAX_BODY_BYTES } from './app.ts';
+import { createApp, MAX_BODY_BYTES, registerJobs } from './app.ts';
 import { openDatabase } from './db/database.ts';
 import { createDeps } from './deps.ts';
 import { HEALTH_PASS_MS } from './routes/platform.ts';
@@ -208,6 +208,25 @@ const closedPort = () =>
       probe.close(() => resolve(port));
     });
   });
+
+describe('building the app', () => {
+  it('changes nothing outside it: built twice, the job runner keeps only its own mail handler', () => {
+    const deps = createDeps({ config: t.config, db: t.db, dbKind: t.deps.dbKind });
+    const before = { handlers: [...deps.jobs.handlers.keys()], periodic: [...deps.jobs.periodic] };
+    createApp(deps);
+    createApp(deps);
+    expect({ handlers: [...deps.jobs.handlers.keys()], periodic: [...deps.jobs.periodic] }).toEqual(before);
+    expect(before).toEqual({ handlers: ['mail'], periodic: [] });
+  });
+
+  it('the features add their jobs where jobs run (registerJobs: the runtime, the tests)', () => {
+    const deps = createDeps({ config: t.config, db: t.db, dbKind: t.deps.dbKind });
+    registerJobs(deps.jobs);
+    expect([...deps.jobs.handlers.keys()].sort()).toEqual(['cdn-purge', 'contact-mail', 'mail', 'retention']);
+    expect([...deps.jobs.periodic.keys()]).toEqual(['retention']);
+    expect([...t.deps.jobs.handlers.keys()].sort()).toEqual([...deps.jobs.handlers.keys()].sort());
+  });
+});
 
 describe('a database that cannot serve', () => {
   it('answers 503 unavailable JSON (not a 500) while PostgreSQL is down', async () => {

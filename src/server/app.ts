@@ -2,7 +2,9 @@
 // every mistake a 4xx `{ error: { code, description } }`; the error handler logs anything else as
 // a 500, which tests show no input reaches. The route modules are chained, so `AppType` carries
 // every path, input and answer to the browser's typed client (src/lib/api-client.ts).
-// This is the one file of src/server that imports features: one line per route module.
+// This is the one file of src/server that imports features: one line per route module, and one per
+// feature job (registerJobs, called where jobs run: not by createApp, which changes nothing outside
+// the app it builds; docs/decisions/0023-settings-are-only-settings.md).
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
@@ -24,11 +26,12 @@ import { vitalsRoutes } from '../features/vitals/vitals.server.ts';
 import { PURGE_JOB, runPurgeJob } from './cdn-purge.ts';
 import type { AppDeps, AppEnv } from './deps.ts';
 import { ApiError, ERRORS, errorBody, isUnavailable } from './errors.ts';
-import { jsonBodies, refuseNulInUrl } from './http.ts';
 import { humanCheckRoutes } from './human-check/routes.ts';
 import { idempotent } from './idempotency.ts';
+import type { JobRunner } from './jobs/worker.ts';
 import { maintenanceGate, maintenanceRoutes } from './maintenance/routes.ts';
 import { cachePolicy, identify, logRequest, requireApiKey, unshareErrors } from './middleware.ts';
+import { jsonBodies, refuseNulInUrl } from './request.ts';
 import { platformRoutes } from './routes/platform.ts';
 
 export const API_BASE = '/api/v1';
@@ -62,14 +65,20 @@ function errorAnswer(
   return c.json({ error: { ...body.error, request_id: c.get('requestId') } }, status, headers);
 }
 
-export function createApp(deps: AppDeps) {
-  // The features' jobs in the durable queue (src/server/jobs/worker.ts; 'mail' is the platform's).
-  deps.jobs.handlers.set('contact-mail', runContactMailJob);
-  deps.jobs.handlers.set(PURGE_JOB, runPurgeJob);
-  deps.jobs.handlers.set('retention', async (d) => {
+/**
+ * The features' jobs in the durable queue (src/server/jobs/worker.ts; 'mail' is the platform's),
+ * added to a runner by whatever runs jobs: the API's runtime (src/server/runtime.ts) and the tests' app.
+ */
+export function registerJobs(jobs: JobRunner): void {
+  jobs.handlers.set('contact-mail', runContactMailJob);
+  jobs.handlers.set(PURGE_JOB, runPurgeJob);
+  jobs.handlers.set('retention', async (d) => {
     await runRetention(d);
   });
-  deps.jobs.periodic.set('retention', RETENTION_EVERY_MS);
+  jobs.periodic.set('retention', RETENTION_EVERY_MS);
+}
+
+export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>({ strict: false }).basePath(API_BASE);
 
   // First, what every request needs whatever comes of it: its id (and its log line, when the way

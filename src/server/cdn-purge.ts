@@ -10,7 +10,7 @@
 // (docs/caching.md). Prices are kept at the CDN until purged: docs/decisions/0018-edge-holds-the-day.md.
 import type { CacheTag } from '../lib/cache-policy.ts';
 import { withDeps } from './cli.ts';
-import { parseEnv } from './config.ts';
+import { parseEnv } from './config/index.ts';
 import { FINGERPRINT_REUSE_MS } from './data-fingerprint.ts';
 import { enqueue } from './jobs/queue.ts';
 import type { JobHandler } from './jobs/worker.ts';

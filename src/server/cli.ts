@@ -3,7 +3,7 @@
 // for long work, and one way to fail with a clear message and exit code 2.
 
 import type { Command } from 'commander';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, prepareFiles } from './config/index.ts';
 import { type AppDeps, createDeps } from './deps.ts';
 import { closeDatabase, prepareDatabase } from './lifecycle.ts';
 import { terminalLines } from './terminal-text.ts';
@@ -25,7 +25,7 @@ function settings() {
 
 /** Opens the database for one command and always closes it (and sends pending mail) afterwards. */
 export async function withDeps<T>(work: (deps: AppDeps) => Promise<T>): Promise<T> {
-  const config = settings();
+  const config = prepareFiles(settings());
   const handle = await prepareDatabase();
   const deps = createDeps({ config, db: handle.db, dbKind: handle.kind });
   try {

@@ -1,7 +1,7 @@
 // What the API's routes work with, gathered in one object so that tests can build an app on a
 // throwaway database with a fake clock, a fake fetch and their own outbox.
 import type { Kysely } from 'kysely';
-import type { Config } from './config.ts';
+import type { Config } from './config/index.ts';
 import type { DatabaseKind } from './db/database.ts';
 import type { Database } from './db/schema.ts';
 import { createJobRunner, type JobRunner } from './jobs/worker.ts';

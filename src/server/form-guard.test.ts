@@ -10,7 +10,7 @@ import { GUARD_HEADERS } from '../lib/form-rules.ts';
 import type { AppEnv } from './deps.ts';
 import { ApiError } from './errors.ts';
 import { guardAfterBody, guardBeforeBody, publicForm } from './form-guard.ts';
-import { readJsonObject } from './http.ts';
+import { readJsonObject } from './request.ts';
 
 /** A form may name its person as it likes; the giveaway's drops a +tag like this. */
 const withoutTag = (data: { email: string }) => data.email.replace(/\+[^@]*@/, '@');

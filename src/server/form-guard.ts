@@ -8,9 +8,9 @@ import { GUARD_HEADERS } from '../lib/form-rules.ts';
 import type { AppEnv } from './deps.ts';
 import { ApiError, ERRORS } from './errors.ts';
 import { checkTicket, type PublicForm } from './form-ticket.ts';
-import { type Body, clientIp, readJsonObject } from './http.ts';
 import { verifyHumanCheck } from './human-check/verify.ts';
 import { type Check, emailKey, enforceAll, LIMITS, record } from './rate-limit.ts';
+import { type Body, clientIp, readJsonObject } from './request.ts';
 import { type Issues, invalidInput } from './validate.ts';
 
 const isFilled = (value: unknown) => value !== undefined && value !== null && value !== '';

@@ -16,8 +16,8 @@ import { GUARD_HEADERS } from '../lib/form-rules.ts';
 import type { AppDeps, AppEnv } from './deps.ts';
 import { ApiError, ERRORS } from './errors.ts';
 import { LARGEST_BODY_BYTES, REQUEST_TIMEOUT_MS } from './http/timeouts.ts';
-import { type Body, readJsonObject } from './http.ts';
 import { multipartFingerprint } from './idempotency-fingerprint.ts';
+import { type Body, readJsonObject } from './request.ts';
 import { sha256 } from './tokens.ts';
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';

@@ -4,7 +4,7 @@
 // typed by its route, and error answers reject with the same ApiError. While the API cannot
 // start (database down) the app's own 503 answer comes back, as it would to a browser.
 import { type Api, ApiError, apiClient, type ClientOptions } from '../lib/api-client.ts';
-import { loadConfig } from './config.ts';
+import { loadConfig } from './config/index.ts';
 import { answerApi } from './runtime.ts';
 
 /** Any origin will do: the request never leaves the process. */

@@ -95,3 +95,6 @@ export function isLoopbackHost(hostname: string): boolean {
   if (!ipaddr.isValid(host)) return false;
   return ipaddr.process(host).range() === 'loopback';
 }
+
+/** True when an address (SITE_URL) names a loopback host. */
+export const isLoopbackUrl = (url: string): boolean => isLoopbackHost(URL.parse(url)?.hostname ?? '');

@@ -1,6 +1,6 @@
 // Start and stop of the Node server (src/server/http/server.ts), `npm run seed` and the operator commands.
 import type { Server } from 'node:http';
-import { loadConfig, parseEnv, warnAboutConfig } from './config.ts';
+import { loadConfig, parseEnv, prepareFiles, warnAboutConfig } from './config/index.ts';
 import { closeSharedDatabase, sharedDatabase } from './db/shared.ts';
 import { log } from './log.ts';
 import { draining, startDraining } from './probes.ts';
@@ -8,10 +8,12 @@ import { checkStorage } from './storage-check.ts';
 
 /**
  * The configured database (SQLite in DATA_DIR, or PostgreSQL with DATABASE_URL), migrated; never
- * seeded. First the settings it refuses to start with (loadConfig throws ConfigError, every mistake listed), then the disk: a read-only or full data folder stops here (StorageError, one line).
+ * seeded. First the settings it refuses to start with (loadConfig throws ConfigError, every mistake
+ * listed), then their folders and generated secret (prepareFiles: a folder that cannot be made
+ * stops here, one line), then the disk: a read-only or full data folder stops here (StorageError, one line).
  */
 export async function prepareDatabase() {
-  const config = loadConfig();
+  const config = prepareFiles(loadConfig());
   checkStorage(config);
   return sharedDatabase(config);
 }

@@ -5,10 +5,13 @@
 // by its id, method, route pattern, status and time. LOG_LEVEL sets the level (info; silent under
 // Vitest unless set). Bundled into the Node server too (src/server/http/).
 import pino, { type DestinationStream, type Logger } from 'pino';
+// The schema alone, not the settings' entry point (src/server/config/index.ts), whose warnings log here.
+import { setting } from './config/schema.ts';
 
 export type { Logger };
 
-const level = () => process.env.LOG_LEVEL?.trim() || (process.env.VITEST ? 'silent' : 'info');
+/** LOG_LEVEL through its schema entry (a mistake reads as unset: the start then refuses it); VITEST is Vitest's own. */
+const level = () => setting('LOG_LEVEL') ?? (process.env.VITEST ? 'silent' : 'info');
 
 /** Email addresses, wherever an error message quotes one (a driver's detail, say). */
 const EMAIL = /[^\s@"'<>()[\],;:]+@[^\s@"'<>()[\],;:]+\.[A-Za-z]{2,}/g;
@@ -51,6 +54,7 @@ export function createLogger(destination?: DestinationStream, options: { level?:
  */
 function stdout(): DestinationStream {
   // A Netlify function (AWS Lambda) may be frozen as soon as it has answered: write at once there.
+  // (The platform's own variable, not a setting of ours.)
   if (process.env.AWS_LAMBDA_FUNCTION_NAME) return pino.destination({ dest: 1, sync: true });
   const destination = pino.destination({ dest: 1, sync: false, minLength: 4096 });
   setInterval(() => {
@@ -65,3 +69,18 @@ function stdout(): DestinationStream {
 
 /** The process's logger. */
 export const log: Logger = createLogger();
+
+const WARNED_AT_RUN_TIME = Symbol.for('kwikfill.run-time-warnings');
+
+/**
+ * Logs a warning about the setup found while serving (e.g. a proxy in front without TRUST_PROXY),
+ * once per process and kind, in the same form as the start-up warnings (src/server/config/warnings.ts).
+ */
+export function warnOnce(kind: string, warning: string): void {
+  const scope = globalThis as typeof globalThis & { [WARNED_AT_RUN_TIME]?: Set<string> };
+  scope[WARNED_AT_RUN_TIME] ??= new Set();
+  const seen = scope[WARNED_AT_RUN_TIME];
+  if (seen.has(kind)) return;
+  seen.add(kind);
+  log.warn({ warning: kind }, warning);
+}

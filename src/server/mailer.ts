@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Transporter } from 'nodemailer';
-import type { Config } from './config.ts';
+import type { Config } from './config/index.ts';
 import { countMail } from './metrics.ts';
 import { maskEmail } from './tokens.ts';
 

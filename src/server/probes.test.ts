@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createPgDatabase } from '../../tests/support/test-api.ts';
-import type { Config } from './config.ts';
+import type { Config } from './config/index.ts';
 import { closeSharedDatabase } from './db/shared.ts';
 import { probe, probeResponse, startDraining } from './probes.ts';
 

@@ -7,7 +7,7 @@
 // under `astro dev`, by src/pages/healthz.ts and readyz.ts. Never cached; their request-log lines are
 // at debug level (src/server/http/request-log.ts), so a probe every few seconds does not fill the log.
 import { sql } from 'kysely';
-import { type Config, loadConfig } from './config.ts';
+import { loadConfig, type Settings } from './config/index.ts';
 import { sharedDatabase } from './db/shared.ts';
 
 export const PROBE_PATHS: ReadonlySet<string> = new Set(['/healthz', '/readyz']);
@@ -29,11 +29,11 @@ interface ProbeAnswer {
   body: { ok: boolean; reason?: 'draining' | 'database' };
 }
 
-let processConfig: Config | undefined;
+let processConfig: Settings | undefined;
 
 interface ProbeOptions {
   /** The database's settings (the process's configuration by default). */
-  config?: Config;
+  config?: Settings;
   timeoutMs?: number;
 }
 
@@ -45,7 +45,7 @@ async function databaseAnswers({ config, timeoutMs = READY_TIMEOUT_MS }: ProbeOp
   const asked = (async () => {
     // The process's shared database: opened (and migrated) by the server's start, so this is one query.
     if (!config) processConfig ??= loadConfig();
-    const { db } = await sharedDatabase(config ?? (processConfig as Config));
+    const { db } = await sharedDatabase(config ?? (processConfig as Settings));
     await sql`select 1`.execute(db);
     return true;
   })().catch(() => false);

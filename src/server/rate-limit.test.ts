@@ -13,10 +13,10 @@ import {
 import { createTestApi, type TestApi } from '../../tests/support/test-api.ts';
 import { openDatabase } from './db/database.ts';
 import { type AppEnv, createDeps } from './deps.ts';
-import { clientAddress, clientIp } from './http.ts';
 import type { TrustProxy } from './ip.ts';
 import { log } from './log.ts';
 import { forget, hit, hitAll, reached, record } from './rate-limit.ts';
+import { clientAddress, clientIp } from './request.ts';
 
 let t: TestApi;
 beforeAll(async () => {

@@ -6,8 +6,8 @@
 // In a Netlify function (src/middleware.ts and netlify/functions/ say so first, runOnNetlify) it
 // refuses what cannot work there (src/server/netlify-guard.ts): the refusal answers every request,
 // a 503 JSON whose description says what to set, and is logged once.
-import { type App, createApp } from './app.ts';
-import { loadConfig, warnAboutConfig } from './config.ts';
+import { type App, createApp, registerJobs } from './app.ts';
+import { loadConfig, prepareFiles, setting, warnAboutConfig } from './config/index.ts';
 import { beforeDatabaseClose, sharedDatabase } from './db/shared.ts';
 import { type ApiBindings, type AppDeps, createDeps } from './deps.ts';
 import { ERRORS, errorBody } from './errors.ts';
@@ -29,12 +29,13 @@ export function runOnNetlify(deployContext: string | undefined): void {
 
 function start() {
   runtime ??= (async () => {
-    if (netlify) refuseSqlite(process.env);
-    const config = loadConfig();
+    if (netlify) refuseSqlite({ DATABASE_URL: setting('DATABASE_URL') });
+    const config = prepareFiles(loadConfig());
     warnAboutConfig(config); // already done by src/server/http/server.ts; not under `astro dev`
     const handle = await sharedDatabase(config);
     if (netlify) await refuseForeignDatabase(handle.db, netlify.deployContext);
     const deps = createDeps({ config, db: handle.db, dbKind: handle.kind });
+    registerJobs(deps.jobs);
     ready = createApp(deps);
     // The queue's worker of this server: mail and deferred jobs (src/server/jobs/worker.ts). Not in
     // a Netlify function, which lives only for its request: there the requests' kicks (kept alive

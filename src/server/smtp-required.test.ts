@@ -4,7 +4,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig } from './config/index.ts';
 import { prepareDatabase } from './lifecycle.ts';
 
 afterEach(() => vi.unstubAllEnvs());

@@ -12,7 +12,7 @@ import {
   writeSync,
 } from 'node:fs';
 import { join } from 'node:path';
-import type { Config } from './config.ts';
+import type { Config } from './config/index.ts';
 import { sqliteFile } from './db/database.ts';
 
 /** Below this much free space the server does not start: a day of entries and mail needs far less. */

@@ -12,8 +12,8 @@ import { SECRETS, sampleChargeCard } from '../features/applications/applications
 import { keyringFor } from '../features/applications/keys.server.ts';
 import { openApplication, saveApplication } from '../features/applications/sealed-records.server.ts';
 import { DEFAULT_API_KEY } from '../lib/api-key.ts';
-import { createApp } from './app.ts';
-import { loadConfig } from './config.ts';
+import { createApp, registerJobs } from './app.ts';
+import { loadConfig, prepareFiles } from './config/index.ts';
 import { createDeps } from './deps.ts';
 import { checkTicket, issueTicket } from './form-ticket.ts';
 import { verifyHumanCheck } from './human-check/verify.ts';
@@ -40,8 +40,11 @@ const SET = {
 function server(environment: Record<string, string>) {
   const dir = mkdtempSync(join(tmpdir(), 'kwikfill-server-'));
   dirs.push(dir);
-  const config = loadConfig({ ...environment, DATA_DIR: join(dir, 'data'), KEYS_DIR: join(dir, 'keys') });
+  const config = prepareFiles(
+    loadConfig({ ...environment, DATA_DIR: join(dir, 'data'), KEYS_DIR: join(dir, 'keys') }),
+  );
   const deps = createDeps({ config, db: t.db, dbKind: t.deps.dbKind, now: t.now, log: memoryLog().log });
+  registerJobs(deps.jobs);
   const app = createApp(deps);
   const post = (path: string, body: unknown) =>
     app.request(

@@ -22,7 +22,7 @@ const failWith =
     throw onInvalid?.(result.issues, fieldErrors(result.issues)) ?? invalidInput(result.issues);
   };
 
-/** The JSON body, checked with `schema` (the body itself is checked by jsonBodies in http.ts). */
+/** The JSON body, checked with `schema` (the body itself is checked by jsonBodies in request.ts). */
 export const json = <S extends v.GenericSchema>(schema: S, onInvalid?: OnInvalid) =>
   vValidator('json', schema, failWith(onInvalid));
 

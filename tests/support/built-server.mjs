@@ -88,7 +88,7 @@ export async function startBuiltServer(options = {}) {
     DRAIN_SECONDS: '0',
     SITE_URL: 'http://localhost:4321',
     // PostgreSQL: a server that may be one of several, so it needs keys given to it (the same on
-    // every server), never keys of its own (src/server/config.ts settingProblems).
+    // every server), never keys of its own (src/server/config/rules.ts settingProblems).
     ...(options.env?.DATABASE_URL ? sharedKeys(options.env.DATABASE_URL) : {}),
     ...options.env,
   };

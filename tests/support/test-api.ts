@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { insertMember, uniqueEmail } from '../../src/features/account/account.sample.ts';
 import { DEFAULT_API_KEY } from '../../src/lib/api-key.ts';
-import { createApp } from '../../src/server/app.ts';
-import type { Config } from '../../src/server/config.ts';
+import { createApp, registerJobs } from '../../src/server/app.ts';
+import type { Config } from '../../src/server/config/index.ts';
 import { openDatabase } from '../../src/server/db/database.ts';
 import { migrateToLatest } from '../../src/server/db/migrate.ts';
 import { type AppDeps, createDeps } from '../../src/server/deps.ts';
@@ -86,7 +86,7 @@ export function memoryLog() {
 /**
  * The environment of an operator command (scripts/admin.ts) that a test runs against its own
  * database: the test's folders, and on PostgreSQL the secrets every member of a server set must be
- * given (src/server/config.ts settingProblems), here the test's own.
+ * given (src/server/config/rules.ts settingProblems), here the test's own.
  */
 export function adminEnv(config: Config): NodeJS.ProcessEnv {
   const shared = config.databaseUrl
@@ -146,6 +146,7 @@ export async function createTestApi(overrides: Partial<Config> = {}) {
     fetch: (...args) => fetchMock.impl(...args),
     log,
   });
+  registerJobs(deps.jobs);
   const app = createApp(deps);
 
   async function call(method: string, path: string, options: CallOptions = {}): Promise<Answer> {

@@ -83,10 +83,10 @@ afterAll(() => {
   for (const dir of [distDir, join(root, '.netlify'), tmp]) rmSync(dir, { recursive: true, force: true });
 });
 
-/** A signing secret of the length the configuration asks for (src/server/config.ts). */
+/** A signing secret of the length the configuration asks for (src/server/config/). */
 const APP_SECRET = 'test-secret-of-at-least-32-characters';
 /**
- * What the configuration asks of every server (src/server/config.ts): the secret, and the keys
+ * What the configuration asks of every server (src/server/config/): the secret, and the keys
  * folder inside the test's own folder (not the function's). With DATABASE_URL also APPLICATION_KEYS.
  */
 const base = (name: string) => ({ APP_SECRET, KEYS_DIR: join(tmp, `${name}-keys`) });

@@ -40,7 +40,7 @@ const log = join(work, 'serve.log');
 const START_TIMEOUT = 900_000;
 const STEP_TIMEOUT = 120_000;
 
-/** What the function and the operator commands both need (src/server/config.ts). */
+/** What the function and the operator commands both need (src/server/config/). */
 const siteEnv = {
   APP_SECRET: 'test-secret-of-at-least-32-characters',
   KEYS_DIR: join(work, 'keys'),

@@ -1,6 +1,6 @@
 // Where the application keys come from. APPLICATION_KEYS (`id:base64key,...`, the first one seals
 // new records, the others only open old ones) wins; otherwise the key file (APPLICATION_KEY_FILE, or
-// KEYS_DIR/application-keys.json: src/server/config.ts), created with one random key on first start
+// KEYS_DIR/application-keys.json: src/server/config/settings.ts), created with one random key on first start
 // (mode 600, in a folder of mode 700 outside the data folder and the repository: `keys/` is ignored
 // by git), so that a backup of the data does not hold the keys that open it. A key file an earlier
 // release left in the data folder is still read (the start warns and says how to move it): stored
@@ -9,7 +9,7 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { APPLICATION_KEY_FILE_NAME, type Config } from '../../server/config.ts';
+import { APPLICATION_KEY_FILE_NAME, type Config } from '../../server/config/index.ts';
 import { decodeKey, KEY_BYTES, KeyConfigError, parseKeyList } from '../../server/key-list.ts';
 import type { Keyring } from './crypto.server.ts';
 

@@ -23,7 +23,7 @@ export interface KindInfo {
 }
 
 /**
- * Checks values as the server does (src/server/http.ts validate): a field never touched counts
+ * Checks values as the server does (src/server/validate.ts): a field never touched counts
  * as empty, so it gets its own message rather than valibot's generic 'Invalid key'.
  */
 export function parseApplication(info: KindInfo, values: Record<string, unknown>, now: number) {

@@ -1,6 +1,6 @@
 // The applications' own settings, read from the environment when used (the server's one schema,
-// src/server/config.ts): where the credit department is mailed and how long applications are kept.
-import { parseEnv } from '../../server/config.ts';
+// src/server/config/schema.ts): where the credit department is mailed and how long applications are kept.
+import { parseEnv } from '../../server/config/index.ts';
 
 type Env = Record<string, string | undefined>;
 

@@ -5,8 +5,8 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../../server/deps.ts';
 import { ApiError } from '../../server/errors.ts';
 import { publicForm } from '../../server/form-guard.ts';
-import { clientIp } from '../../server/http.ts';
 import { enforce } from '../../server/rate-limit.ts';
+import { clientIp } from '../../server/request.ts';
 import { sha256 } from '../../server/tokens.ts';
 import {
   type BalanceAnswer,

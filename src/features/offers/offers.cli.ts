@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { purgeAfterChange } from '../../server/cdn-purge.ts';
 import { action, CliError, withDeps } from '../../server/cli.ts';
-import { parseEnv } from '../../server/config.ts';
+import { parseEnv } from '../../server/config/index.ts';
 import { terminalJson } from '../../server/terminal-text.ts';
 import { importOffers } from './import.server.ts';
 import { offersRunning } from './offers.server.ts';

@@ -4,8 +4,8 @@
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import type { AppEnv } from '../../server/deps.ts';
-import { clientIp } from '../../server/http.ts';
 import { enforce, type Limit } from '../../server/rate-limit.ts';
+import { clientIp } from '../../server/request.ts';
 import { sign } from '../../server/tokens.ts';
 import { json } from '../../server/validate.ts';
 import { pageOf } from './metrics.ts';

@@ -5,7 +5,7 @@
 import { copyFileSync, existsSync, renameSync, rmSync } from 'node:fs';
 import { DatabaseSync } from 'node:sqlite';
 import { type Kysely, sql } from 'kysely';
-import type { Config } from '../config.ts';
+import type { Config } from '../config/index.ts';
 import { sqliteFile } from './database.ts';
 import { migrateToLatest } from './migrate.ts';
 import type { Database } from './schema.ts';

@@ -2,7 +2,7 @@
 import { chmodSync, closeSync, openSync } from 'node:fs';
 import { join } from 'node:path';
 import { Kysely, PostgresDialect } from 'kysely';
-import type { Config } from '../config.ts';
+import type { Config } from '../config/index.ts';
 import { countQueryError, metricsWanted, watchPool } from '../metrics.ts';
 import { NodeSqliteDialect } from './node-sqlite.ts';
 import { queueForConnections } from './pg-queue.ts';

@@ -3,7 +3,7 @@
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { action, CliError, commandGroup, progress, withDeps, withOldName } from '../cli.ts';
-import { loadConfig } from '../config.ts';
+import { loadConfig } from '../config/index.ts';
 import { backupSqlite, copySqliteToPostgres, keysReminder, restoreSqlite } from './backup.ts';
 import { openDatabase } from './database.ts';
 

@@ -3,7 +3,7 @@
 // previous release serves: migrations only add (docs/decisions/0011-expand-contract-migrations.md).
 import type { Command } from 'commander';
 import { action } from '../cli.ts';
-import { loadConfig } from '../config.ts';
+import { loadConfig } from '../config/index.ts';
 import { markDeployContext } from '../netlify-guard.ts';
 import { checkStorage } from '../storage-check.ts';
 import { openDatabase } from './database.ts';

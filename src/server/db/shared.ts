@@ -2,7 +2,7 @@
 // before listening, and the on-demand pages find the same handle here, so both use one connection
 // and one shutdown. The handle lives on globalThis because the server's bundle (dist/http) and
 // Astro's (dist/server) load separate copies of this module.
-import type { Config } from '../config.ts';
+import type { Settings } from '../config/index.ts';
 import { type DatabaseHandle, openDatabase } from './database.ts';
 import { checkSchema, migrateToLatest } from './migrate.ts';
 
@@ -22,7 +22,7 @@ const shared = (): Shared => {
  * The process's database, opened and migrated on first use; with MIGRATE_ON_START=0 (migrations
  * run as an operator step, `npm run admin -- db migrate`) only checked to have this release's schema.
  */
-export function sharedDatabase(config: Config): Promise<DatabaseHandle> {
+export function sharedDatabase(config: Settings): Promise<DatabaseHandle> {
   const state = shared();
   state.handle ??= (async () => {
     const handle = openDatabase(config);

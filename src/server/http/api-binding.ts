@@ -24,7 +24,7 @@ const listener = getRequestListener(
 
 /**
  * The node:http request listener for /api/v1. The socket's address goes to the app as
- * `clientAddress` (src/server/http.ts clientIp, which prefers X-Forwarded-For under TRUST_PROXY).
+ * `clientAddress` (src/server/request.ts clientIp, which prefers X-Forwarded-For under TRUST_PROXY).
  * `Cache-Control: private, no-store` is set here, on the node:http answer, rather than by the app
  * (see cachePolicy in middleware.ts); headers the app answers with (a public read's) replace it.
  */

@@ -54,7 +54,7 @@ export function pagePolicy(policies: PagePolicies, pathname: string): string | u
 export function isHttps(req: IncomingMessage, trustProxy: boolean): boolean {
   if ((req.socket as TLSSocket).encrypted) return true;
   if (!trustProxy) return false;
-  // The last entry is the one our own proxy added (as for X-Forwarded-For in src/server/http.ts).
+  // The last entry is the one our own proxy added (as for X-Forwarded-For in src/server/request.ts).
   const proto = String(req.headers['x-forwarded-proto'] ?? '')
     .split(',')
     .at(-1)

@@ -7,7 +7,7 @@
 // Every answer is `private, no-store`: no cache between Prometheus and the server keeps one.
 import { timingSafeEqual } from 'node:crypto';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
-import type { Config } from '../config.ts';
+import type { Config } from '../config/index.ts';
 import { log } from '../log.ts';
 import { metricsWanted } from '../metrics.ts';
 import { createMetrics, type Metrics, type MetricsSources } from './metrics-registry.ts';

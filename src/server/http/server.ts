@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type compression from 'compression';
 import onHeaders from 'on-headers';
-import { type Config, ConfigError, loadConfig, parseEnv } from '../config.ts';
+import { ConfigError, loadConfig, parseEnv, type Settings } from '../config/index.ts';
 import { type DataSource, dataFingerprint, recentFingerprint } from '../data-fingerprint.ts';
 import type { AppDeps } from '../deps.ts';
 import { closeDatabase, onShutdown, prepareDatabase, warnAboutSettings } from '../lifecycle.ts';
@@ -48,7 +48,7 @@ const cannotStart = (error: unknown): never => {
   console.error(`[server] Cannot start: ${error instanceof ConfigError ? message : message.split('\n')[0]}`);
   process.exit(1);
 };
-let config: Config | undefined;
+let config: Settings | undefined;
 try {
   // The whole configuration is checked here, before anything else: a mistake stops the start.
   config = loadConfig();
@@ -227,7 +227,7 @@ server.on('connect', (_req, socket) => {
 
 warnAboutSettings();
 // Metrics, when the settings ask for them: the public port's /metrics (with METRICS_TOKEN only).
-const metricsHere = startMetrics(config as Config, {
+const metricsHere = startMetrics(config as Settings, {
   deps: getDeps,
   ready: async () => (await probe('/readyz')).status === 200,
 });

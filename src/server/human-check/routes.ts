@@ -6,14 +6,15 @@ import { text } from '../../lib/fields.ts';
 import type { AppEnv } from '../deps.ts';
 import { ApiError, ERRORS } from '../errors.ts';
 import { json } from '../validate.ts';
-import { ACTION_PATTERN, humanCheckMode, issueLocalToken, LOCAL_TOKEN_LIFETIME_MS } from './verify.ts';
+import { humanCheckMode } from './mode.ts';
+import { ACTION_PATTERN, issueLocalToken, LOCAL_TOKEN_LIFETIME_MS } from './verify.ts';
 
 const localSchema = v.object({
   action: v.pipe(text('Unknown action'), v.regex(ACTION_PATTERN, 'Unknown action')),
 });
 
 const localOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
-  if (humanCheckMode(c.var.deps) !== 'local') throw ApiError.of(ERRORS.notFound);
+  if (humanCheckMode(c.var.deps.config) !== 'local') throw ApiError.of(ERRORS.notFound);
   await next();
 };
 
@@ -21,7 +22,7 @@ export const humanCheckRoutes = new Hono<AppEnv>()
   // The widgets ask this when they mount, so they always match what the server verifies.
   .get('/config', (c) => {
     const { deps } = c.var;
-    const mode = humanCheckMode(deps);
+    const mode = humanCheckMode(deps.config);
     return mode === 'turnstile'
       ? c.json({ mode, site_key: deps.config.turnstileSiteKey ?? null })
       : c.json({ mode });

@@ -1,16 +1,16 @@
 // Server half of the human check (the browser half: src/features/human-check/; why two trees:
 // docs/decisions/0005). With TURNSTILE_SECRET_KEY: Cloudflare Turnstile's siteverify,
 // checking success, the hostname (SITE_URL's) and the action. Otherwise, only with HUMAN_CHECK=local
-// and a loopback SITE_URL (humanCheckMode in src/server/config.ts): a local stand-in whose tokens
+// and a loopback SITE_URL (src/server/human-check/mode.ts): a local stand-in whose tokens
 // are HMAC-signed by this server, bound to an action, valid 5 minutes. With neither, every check fails (the forms are refused, never waved through). A token
 // is accepted once (its hash goes into used_tokens).
 import { randomUUID } from 'node:crypto';
 import { isIP } from 'node:net';
 import { sql } from 'kysely';
-import { humanCheckMode as modeOf } from '../config.ts';
 import type { AppDeps } from '../deps.ts';
 import { sweepDue } from '../sweep-schedule.ts';
 import { randomToken, safeEqual, sha256, sign } from '../tokens.ts';
+import { humanCheckMode } from './mode.ts';
 
 export const SITEVERIFY_URL = 'https://challenges.cloudflare.com/turnstile/v0/siteverify';
 export const LOCAL_TOKEN_LIFETIME_MS = 5 * 60 * 1000;
@@ -19,8 +19,6 @@ const TURNSTILE_MEMORY_MS = 10 * 60 * 1000;
 const SITEVERIFY_TIMEOUT_MS = 8000;
 /** Turnstile's own limits: up to 32 characters of letters, digits, '-' and '_'. */
 export const ACTION_PATTERN = /^[A-Za-z0-9_-]{1,32}$/;
-
-export const humanCheckMode = (deps: AppDeps) => modeOf(deps.config);
 
 const LOCAL_PREFIX = 'local';
 
@@ -101,7 +99,7 @@ export async function verifyHumanCheck(
   deps: AppDeps,
   { token, action, ip }: HumanCheckInput,
 ): Promise<boolean> {
-  const mode = humanCheckMode(deps);
+  const mode = humanCheckMode(deps.config);
   if (mode === 'unavailable') return false;
   if (typeof token !== 'string' || token.length === 0 || token.length > 2048) return false;
   if (mode === 'local') {

@@ -1,7 +1,8 @@
 // Runs the queue's due jobs (src/server/jobs/queue.ts). Each server runs a worker: started with the
 // API (src/server/runtime.ts), woken every JOB_POLL_MS and right after a request queued a job
 // (`deps.jobs.kick()`: the request does not wait for it), stopped before the database closes.
-// Handlers by kind: 'mail' sends a stored message; features add theirs in src/server/app.ts.
+// Handlers by kind: 'mail' sends a stored message; features add theirs in src/server/app.ts
+// (registerJobs, called by src/server/runtime.ts and the tests' app, tests/support/test-api.ts).
 
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';

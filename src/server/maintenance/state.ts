@@ -5,6 +5,7 @@
 // Operators get in by a one-time link the command prints: only its SHA-256 is stored, it works
 // once and for 15 minutes, and it sets a cookie that holds for 12 hours of this maintenance only.
 import type { Kysely } from 'kysely';
+import { setting } from '../config/index.ts';
 import type { Database } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
 import { randomToken, safeEqual, sha256, sign } from '../tokens.ts';
@@ -33,7 +34,7 @@ export interface MaintenanceState {
 }
 
 const SETTING = 'maintenance';
-const fromEnvironment = () => ['1', 'true', 'on'].includes((process.env.MAINTENANCE ?? '').trim());
+const fromEnvironment = () => setting('MAINTENANCE');
 
 /** Reads the switch from the database (no cache): the operator command and the cached reader use it. */
 export async function readMaintenance(db: Kysely<Database>): Promise<MaintenanceState> {

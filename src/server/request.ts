@@ -1,11 +1,12 @@
-// Reading requests: the API speaks JSON only, so every request body must be a JSON object
-// (checked once for all routes by `jsonBodies`, before any route sees it), and the client's address.
+// Reading requests (the HTTP server itself is src/server/http/): the API speaks JSON only, so every
+// request body must be a JSON object (checked once for all routes by `jsonBodies`, before any route
+// sees it), and the client's address.
 // The fields themselves are checked by the routes' validators (src/server/validate.ts).
 import type { Context, MiddlewareHandler } from 'hono';
-import { warnOnce } from './config.ts';
 import type { AppEnv } from './deps.ts';
 import { ApiError, ERRORS } from './errors.ts';
 import { addressBucket, clientAddressOf } from './ip.ts';
+import { warnOnce } from './log.ts';
 
 export type Body = Record<string, unknown>;
 

@@ -3,17 +3,12 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import * as v from 'valibot';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_API_KEY } from '../lib/api-key.ts';
-import {
-  ConfigError,
-  configWarnings,
-  ENV_SCHEMA,
-  humanCheckMode,
-  loadConfig,
-  parseEnv,
-  warnAboutConfig,
-} from './config.ts';
-import { log } from './log.ts';
+import { DEFAULT_API_KEY } from '../../lib/api-key.ts';
+import { humanCheckMode } from '../human-check/mode.ts';
+import { log } from '../log.ts';
+import { ConfigError, loadConfig, prepareFiles } from './index.ts';
+import { ENV_SCHEMA, parseEnv, setting } from './schema.ts';
+import { configWarnings, warnAboutConfig } from './warnings.ts';
 
 const dirs: string[] = [];
 const tempDir = () => {
@@ -39,15 +34,25 @@ const problemsOf = (env: Record<string, string>): string[] => {
     throw error;
   }
 };
+/** What the start does: the settings, then their folders and generated secret. */
+const start = (env: Record<string, string>) => prepareFiles(loadConfig(env));
 const SECRET = 'a-signing-secret-of-32-characters!';
 const KEY = Buffer.alloc(32, 7).toString('base64');
 /** What a server of a set on PostgreSQL is given: the shared secret and application keys. */
 const SHARED = { DATABASE_URL: 'postgres://u@h/db', APP_SECRET: SECRET, APPLICATION_KEYS: `k1:${KEY}` };
 
 describe('loadConfig', () => {
-  it('defaults: SQLite in DATA_DIR, keys in KEYS_DIR beside it (both created, owner only), no human check', () => {
+  it('reads the settings and changes nothing: no folder made, no secret generated', () => {
     const { DATA_DIR, KEYS_DIR } = folders();
-    const config = loadConfig({ DATA_DIR, KEYS_DIR });
+    const settings = loadConfig({ DATA_DIR, KEYS_DIR });
+    expect(settings).toMatchObject({ dataDir: DATA_DIR, keysDir: KEYS_DIR, appSecret: undefined });
+    expect(existsSync(DATA_DIR)).toBe(false);
+    expect(existsSync(KEYS_DIR)).toBe(false);
+  });
+
+  it('defaults: SQLite in DATA_DIR, keys in KEYS_DIR beside it (both created at start, owner only), no human check', () => {
+    const { DATA_DIR, KEYS_DIR } = folders();
+    const config = start({ DATA_DIR, KEYS_DIR });
     for (const dir of [DATA_DIR, KEYS_DIR]) expect(statSync(dir).mode & 0o777).toBe(0o700);
     expect(config).toMatchObject({
       dataDir: DATA_DIR,
@@ -71,31 +76,31 @@ describe('loadConfig', () => {
 
   it('keeps the keys out of the data folder by default: keys/ in the project folder', () => {
     expect(parseEnv({}).env.KEYS_DIR).toBe('keys');
-    const gitignore = readFileSync(resolve(__dirname, '../../.gitignore'), 'utf8');
+    const gitignore = readFileSync(resolve(__dirname, '../../../.gitignore'), 'utf8');
     expect(gitignore.split('\n')).toContain('keys/');
   });
 
   it('generates the app secret once, keeps it in KEYS_DIR/secret.key (mode 600), not in DATA_DIR', () => {
     const { DATA_DIR, KEYS_DIR } = folders();
-    const first = loadConfig({ DATA_DIR, KEYS_DIR }).appSecret;
+    const first = start({ DATA_DIR, KEYS_DIR }).appSecret;
     expect(first).toMatch(/^[\w-]{43}$/);
     const file = join(KEYS_DIR, 'secret.key');
     expect(readFileSync(file, 'utf8')).toBe(first);
     expect(statSync(file).mode & 0o777).toBe(0o600);
     expect(existsSync(join(DATA_DIR, 'secret.key'))).toBe(false);
-    expect(loadConfig({ DATA_DIR, KEYS_DIR }).appSecret).toBe(first);
+    expect(start({ DATA_DIR, KEYS_DIR }).appSecret).toBe(first);
   });
 
   it('still reads a secret an earlier release generated into DATA_DIR', () => {
     const { DATA_DIR, KEYS_DIR } = folders();
-    loadConfig({ DATA_DIR, KEYS_DIR: DATA_DIR });
+    start({ DATA_DIR, KEYS_DIR: DATA_DIR });
     const earlier = readFileSync(join(DATA_DIR, 'secret.key'), 'utf8');
-    expect(loadConfig({ DATA_DIR, KEYS_DIR }).appSecret).toBe(earlier);
+    expect(start({ DATA_DIR, KEYS_DIR }).appSecret).toBe(earlier);
   });
 
   it('warns at start about an application key file in the data folder, saying how to move it', () => {
     const { DATA_DIR, KEYS_DIR } = folders();
-    const config = loadConfig({ DATA_DIR, KEYS_DIR, HUMAN_CHECK: 'local' });
+    const config = start({ DATA_DIR, KEYS_DIR, HUMAN_CHECK: 'local' });
     expect(configWarnings(config)).toEqual([]);
     writeFileSync(join(DATA_DIR, 'application-keys.json'), '{}');
     expect(configWarnings(config)).toEqual([
@@ -143,7 +148,7 @@ describe('loadConfig', () => {
   });
 });
 
-describe('loadConfig on a read-only file system (Netlify functions)', () => {
+describe('the start on a read-only file system (Netlify functions)', () => {
   // A folder below a regular file can never be created (ENOTDIR), even for root: a stand-in
   // for a read-only disk that the tests can make anywhere.
   const unwritable = () => {
@@ -155,19 +160,19 @@ describe('loadConfig on a read-only file system (Netlify functions)', () => {
 
   it('touches no folder with DATABASE_URL, APP_SECRET, APPLICATION_KEYS and SMTP_URL', () => {
     const DATA_DIR = unwritable();
-    const config = loadConfig({ DATA_DIR, KEYS_DIR: unwritable(), ...diskless });
+    const config = start({ DATA_DIR, KEYS_DIR: unwritable(), ...diskless });
     expect(config).toMatchObject({ appSecret: SECRET, databaseUrl: diskless.DATABASE_URL });
     expect(existsSync(DATA_DIR)).toBe(false);
   });
 
   it('fails at start with a message naming the settings that are missing', () => {
-    expect(() => loadConfig({ DATA_DIR: unwritable(), KEYS_DIR: tempDir() })).toThrow(
+    expect(() => start({ DATA_DIR: unwritable(), KEYS_DIR: tempDir() })).toThrow(
       /Cannot create the data folder \(DATA_DIR\) .* \(ENOTDIR\).*set DATABASE_URL \(PostgreSQL\), APP_SECRET, APPLICATION_KEYS and SMTP_URL/,
     );
-    expect(() => loadConfig({ DATA_DIR: tempDir(), KEYS_DIR: unwritable() })).toThrow(
+    expect(() => start({ DATA_DIR: tempDir(), KEYS_DIR: unwritable() })).toThrow(
       /Cannot create the keys folder \(KEYS_DIR\) .* \(ENOTDIR\)/,
     );
-    expect(() => loadConfig({ DATA_DIR: unwritable(), ...SHARED })).toThrow(
+    expect(() => start({ DATA_DIR: unwritable(), ...SHARED })).toThrow(
       /Cannot create the mail outbox \(OUTBOX_DIR\) .*set SMTP_URL/,
     );
   });
@@ -251,7 +256,7 @@ describe('the whole configuration checked at start', () => {
   });
 
   it("starts with the demo's settings as `npm start` gives them (package.json)", () => {
-    const scripts = JSON.parse(readFileSync(resolve(__dirname, '../../package.json'), 'utf8')).scripts;
+    const scripts = JSON.parse(readFileSync(resolve(__dirname, '../../../package.json'), 'utf8')).scripts;
     // The variables `npm start` sets before `npm run serve`, with their defaults.
     const demo = Object.fromEntries(
       [...String(scripts.start).matchAll(/([A-Z_]+)=\$\{\1:-([^}]+)\}/g)].map(([, name, value]) => [
@@ -518,7 +523,7 @@ describe('the environment schema (parseEnv)', () => {
   });
 
   it("has an entry with its meaning for every variable the README's table says the server or admin reads", () => {
-    const readme = readFileSync(resolve(__dirname, '../../README.md'), 'utf8');
+    const readme = readFileSync(resolve(__dirname, '../../../README.md'), 'utf8');
     const table = readme.slice(readme.indexOf('## Configuration'));
     const rows = [...table.matchAll(/^\| `([A-Z_]+)` \| ([^|]+) \|/gm)];
     const read = rows.filter(([, , usedBy]) => /server|admin/.test(usedBy ?? '')).map(([, name]) => name);
@@ -528,5 +533,22 @@ describe('the environment schema (parseEnv)', () => {
       expect(entries, name).toHaveProperty(name as string);
       expect(v.getDescription(entries[name as string] as v.GenericSchema), name).toBeTruthy();
     }
+  });
+});
+
+describe('a setting read before the configuration (setting)', () => {
+  it('goes through its schema entry: trimmed, typed, its default when unset or mistaken', () => {
+    expect(setting('MAINTENANCE', { MAINTENANCE: ' on ' })).toBe(true);
+    expect(setting('MAINTENANCE', { MAINTENANCE: 'maybe' })).toBe(false);
+    expect(setting('DIST_DIR', {})).toBe('dist');
+    expect(setting('DIST_DIR', { DIST_DIR: ' .builds/x ' })).toBe('.builds/x');
+    expect(setting('LOG_LEVEL', { LOG_LEVEL: 'debug' })).toBe('debug');
+    expect(setting('LOG_LEVEL', { LOG_LEVEL: 'loud' })).toBeUndefined();
+  });
+
+  it('an invalid LOG_LEVEL is refused at start, naming it (not a crash of the logger)', () => {
+    expect(problemsOf({ LOG_LEVEL: 'loud' })).toEqual([
+      "LOG_LEVEL must be a pino level: debug, info, warn, error or silent (it is 'loud')",
+    ]);
   });
 });
