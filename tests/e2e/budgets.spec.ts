@@ -16,6 +16,9 @@ import {
 import { distDir } from '../../src/server/http/dist-dir.ts';
 
 test.describe('byte budgets of the build', () => {
+  // Each test compresses every page of the build with brotli and gzip: seconds of CPU, which a busy
+  // machine stretches past the default 30 s.
+  test.describe.configure({ timeout: 180_000 });
   test('every content page fits 14 KB compressed and ships no framework JavaScript', async () => {
     const rows = (await measurePages(distDir('client'))).filter((row) => isContentPage(row.page));
     expect(rows.length).toBeGreaterThan(20);
