@@ -7,17 +7,23 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 /** A status, a code and the sentence a visitor reads, as src/server/errors.ts lists them. */
 export type ErrorEntry = readonly [ContentfulStatusCode, string, string];
 
+// Fields declared, not parameter properties: the server also runs this file through Node's own
+// type stripping (the shutdown test, operator scripts), which refuses parameter properties.
 export class ApiError extends Error {
-  constructor(
-    /** The HTTP status; 0 when no answer came (offline, connection lost). */
-    readonly status: number,
-    readonly code: string,
-    readonly description: string,
-    /** A sentence per form field, for the form to show beside each one. */
-    readonly fields: Record<string, string> = {},
-  ) {
+  /** The HTTP status; 0 when no answer came (offline, connection lost). */
+  readonly status: number;
+  readonly code: string;
+  readonly description: string;
+  /** A sentence per form field, for the form to show beside each one. */
+  readonly fields: Record<string, string>;
+
+  constructor(status: number, code: string, description: string, fields: Record<string, string> = {}) {
     super(description);
     this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.description = description;
+    this.fields = fields;
   }
 
   static of(entry: ErrorEntry): ApiError {
