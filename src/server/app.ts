@@ -45,6 +45,8 @@ const IDEMPOTENT_ROUTES = [
   '/applications/:kind',
   '/me/vip',
   '/me/mailing-lists',
+  '/winner/confirm',
+  '/winner/decline',
 ];
 
 /** True when the client closed the connection before its request was read to the end. */

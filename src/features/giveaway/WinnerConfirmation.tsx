@@ -1,8 +1,8 @@
 // /giveaway/confirm?winner_token=... (product.md 2.12): a potential winner confirms or declines the
 // prize. The token leaves the address bar at once (readLinkToken); the answer is sent once.
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { forgetLinkToken, readLinkToken } from '../account/reset-token.ts';
-import { publicApi, read } from '../session/api.ts';
+import { newIdempotencyKey, publicApi, read, withIdempotencyKey } from '../session/api.ts';
 import { CONFIRM_PARAM, CONFIRMATION_MESSAGES, type PendingPrize } from './confirmation.ts';
 import '../../components/form/fields.css'; // the status lines' look (form-message, form-note)
 
@@ -21,6 +21,7 @@ const deadline = (iso: string) =>
 
 export default function WinnerConfirmation() {
   const [view, setView] = useState<View>({ kind: 'loading' });
+  const keys = useRef<Partial<Record<'confirm' | 'decline', string>>>({});
 
   useEffect(() => {
     const token = readLinkToken(CONFIRM_PARAM);
@@ -40,7 +41,10 @@ export default function WinnerConfirmation() {
     setView({ ...view, busy: true, failed: false });
     try {
       const call = decision === 'confirm' ? publicApi.winner.confirm : publicApi.winner.decline;
-      await read(call.$post({ json: { token: view.token } }));
+      // One key per decision on this page: a retry after a lost reply gets the first reply, not
+      // 'link invalid' for the link the first try used (docs/decisions/0016).
+      const key = (keys.current[decision] ??= newIdempotencyKey());
+      await withIdempotencyKey(key, () => read(call.$post({ json: { token: view.token } })));
       forgetLinkToken(CONFIRM_PARAM);
       setView({
         kind: 'done',

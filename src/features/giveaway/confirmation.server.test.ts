@@ -118,3 +118,13 @@ test('an alternate draw leaves out everyone linked to the winner it replaces, an
   );
   expect(verified.problems).toEqual([]);
 });
+
+test("a winner's answer whose reply was lost, sent again with its Idempotency-Key, gets the first reply", async () => {
+  const { winner } = await drawOne('retry', [['cy@example.com', {}]]);
+  const headers = { 'Idempotency-Key': '"b1e5c0de-0000-4000-8000-000000000001"' };
+  const first = await t.call('POST', '/winner/confirm', { body: { token: winner.token }, headers });
+  const retry = await t.call('POST', '/winner/confirm', { body: { token: winner.token }, headers });
+  expect([first.status, retry.status]).toEqual([200, 200]);
+  expect(retry.json).toEqual(first.json);
+  expect(await published('Promotion retry')).toHaveLength(1);
+});

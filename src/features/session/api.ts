@@ -10,8 +10,10 @@ export {
   ApiError,
   errorText,
   NETWORK_MESSAGE,
+  newIdempotencyKey,
   publicApi,
   read,
+  withIdempotencyKey,
 } from '../../lib/api-client.ts';
 
 export const LOGIN_PATH = '/account/login';
