@@ -1,8 +1,8 @@
-// The on-demand pages of the Node server, kept as rendered (docs/architecture.md, "Caching"): a page marked kept in the
-// route list (src/lib/routes.ts, read through cached-pages.ts) is rendered once per change of the
-// data it shows (src/server/data-fingerprint.ts) and of the chain's day, then answered from memory,
-// compressed (one encoding negotiation for the server: negotiate.ts), with a strong ETag made from
-// its content and a 304 for a revisit. Rendering the locator cost about 7 ms of CPU a request.
+// The on-demand pages of the Node server, kept as rendered (docs/architecture.md, "Caching"): a page
+// marked kept in the route list (src/lib/routes.ts, read through cached-pages.ts) is rendered once per
+// change of the data it shows (src/server/data-fingerprint.ts) and of the chain's day, then answered
+// from memory, compressed (one encoding negotiation for the server: negotiate.ts), with a strong ETag
+// made from its content and a 304 for a revisit. Rendering the locator cost about 7 ms of CPU a request.
 //
 // What is kept is the same for every visitor: only a GET without Cookie or Authorization, with no
 // query parameter the page does not read, answered 200 without Set-Cookie or a Vary other than
