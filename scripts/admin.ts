@@ -28,7 +28,7 @@ registerMaintenanceCommands(program);
 registerMailCommands(program);
 registerCdnCommands(program);
 
-// Feature commands: one line per feature.
+// Feature commands: a feature adds its import above and its line here.
 registerAccountCommands(program);
 registerGiveawayCommands(program);
 registerContactCommands(program);
