@@ -43,7 +43,8 @@ export default function WinnerConfirmation() {
       const call = decision === 'confirm' ? publicApi.winner.confirm : publicApi.winner.decline;
       // One key per decision on this page: a retry after a lost reply gets the first reply, not
       // 'link invalid' for the link the first try used (docs/decisions/0016).
-      const key = (keys.current[decision] ??= newIdempotencyKey());
+      const key = keys.current[decision] ?? newIdempotencyKey();
+      keys.current[decision] = key;
       await withIdempotencyKey(key, () => read(call.$post({ json: { token: view.token } })));
       forgetLinkToken(CONFIRM_PARAM);
       setView({
