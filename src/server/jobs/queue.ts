@@ -86,23 +86,18 @@ export async function storeWithJob<T extends keyof Database & string>(
   job: NewJob,
   now: number,
 ): Promise<void> {
-  const values = jobValues(job, now);
   if (kind === 'postgres') {
     await db
       .with('stored_row', insert)
       .insertInto('jobs')
-      .values(values)
+      .values(jobValues(job, now))
       .onConflict((oc) => oc.column('unique_key').doNothing())
       .execute();
     return;
   }
   await db.transaction().execute(async (trx) => {
     await insert(trx).execute();
-    await trx
-      .insertInto('jobs')
-      .values(values)
-      .onConflict((oc) => oc.column('unique_key').doNothing())
-      .execute();
+    await enqueue(trx, job, now);
   });
 }
 
