@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Config } from './config/index.ts';
 import type { DatabaseKind } from './db/database.ts';
 import type { Database } from './db/schema.ts';
+import type { WriteStep } from './db/write-together.ts';
 import { createJobRunner, type JobRunner } from './jobs/worker.ts';
 import { type Logger, log } from './log.ts';
 import { createMailer, type Mailer } from './mailer.ts';
@@ -54,7 +55,14 @@ export interface ApiBindings {
 /** Hono's environment for the API. */
 export interface AppEnv {
   Bindings: ApiBindings | undefined;
-  Variables: { deps: AppDeps; requestId: string; user: User; sessionHash: string };
+  Variables: {
+    deps: AppDeps;
+    requestId: string;
+    user: User;
+    sessionHash: string;
+    /** The public-form guard's last step, for the route's write (form-guard.ts takeGuardFinish). */
+    guardFinish: { step: WriteStep; stored: boolean };
+  };
 }
 
 export function createDeps(

@@ -2,13 +2,15 @@
 // checks, enforced on the server in the order of docs/api.md. The island runs the same checks first
 // for fast feedback; this is where they cannot be skipped.
 import { vValidator } from '@hono/valibot-validator';
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import * as v from 'valibot';
 import { GUARD_HEADERS } from '../lib/form-rules.ts';
+import { type WriteStep, writeTogether } from './db/write-together.ts';
 import type { AppEnv } from './deps.ts';
 import { ApiError, ERRORS } from './errors.ts';
 import { checkTicket, type PublicForm } from './form-ticket.ts';
-import { verifyHumanCheck } from './human-check/verify.ts';
+import { guardFinish } from './guard-finish.ts';
+import { checkHumanToken } from './human-check/verify.ts';
 import { type Check, emailKey, enforceAll, LIMITS, record } from './rate-limit.ts';
 import { type Body, clientIp, readJsonObject } from './request.ts';
 import { type Issues, invalidInput } from './validate.ts';
@@ -25,6 +27,14 @@ export interface GuardOptions<T> {
   person?: (data: T) => string;
   /** The human check's action; the form's name unless given. */
   action?: string;
+  /**
+   * The handler stores the submission with the guard's last step as the first write of its own
+   * (`takeGuardFinish`: one statement on PostgreSQL, src/server/guard-finish.ts). When the handler
+   * refuses the submission instead (a 409), the step is written on its own afterwards: the attempt
+   * counts all the same. A handler that answers 2xx without storing it is a bug, answered 500.
+   * Without this, the guard ends on its own before the handler.
+   */
+  withWrite?: true;
 }
 
 /** The guard's own values: the trap, the ticket and the human check's token. */
@@ -53,10 +63,44 @@ async function admit(c: Context<AppEnv>, form: PublicForm, body: GuardValues) {
   return { ip, limits: [...browser, ...address] };
 }
 
-/** Step 5: the human check, for this form's action, accepted once. */
+/** Step 5: the human check, for this form's action; it is taken (accepted once) by the guard's last step. */
 async function passHumanCheck(c: Context<AppEnv>, token: unknown, action: string, ip: string | undefined) {
-  if (!(await verifyHumanCheck(c.var.deps, { token, action, ip: ip ?? '' }))) {
-    throw ApiError.of(ERRORS.humanCheckFailed);
+  const passed = await checkHumanToken(c.var.deps, { token, action, ip: ip ?? '' });
+  if (!passed) throw ApiError.of(ERRORS.humanCheckFailed);
+  return passed;
+}
+
+/** The guard's last step written on its own: a form that stores nothing, or stores it later. */
+async function finishAlone(c: Context<AppEnv>, step: WriteStep) {
+  await writeTogether(c.var.deps.db, c.var.deps.dbKind, [step]);
+}
+
+/** The guard's last step, for the first write of a route with `withWrite` (src/server/guard-finish.ts). */
+export function takeGuardFinish(c: Context<AppEnv>): WriteStep {
+  const pending = c.get('guardFinish');
+  if (!pending) throw new Error('takeGuardFinish: the route has no publicForm guard with `withWrite`');
+  return pending.step;
+}
+
+/** Keeps the step for the handler's write, which tells when it is stored. */
+function keepForTheWrite(c: Context<AppEnv>, step: WriteStep) {
+  const pending = { step, stored: false };
+  pending.step = { ...step, stored: () => (pending.stored = true) };
+  c.set('guardFinish', pending);
+}
+
+/** After the handler of a route with `withWrite`: a refused submission's attempt still counts. */
+async function afterTheWrite(c: Context<AppEnv>) {
+  const pending = c.get('guardFinish');
+  if (!pending || pending.stored) return;
+  if (c.res.ok)
+    throw new Error(`${c.req.path}: answered without storing the guard's last step (takeGuardFinish)`);
+  try {
+    await finishAlone(c, pending.step);
+  } catch (error) {
+    // The visitor's answer stands (the refusal); a limit reached meanwhile changes nothing of it.
+    if (!(error instanceof ApiError))
+      console.warn('[form-guard] attempt not counted:', (error as Error).message);
   }
 }
 
@@ -85,7 +129,7 @@ async function check<T>(
   form: PublicForm,
   body: Body,
   fields: Checked,
-  { person, action = form }: GuardOptions<T>,
+  { person, action = form, withWrite }: GuardOptions<T>,
 ) {
   const deps = c.var.deps;
   const { ip, limits } = await admit(c, form, body);
@@ -94,9 +138,12 @@ async function check<T>(
   // the same statement as the browser's and the address's (docs/decisions/0021-postgresql-round-trips.md).
   await enforceAll(deps, personal ? [{ ...personal, peek: true }, ...limits] : limits);
   if (!fields.success) throw invalidInput(fields.issues);
-  await passHumanCheck(c, body.human_check_token, action, ip);
-  // Counted and checked in one step: of simultaneous attempts of one person, no more than the limit pass.
-  if (personal) await enforceAll(deps, [personal]);
+  const passed = await passHumanCheck(c, body.human_check_token, action, ip);
+  // The token taken and the person counted (and checked again: of simultaneous attempts of one
+  // person, no more than the limit pass), with the submission's write when the route stores it.
+  const step = await guardFinish(deps, passed, personal);
+  if (withWrite) keepForTheWrite(c, step);
+  else await finishAlone(c, step);
 }
 
 /**
@@ -108,17 +155,20 @@ export const publicForm = <S extends v.GenericSchema>(
   form: PublicForm,
   schema: S,
   options: GuardOptions<v.InferOutput<S>> | string,
-) =>
-  vValidator('json', schema, async (result, c: Context<AppEnv>) =>
-    // A bare string is the human check's action of a form that names no person (the gift-card check).
-    check(
-      c,
-      form,
-      await readJsonObject(c),
-      result as Checked,
-      typeof options === 'string' ? { action: options } : options,
-    ),
+) => {
+  // A bare string is the human check's action of a form that names no person (the gift-card check).
+  const guard = typeof options === 'string' ? { action: options } : options;
+  const validate = vValidator('json', schema, async (result, c: Context<AppEnv>) =>
+    check(c, form, await readJsonObject(c), result as Checked, guard),
   );
+  if (!guard.withWrite) return validate;
+  const checked: MiddlewareHandler<AppEnv> = (c, next) =>
+    validate(c, async () => {
+      await next();
+      await afterTheWrite(c);
+    });
+  return checked as unknown as typeof validate;
+};
 
 /**
  * A route that reads its own body (the multipart application forms) runs the guard in two halves,
@@ -143,7 +193,8 @@ export async function guardBeforeBody(c: Context<AppEnv>, form: PublicForm, acti
   };
   const { ip, limits } = await admit(c, form, values);
   await enforceAll(c.var.deps, limits);
-  await passHumanCheck(c, values.human_check_token, action, ip);
+  const passed = await passHumanCheck(c, values.human_check_token, action, ip);
+  await finishAlone(c, await guardFinish(c.var.deps, passed));
 }
 
 /** The second half (after `guardBeforeBody`): the fields (400 invalid_input), then the person (429). */

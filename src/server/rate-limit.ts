@@ -83,7 +83,7 @@ async function addHits(db: AppDeps['db'], keys: string[], now: number): Promise<
  * Hits older than KEEP_HITS_MS serve no limit any more: cleared now and then (src/server/sweep-
  * schedule.ts; a scan of the table: an index on `at` would cost every hit another page to write).
  */
-async function sweep(deps: AppDeps, now: number): Promise<void> {
+export async function sweepHits(deps: AppDeps, now: number): Promise<void> {
   if (!sweepDue(deps.db, 'rate_limit_counts', now)) return;
   await deps.db
     .deleteFrom('rate_limit_counts')
@@ -105,7 +105,7 @@ export async function hitAll(deps: AppDeps, checks: Check[]): Promise<Check | un
     deps.dbKind === 'postgres'
       ? await hitAllPostgres(deps, checks, now)
       : await hitAllSqlite(deps, checks, now);
-  await sweep(deps, now);
+  await sweepHits(deps, now);
   if (over) countRefusal(over.key);
   return over;
 }
@@ -123,14 +123,51 @@ async function hitAllPostgres(deps: AppDeps, checks: Check[], now: number): Prom
 }
 
 function hitAllSqlite(deps: AppDeps, checks: Check[], now: number): Promise<Check | undefined> {
-  return deps.db.transaction().execute(async (trx) => {
-    for (const check of checks) {
-      if ((await countIn(trx, check.key, now - check.limit.windowMs)) >= check.limit.limit) return check;
-    }
-    const counted = checks.filter((check) => !check.peek).map((check) => check.key);
-    if (counted.length > 0) await addHits(trx, counted, now);
-    return undefined;
-  });
+  return deps.db.transaction().execute((trx) => takeSqlite(trx, checks, now));
+}
+
+/** SQLite's hitAll inside a transaction (`trx`) the caller holds. */
+async function takeSqlite(trx: AppDeps['db'], checks: Check[], now: number): Promise<Check | undefined> {
+  for (const check of checks) {
+    if ((await countIn(trx, check.key, now - check.limit.windowMs)) >= check.limit.limit) return check;
+  }
+  const counted = checks.filter((check) => !check.peek).map((check) => check.key);
+  if (counted.length > 0) await addHits(trx, counted, now);
+  return undefined;
+}
+
+/** PostgreSQL's SQLSTATE for a limit reached inside a write (rate_limit_enforce, migration 0023). */
+const LIMIT_REACHED_SQLSTATE = 'KF429';
+
+/**
+ * enforceAll as part of a write that stores something (src/server/db/write-together.ts), so that the
+ * hits and the write are one statement on PostgreSQL and one transaction on SQLite: either every
+ * check is within its limit, its hits are counted and the write stores, or nothing is stored and
+ * `explain` answers 429. `postgres` is a condition for the write's WHERE (rate_limit_enforce raises
+ * when a check is at its limit); `sqlite` runs in the write's transaction. No `peek` checks here.
+ */
+export function enforceInWrite(checks: Check[], now: number) {
+  return {
+    postgres: sql<boolean>`rate_limit_enforce(
+      ${checks.map((check) => check.key)}::text[],
+      ${checks.map((check) => check.limit.limit)}::integer[],
+      ${checks.map((check) => now - check.limit.windowMs)}::bigint[],
+      ${now}::bigint)`,
+    async sqlite(trx: AppDeps['db']): Promise<void> {
+      const over = await takeSqlite(trx, checks, now);
+      if (over) {
+        countRefusal(over.key);
+        throw ApiError.of(ERRORS.rateLimited);
+      }
+    },
+    explain(error: unknown): ApiError | undefined {
+      const e = error as { code?: unknown; message?: unknown } | undefined;
+      if (e?.code !== LIMIT_REACHED_SQLSTATE) return undefined;
+      const over = checks[Number(e.message) - 1];
+      if (over) countRefusal(over.key);
+      return ApiError.of(ERRORS.rateLimited);
+    },
+  };
 }
 
 /** Records a hit for `key` when it is within the limit; false (nothing recorded) when over it. */
@@ -157,7 +194,7 @@ export async function record(deps: AppDeps, ...keys: string[]): Promise<void> {
   const now = deps.now();
   if (keys.length === 0) return;
   await addHits(deps.db, keys, now);
-  await sweep(deps, now);
+  await sweepHits(deps, now);
 }
 
 /** Forgets every hit of `key` (a successful sign-in clears that address's failures). */

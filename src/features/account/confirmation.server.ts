@@ -5,8 +5,9 @@
 // stranger never sees the link. Confirming ends the account's other sessions.
 import type { Transaction } from 'kysely';
 import type { Database } from '../../server/db/schema.ts';
+import type { Write } from '../../server/db/write-together.ts';
 import type { AppDeps } from '../../server/deps.ts';
-import { jobValues, mailJob } from '../../server/jobs/queue.ts';
+import { jobWrite, mailJob } from '../../server/jobs/queue.ts';
 import { randomToken, sha256 } from '../../server/tokens.ts';
 import { site } from '../../site.config.ts';
 import { CONFIRM_PARAM } from './account.ts';
@@ -29,34 +30,30 @@ const confirmMailText = (link: string, forgot: string) =>
     site.name,
   ].join('\n');
 
-/** Stores a confirmation link for the account and queues its mail, in the caller's transaction. */
-export async function queueConfirmation(
-  deps: AppDeps,
-  trx: Transaction<Database>,
-  user: { id: string; email: string },
-): Promise<void> {
+/**
+ * A confirmation link for the account and its mail, as writes to store with the account
+ * (src/server/db/write-together.ts): neither is stored without the other.
+ */
+export function confirmationWrites(deps: AppDeps, user: { id: string; email: string }): Write[] {
   const token = randomToken(32);
   const now = deps.now();
   const { siteUrl } = deps.config;
-  await trx
-    .insertInto('email_confirmations')
-    .values({
-      token_hash: sha256(token),
-      user_id: user.id,
-      created_at: now,
-      expires_at: now + CONFIRM_LIFETIME_MS,
-    })
-    .execute();
   const link = `${siteUrl}/account/login?${CONFIRM_PARAM}=${encodeURIComponent(token)}`;
   const mail = {
     to: user.email,
     subject: confirmMailSubject,
     text: confirmMailText(link, `${siteUrl}/account/forgot-password`),
   };
-  await trx
-    .insertInto('jobs')
-    .values(jobValues(mailJob(mail), now))
-    .execute();
+  return [
+    (db) =>
+      db.insertInto('email_confirmations').values({
+        token_hash: sha256(token),
+        user_id: user.id,
+        created_at: now,
+        expires_at: now + CONFIRM_LIFETIME_MS,
+      }),
+    jobWrite(mailJob(mail), now),
+  ];
 }
 
 /**

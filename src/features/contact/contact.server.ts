@@ -5,10 +5,11 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import * as v from 'valibot';
+import { writeTogether } from '../../server/db/write-together.ts';
 import type { AppEnv } from '../../server/deps.ts';
 import { isUniqueViolation } from '../../server/errors.ts';
-import { publicForm } from '../../server/form-guard.ts';
-import { storeWithJob } from '../../server/jobs/queue.ts';
+import { publicForm, takeGuardFinish } from '../../server/form-guard.ts';
+import { jobWrite } from '../../server/jobs/queue.ts';
 import { countStored } from '../../server/metrics.ts';
 import { clientAddress } from '../../server/request.ts';
 import { bearerToken, findSessionUser } from '../../server/sessions.ts';
@@ -30,7 +31,7 @@ const contactQuery = v.object({ include_ip: v.optional(v.string()) });
 export const contactRoutes = new Hono<AppEnv>().post(
   '/',
   query(contactQuery),
-  publicForm('contact', contactPayloadSchema, { person: (data) => data.email }),
+  publicForm('contact', contactPayloadSchema, { person: (data) => data.email, withWrite: true }),
   async (c) => {
     const { deps } = c.var;
     const message = c.req.valid('json');
@@ -46,15 +47,14 @@ export const contactRoutes = new Hono<AppEnv>().post(
       created_at: deps.now(),
       ack_withheld_at: (await acknowledges(deps, message.email)) ? null : deps.now(),
     };
-    // The message and its mail to the department, stored as one (queue.ts storeWithJob).
+    // The guard's last step, the message and its mail to the department, stored as one.
+    const guard = takeGuardFinish(c);
     const store = (reference: string) =>
-      storeWithJob(
-        deps.db,
-        deps.dbKind,
+      writeTogether(deps.db, deps.dbKind, [
+        guard,
         (db) => db.insertInto('contact_messages').values({ ...values, reference }),
-        contactMailJob(id, reference),
-        deps.now(),
-      );
+        jobWrite(contactMailJob(id, reference), deps.now()),
+      ]);
     let reference = newReference();
     try {
       await store(reference);

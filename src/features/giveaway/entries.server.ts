@@ -10,6 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import { chainDay } from '../../lib/dates.ts';
 import { personOf } from '../../lib/mailbox.ts';
+import { type WriteStep, writeTogether } from '../../server/db/write-together.ts';
 import type { AppDeps } from '../../server/deps.ts';
 import { ApiError, isUniqueViolation } from '../../server/errors.ts';
 import { countStored } from '../../server/metrics.ts';
@@ -32,13 +33,16 @@ export function entryKeys(personKeyOfEntry: string, member: Member | null): stri
   return [...new Set(keys)];
 }
 
-/** Stores one entry for today (New York); 409 when any person it stands for has entered this promotion today. */
+/**
+ * Stores one entry for today (New York); 409 when any person it stands for has entered this promotion
+ * today. `guard`: the public-form guard's last step, stored with the entry (src/server/guard-finish.ts).
+ */
 export async function recordEntry(
   deps: AppDeps,
   promotionId: string,
   entry: EntryPayload,
   member: Member | null,
-  now: number = deps.now(),
+  { guard, now = deps.now() }: { guard?: WriteStep; now?: number } = {},
 ) {
   const row = {
     id: randomUUID(),
@@ -65,20 +69,12 @@ export async function recordEntry(
     entry_id: row.id,
   }));
   try {
-    if (deps.dbKind === 'postgres') {
-      // One statement, so one round trip instead of four (BEGIN, two inserts, COMMIT): a statement
-      // is atomic, and a key's unique violation stores neither (docs/decisions/0021-postgresql-round-trips.md).
-      await deps.db
-        .with('entry_keys', (db) => db.insertInto('giveaway_entry_keys').values(keys))
-        .insertInto('giveaway_entries')
-        .values(row)
-        .execute();
-    } else {
-      await deps.db.transaction().execute(async (trx) => {
-        await trx.insertInto('giveaway_entry_keys').values(keys).execute();
-        await trx.insertInto('giveaway_entries').values(row).execute();
-      });
-    }
+    // With the guard's last step first, when the entry came through the form (docs/decisions/0021).
+    await writeTogether(deps.db, deps.dbKind, [
+      ...(guard ? [guard] : []),
+      (db) => db.insertInto('giveaway_entry_keys').values(keys),
+      (db) => db.insertInto('giveaway_entries').values(row),
+    ]);
   } catch (error) {
     if (isUniqueViolation(error)) throw ApiError.of(ALREADY_ENTERED);
     throw error;

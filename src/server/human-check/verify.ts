@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { isIP } from 'node:net';
 import { sql } from 'kysely';
 import type { AppDeps } from '../deps.ts';
+import { isUniqueViolation } from '../errors.ts';
 import { sweepDue } from '../sweep-schedule.ts';
 import { randomToken, safeEqual, sha256, sign } from '../tokens.ts';
 import { humanCheckMode } from './mode.ts';
@@ -35,25 +36,44 @@ function checkLocalToken(deps: AppDeps, token: string, action: string): boolean 
   return Number(expires) > deps.now();
 }
 
-/** Remembers a token as used; false when it had been used before (also between two racing requests). */
-async function markUsed(deps: AppDeps, token: string, expiresAt: number): Promise<boolean> {
+/** A token that passed its check, not yet remembered as used: markUsed, or usedTokenWrite in a write of the form's own. */
+export interface PassedToken {
+  hash: string;
+  expiresAt: number;
+}
+
+/** Forgets the expired tokens now and then (src/server/sweep-schedule.ts). */
+export async function sweepUsedTokens(deps: AppDeps): Promise<void> {
   const now = deps.now();
   if (sweepDue(deps.db, 'used_tokens', now)) {
     await deps.db.deleteFrom('used_tokens').where('expires_at', '<', now).execute();
   }
+}
+
+/** Remembers a token as used; false when it had been used before (also between two racing requests). */
+async function markUsed(deps: AppDeps, passed: PassedToken): Promise<boolean> {
+  await sweepUsedTokens(deps);
   // Written as SQL (the same on both databases): every public form's submission runs it, and
   // Kysely's builder took longer to build it than the database to run it (bench/server.mjs).
   const result = await sql`insert into "used_tokens" ("token_hash", "expires_at")
-    values (${sha256(`human-check|${token}`)}, ${expiresAt})
+    values (${passed.hash}, ${passed.expiresAt})
     on conflict ("token_hash") do nothing`.execute(deps.db);
   return Number(result.numAffectedRows ?? 0) === 1;
 }
+
+/** True when `error` is the write of a token used before (usedTokenWrite's unique key). */
+export const isUsedTokenError = (error: unknown): boolean =>
+  isUniqueViolation(error) &&
+  ((error as { table?: unknown }).table === 'used_tokens' ||
+    String((error as { message?: unknown }).message).includes('used_tokens.'));
+
+const hashOf = (token: string) => sha256(`human-check|${token}`);
 
 async function alreadyUsed(deps: AppDeps, token: string): Promise<boolean> {
   const row = await deps.db
     .selectFrom('used_tokens')
     .select('token_hash')
-    .where('token_hash', '=', sha256(`human-check|${token}`))
+    .where('token_hash', '=', hashOf(token))
     .executeTakeFirst();
   return !!row;
 }
@@ -94,23 +114,31 @@ export interface HumanCheckInput {
   ip: string;
 }
 
-/** True when the token proves a human for this action and had not been used before. */
-export async function verifyHumanCheck(
+/**
+ * The token's check without taking it: a PassedToken when it proves a human for this action and was
+ * not used before (the guard of the public forms takes it in the write that stores the submission:
+ * src/server/guard-finish.ts).
+ */
+export async function checkHumanToken(
   deps: AppDeps,
   { token, action, ip }: HumanCheckInput,
-): Promise<boolean> {
+): Promise<PassedToken | undefined> {
   const mode = humanCheckMode(deps.config);
-  if (mode === 'unavailable') return false;
-  if (typeof token !== 'string' || token.length === 0 || token.length > 2048) return false;
+  if (mode === 'unavailable') return undefined;
+  if (typeof token !== 'string' || token.length === 0 || token.length > 2048) return undefined;
   if (mode === 'local') {
-    return (
-      checkLocalToken(deps, token, action) &&
-      (await markUsed(deps, token, deps.now() + LOCAL_TOKEN_LIFETIME_MS))
-    );
+    if (!checkLocalToken(deps, token, action)) return undefined;
+    return { hash: hashOf(token), expiresAt: deps.now() + LOCAL_TOKEN_LIFETIME_MS };
   }
-  if (token.startsWith(`${LOCAL_PREFIX}.`) || (await alreadyUsed(deps, token))) return false;
+  if (token.startsWith(`${LOCAL_PREFIX}.`) || (await alreadyUsed(deps, token))) return undefined;
   const answer = await siteverify(deps, token, ip);
-  if (answer?.success !== true) return false;
-  if (answer.hostname !== new URL(deps.config.siteUrl).hostname || answer.action !== action) return false;
-  return markUsed(deps, token, deps.now() + TURNSTILE_MEMORY_MS);
+  if (answer?.success !== true) return undefined;
+  if (answer.hostname !== new URL(deps.config.siteUrl).hostname || answer.action !== action) return undefined;
+  return { hash: hashOf(token), expiresAt: deps.now() + TURNSTILE_MEMORY_MS };
+}
+
+/** True when the token proves a human for this action and had not been used before; takes it. */
+export async function verifyHumanCheck(deps: AppDeps, input: HumanCheckInput): Promise<boolean> {
+  const passed = await checkHumanToken(deps, input);
+  return passed !== undefined && (await markUsed(deps, passed));
 }

@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestApi, type TestApi } from '../../../tests/support/test-api.ts';
 import { openDatabase } from '../db/database.ts';
+import { writeTogether } from '../db/write-together.ts';
 import { createDeps } from '../deps.ts';
 import type { MailMessage } from '../mailer.ts';
 import {
@@ -12,10 +13,10 @@ import {
   enqueue,
   enqueueMail,
   JOB_LEASE_MS,
+  jobWrite,
   listJobs,
   MAX_JOB_ATTEMPTS,
   retryJobs,
-  storeWithJob,
 } from './queue.ts';
 import { JOB_POLL_MS, runDueJobs } from './worker.ts';
 
@@ -42,13 +43,10 @@ describe('the job queue', () => {
   it('stores a row and its job as one: a row refused by its unique key queues nothing', async () => {
     const row = { token_hash: 'store-with-job', expires_at: 1 };
     const store = (summary: string) =>
-      storeWithJob(
-        t.db,
-        t.deps.dbKind,
+      writeTogether(t.db, t.deps.dbKind, [
         (db) => db.insertInto('used_tokens').values(row),
-        { kind: 'mail', payload: mail(1), summary },
-        t.deps.now(),
-      );
+        jobWrite({ kind: 'mail', payload: mail(1), summary }, t.deps.now()),
+      ]);
     await store('first');
     await expect(store('second')).rejects.toThrow();
     const jobs = await t.db.selectFrom('jobs').select('summary').execute();

@@ -7,9 +7,10 @@
 // (at least once after a crash). A failure is retried with exponential backoff, and after
 // MAX_JOB_ATTEMPTS the job is marked failed with its last error (`npm run admin -- mail list`).
 import { randomUUID } from 'node:crypto';
-import type { InsertQueryBuilder, InsertResult, Kysely, QueryCreator, Selectable } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { DatabaseKind } from '../db/database.ts';
 import type { Database, JobsTable } from '../db/schema.ts';
+import type { Write } from '../db/write-together.ts';
 import type { MailMessage } from '../mailer.ts';
 import { maskEmail } from '../tokens.ts';
 
@@ -69,37 +70,17 @@ export async function enqueue(db: Kysely<Database>, job: NewJob, now: number): P
   return Number(result.numInsertedOrUpdatedRows ?? 0) === 1 ? values.id : undefined;
 }
 
-/** A row's insert into `T`, to be stored with its job (storeWithJob). */
-type RowInsert<T extends keyof Database & string> = (
-  db: QueryCreator<Database>,
-) => InsertQueryBuilder<Database, T, InsertResult>;
-
 /**
- * Stores a row and the job it causes as one: on PostgreSQL a single statement (the row's insert in a
- * CTE: one round trip, docs/decisions/0021-postgresql-round-trips.md), on SQLite one transaction.
- * Neither is stored without the other; a failed insert (a unique key) stores nothing.
+ * A job's insert as one write of several (src/server/db/write-together.ts): a row and the job it
+ * causes stored as one (a contact message and its mail), neither without the other.
  */
-export async function storeWithJob<T extends keyof Database & string>(
-  db: Kysely<Database>,
-  kind: DatabaseKind,
-  insert: RowInsert<T>,
-  job: NewJob,
-  now: number,
-): Promise<void> {
-  if (kind === 'postgres') {
-    await db
-      .with('stored_row', insert)
+export const jobWrite =
+  (job: NewJob, now: number): Write =>
+  (db) =>
+    db
       .insertInto('jobs')
       .values(jobValues(job, now))
-      .onConflict((oc) => oc.column('unique_key').doNothing())
-      .execute();
-    return;
-  }
-  await db.transaction().execute(async (trx) => {
-    await insert(trx).execute();
-    await enqueue(trx, job, now);
-  });
-}
+      .onConflict((oc) => oc.column('unique_key').doNothing());
 
 export const mailJob = (message: MailMessage): NewJob => ({
   kind: 'mail',

@@ -18,6 +18,7 @@ import * as oneAccountPerMailbox from './0019-one-account-per-mailbox.ts';
 import * as giveawayPeople from './0020-giveaway-people.ts';
 import * as idempotencyKeys from './0021-idempotency-keys.ts';
 import * as rateLimitInOneStatement from './0022-rate-limit-in-one-statement.ts';
+import * as guardWithTheWrite from './0023-guard-with-the-write.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_accounts': accounts,
@@ -37,4 +38,5 @@ export const migrations: Record<string, Migration> = {
   '0020_giveaway_people': giveawayPeople,
   '0021_idempotency_keys': idempotencyKeys,
   '0022_rate_limit_in_one_statement': rateLimitInOneStatement,
+  '0023_guard_with_the_write': guardWithTheWrite,
 };

@@ -1,0 +1,110 @@
+// The guard's last step stored with the route's own write (`withWrite`: form-guard.ts,
+// guard-finish.ts): stored together or not at all, a refused submission's attempt still counted, and
+// a route that forgets the step caught. Run on a small app with routes of its own, on SQLite and
+// (npm run test:api:pg) on PostgreSQL, where the step and the write are one statement.
+import { Hono } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import * as v from 'valibot';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApi, type TestApi } from '../../tests/support/test-api.ts';
+import { writeTogether } from './db/write-together.ts';
+import type { AppEnv } from './deps.ts';
+import { ApiError } from './errors.ts';
+import { publicForm, takeGuardFinish } from './form-guard.ts';
+import { jobWrite } from './jobs/queue.ts';
+import { emailKey, record } from './rate-limit.ts';
+
+let t: TestApi;
+let app: Hono<AppEnv>;
+/** Runs in the storing route between the guard and the write (a racing request's moment). */
+let beforeWrite: (() => Promise<void>) | undefined;
+
+const schema = v.object({ email: v.pipe(v.string(), v.email()) });
+const stored = async (email: string) =>
+  (await t.db.selectFrom('jobs').select('id').where('summary', '=', `guarded ${email}`).execute()).length;
+
+beforeAll(async () => {
+  t = await createTestApi({ localHumanCheck: true });
+  const guarded = publicForm('contact', schema, { person: (d) => d.email, withWrite: true });
+  app = new Hono<AppEnv>()
+    .use(async (c, next) => {
+      c.set('deps', t.deps);
+      await next();
+    })
+    .post('/store', guarded, async (c) => {
+      const { email } = c.req.valid('json');
+      await beforeWrite?.();
+      await writeTogether(t.db, t.deps.dbKind, [
+        takeGuardFinish(c),
+        jobWrite({ kind: 'nobody', payload: {}, summary: `guarded ${email}` }, t.now()),
+      ]);
+      return c.json({ ok: true }, 201);
+    })
+    .post('/refuse', guarded, () => {
+      throw new ApiError(409, 'already_entered', 'Refused by the route.');
+    })
+    .post('/forget', guarded, (c) => c.json({ ok: true }, 201))
+    .onError((error, c) => {
+      if (error instanceof ApiError) return c.json(error.toJSON(), error.status as ContentfulStatusCode);
+      return c.json({ error: { code: 'internal', description: String(error) } }, 500);
+    });
+});
+afterAll(() => t.close());
+
+let ipCounter = 0;
+async function submit(path: string, email: string, token?: string) {
+  const body = {
+    website: '',
+    form_ticket: await t.ticket('contact'),
+    human_check_token: token ?? (await t.humanToken('contact')),
+    email,
+  };
+  const answer = await app.request(
+    path,
+    { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) },
+    { clientAddress: `198.51.100.${++ipCounter}` },
+  );
+  return { status: answer.status, code: ((await answer.json()) as { error?: { code: string } }).error?.code };
+}
+
+describe("the guard's last step stored with the route's write", () => {
+  it('stores the submission and takes the token: the same token again stores nothing', async () => {
+    const token = await t.humanToken('contact');
+    expect((await submit('/store', 'one@example.com', token)).status).toBe(201);
+    expect(await submit('/store', 'two@example.com', token)).toEqual({
+      status: 400,
+      code: 'human_check_failed',
+    });
+    expect(await stored('one@example.com')).toBe(1);
+    expect(await stored('two@example.com')).toBe(0);
+  });
+
+  it('a person at the limit by a racing attempt (after the guard looked): 429, nothing stored', async () => {
+    const email = 'racer@example.com';
+    const person = `form:contact:person:${emailKey(email)}`;
+    beforeWrite = () => record(t.deps, person, person, person);
+    try {
+      expect(await submit('/store', email)).toEqual({ status: 429, code: 'rate_limited' });
+    } finally {
+      beforeWrite = undefined;
+    }
+    expect(await stored(email)).toBe(0);
+  });
+
+  it("a submission the route refuses still takes the token and counts as the person's attempt", async () => {
+    const token = await t.humanToken('contact');
+    expect((await submit('/refuse', 'refused@example.com', token)).status).toBe(409);
+    expect(await submit('/store', 'other@example.com', token)).toEqual({
+      status: 400,
+      code: 'human_check_failed',
+    });
+    expect((await submit('/refuse', 'refused@example.com')).status).toBe(409);
+    expect((await submit('/refuse', 'refused@example.com')).status).toBe(409);
+    expect(await submit('/store', 'refused@example.com')).toEqual({ status: 429, code: 'rate_limited' });
+    expect(await stored('refused@example.com')).toBe(0);
+  });
+
+  it('a route that answers 2xx without storing the step is a bug: 500', async () => {
+    expect((await submit('/forget', 'forgot@example.com')).status).toBe(500);
+  });
+});
