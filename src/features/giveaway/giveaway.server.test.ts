@@ -4,10 +4,12 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { enter, nextIp, runningPromotion } from '../../../tests/support/giveaway.ts';
 import { createTestApi, type TestApi } from '../../../tests/support/test-api.ts';
 import { metricsReader } from '../../../tests/support/test-metrics.ts';
+import { FINGERPRINT_REUSE_MS } from '../../server/data-fingerprint.ts';
 import { issueTicket } from '../../server/form-ticket.ts';
 import { recordEntry } from './entries.server.ts';
 import { entryValues as entryFor } from './giveaway.sample.ts';
 import { GIVEAWAY_MESSAGES } from './policy.ts';
+import { updatePromotion } from './promotions.server.ts';
 
 let t: TestApi;
 let promotionId: string;
@@ -141,6 +143,18 @@ describe('POST /promotion/{id}/entry', () => {
     }
     expect((await enter(t, 'nope', entryFor('late@example.com'))).status).toBe(404);
     expect(await count({ email: 'late@example.com' })).toBe(0);
+  });
+
+  test('a promotion switched on takes entries at once; switched off, within a second on every server', async () => {
+    // Entries read the running promotions' schedules as of the table's fingerprint (promotions.server.ts).
+    await runningPromotion(t, { title: 'Late start', active: 0 }, 'late-start');
+    expect((await enter(t, 'late-start', entryFor('early@example.com'))).status).toBe(409);
+    await updatePromotion(t.deps, 'late-start', { active: 1 });
+    expect((await enter(t, 'late-start', entryFor('early@example.com'))).status).toBe(201);
+    await updatePromotion(t.deps, 'late-start', { active: 0 });
+    t.advance(FINGERPRINT_REUSE_MS);
+    const after = await enter(t, 'late-start', entryFor('second@example.com'));
+    expect(after.json.error?.code).toBe('not_running');
   });
 
   test('a member’s entry is linked to the account and listed in GET /me/entries', async () => {

@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Insertable, Selectable } from 'kysely';
 import { chainDay } from '../../lib/dates.ts';
+import { dataFingerprint } from '../../server/data-fingerprint.ts';
 import type { PromotionsTable } from '../../server/db/schema.ts';
 import type { AppDeps } from '../../server/deps.ts';
 
@@ -40,16 +41,41 @@ type Schedule = Pick<PromotionRow, 'active' | 'starts_on' | 'ends_on'>;
 export const isRunning = (row: Schedule, day: string): boolean =>
   row.active === 1 && row.starts_on <= day && day <= row.ends_on;
 
-/**
- * Only what an entry needs to know of its promotion (its dates and switch): every entry asks, and
- * the whole row (the rules run to pages) cost it more than the rest of its reads.
- */
-export async function findSchedule(deps: Deps, id: string): Promise<Schedule | undefined> {
+/** Only what an entry needs to know of its promotion (its dates and switch), read from the database. */
+async function readSchedule(deps: Deps, id: string): Promise<Schedule | undefined> {
   return deps.db
     .selectFrom('promotions')
     .select(['active', 'starts_on', 'ends_on'])
     .where('id', '=', id)
     .executeTakeFirst();
+}
+
+/** The running promotions' schedules, per database, as of a fingerprint of the table. */
+const runningKept = new WeakMap<Deps['db'], { fingerprint: string; byId: Map<string, Schedule> }>();
+
+/**
+ * The promotion's schedule, for an entry: every entry asks, so the schedules of the promotions running
+ * today are kept while the table's fingerprint (src/server/data-fingerprint.ts, read at most once a
+ * second) is unchanged: an operator's switch or new dates reach every server within a second. Only
+ * "running" is answered from what is kept; anything else is read again (a promotion switched on a
+ * moment ago is not refused).
+ */
+export async function findSchedule(deps: Deps, id: string): Promise<Schedule | undefined> {
+  const fingerprint = await dataFingerprint(deps.db, 'promotions', deps.now());
+  let kept = runningKept.get(deps.db);
+  if (kept?.fingerprint !== fingerprint) {
+    const today = chainDay(deps.now());
+    const rows = await deps.db
+      .selectFrom('promotions')
+      .select(['id', 'active', 'starts_on', 'ends_on'])
+      .where('active', '=', 1)
+      .where('starts_on', '<=', today)
+      .where('ends_on', '>=', today)
+      .execute();
+    kept = { fingerprint, byId: new Map(rows.map(({ id: key, ...schedule }) => [key, schedule])) };
+    runningKept.set(deps.db, kept);
+  }
+  return kept.byId.get(id) ?? readSchedule(deps, id);
 }
 
 /** Every promotion, newest first; with `activeOnly`, only those running today. */
