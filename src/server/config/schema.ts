@@ -43,6 +43,13 @@ const webAddress = (message: string) =>
     v.string(),
     v.check((value) => /^https?:$/.test(URL.parse(value)?.protocol ?? ''), message),
   );
+/**
+ * DATABASE_POOL_SIZE's default, also for a handle opened without the settings: 4 by measurement
+ * (docs/decisions/0021-postgresql-round-trips.md): on two cores shared with PostgreSQL, 4 connections
+ * per server carried more entries a second than 6 or 10.
+ */
+export const DEFAULT_POOL_SIZE = 4;
+
 const whole = (min: number, max: number, fallback: number, about: string) =>
   v.pipe(
     v.optional(
@@ -80,6 +87,16 @@ export const ENV_SCHEMA = v.object({
     'folder of the generated secret.key and application-keys.json, outside DATA_DIR and its backups',
   ),
   DATABASE_URL: text('PostgreSQL connection string; unset uses SQLite in DATA_DIR'),
+  DATABASE_POOL_SIZE: whole(
+    1,
+    100,
+    DEFAULT_POOL_SIZE,
+    "PostgreSQL connections each server keeps; about PostgreSQL's cores times two, shared by the servers",
+  ),
+  DATABASE_PREPARED_STATEMENTS: flag(
+    '0: PostgreSQL statements are sent unnamed (behind a pooler without a connection per client, such as PgBouncer in transaction mode before 1.21)',
+    '1',
+  ),
   SMTP_URL: text('SMTP server for outgoing mail; unset writes .eml files to the outbox'),
   MAIL_FROM: textOr(`"${site.name}" <no-reply@${site.slug}.example>`, 'sender of outgoing mail'),
   OUTBOX_DIR: text('where mail goes without SMTP_URL (DATA_DIR/outbox when unset)'),

@@ -56,6 +56,10 @@ export interface Config {
    */
   geocoderUrl?: string;
   geocoderKey?: string;
+  /** DATABASE_POOL_SIZE: PostgreSQL connections per server (src/server/db/database.ts). */
+  poolSize?: number;
+  /** false (DATABASE_PREPARED_STATEMENTS=0): PostgreSQL statements are not prepared (src/server/db/prepared.ts). */
+  preparedStatements?: boolean;
   /** false (MIGRATE_ON_START=0): migrations are an operator step; the server only checks the schema. */
   migrateOnStart?: boolean;
   /** JOB_LEASE_SECONDS: a claimed job's lease (src/server/jobs/queue.ts JOB_LEASE_MS when absent). */
@@ -105,6 +109,8 @@ export function loadConfig(environment: Env = process.env): Settings {
     geocoderUrl: env.GEOCODER_URL,
     geocoderKey: env.GEOCODER_KEY,
     migrateOnStart: env.MIGRATE_ON_START,
+    preparedStatements: env.DATABASE_PREPARED_STATEMENTS,
+    poolSize: env.DATABASE_POOL_SIZE,
     mapPmtilesUrl: env.PUBLIC_MAP_PMTILES_URL,
     jobLeaseMs: env.JOB_LEASE_SECONDS * 1000,
     jobPollMs: env.JOB_POLL_SECONDS * 1000,

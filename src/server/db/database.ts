@@ -3,9 +3,11 @@ import { chmodSync, closeSync, openSync } from 'node:fs';
 import { join } from 'node:path';
 import { Kysely, PostgresDialect } from 'kysely';
 import type { Config } from '../config/index.ts';
+import { DEFAULT_POOL_SIZE } from '../config/schema.ts';
 import { countQueryError, metricsWanted, watchPool } from '../metrics.ts';
 import { NodeSqliteDialect } from './node-sqlite.ts';
 import { queueForConnections } from './pg-queue.ts';
+import { prepareStatements } from './prepared.ts';
 import type { Database } from './schema.ts';
 
 export type DatabaseKind = 'sqlite' | 'postgres';
@@ -52,7 +54,15 @@ function dropOnTimeout(client: PgClient): void {
  * bench/server.mjs). pg returns bigint (int8) as text; our bigints are epoch milliseconds and
  * counts, safe as numbers.
  */
-async function postgresPool(connectionString: string, queryTimeoutMs: number) {
+interface PoolOptions {
+  queryTimeoutMs: number;
+  /** DATABASE_POOL_SIZE. */
+  size: number;
+  /** DATABASE_PREPARED_STATEMENTS (prepared.ts). */
+  prepared: boolean;
+}
+
+async function postgresPool(connectionString: string, { queryTimeoutMs, size, prepared }: PoolOptions) {
   const { default: pg } = await import('pg');
   const types = {
     getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
@@ -65,13 +75,16 @@ async function postgresPool(connectionString: string, queryTimeoutMs: number) {
   // src/server/errors.ts isUnavailable); keep-alive notices a connection whose server vanished.
   const pool = new pg.Pool({
     connectionString,
-    max: 10,
+    max: size,
     types,
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     query_timeout: queryTimeoutMs,
     keepAlive: true,
   });
-  pool.on('connect', dropOnTimeout);
+  pool.on('connect', (client) => {
+    if (prepared) prepareStatements(client);
+    dropOnTimeout(client);
+  });
   const queued = queueForConnections(pool);
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', (error) => console.error('[db] idle PostgreSQL client error:', error.message));
@@ -111,13 +124,19 @@ function ownerOnly(file: string): void {
  * metrics only when they are on: Kysely's log costs every query a step of its own.
  */
 export function openDatabase(
-  config: Pick<Config, 'databaseUrl' | 'dataDir'> & Partial<Pick<Config, 'metricsPort' | 'metricsToken'>>,
+  config: Pick<Config, 'databaseUrl' | 'dataDir'> &
+    Partial<Pick<Config, 'metricsPort' | 'metricsToken' | 'preparedStatements' | 'poolSize'>>,
   { queryTimeoutMs = QUERY_TIMEOUT_MS } = {},
 ): DatabaseHandle {
   const log = metricsWanted(config) ? countQueryError : undefined;
   if (config.databaseUrl) {
     const url = config.databaseUrl;
-    const pool = () => postgresPool(url, queryTimeoutMs);
+    const pool = () =>
+      postgresPool(url, {
+        queryTimeoutMs,
+        size: config.poolSize ?? DEFAULT_POOL_SIZE,
+        prepared: config.preparedStatements !== false,
+      });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
