@@ -1,8 +1,10 @@
 // The one address block of both applications (product.md 3): city, state (the states applications
-// accept) and ZIP. The charge card's blocks (applicant, previous) carry their own legend and the two street
-// lines `{prefix}_address_1` and `_address_2`; the fleet form's blocks sit under a street line of their own
-// (`billing_address`) and ask for 'Zip +4'.
+// accept) and ZIP, as address.ts describes them. The charge card's blocks (applicant, previous) carry
+// their own legend and the two street lines `{prefix}_address_1` and `_address_2`; the fleet form's
+// blocks sit under a street line of their own (`billing_address`, a guarantor's residential address).
+
 import { Select, Text } from './ApplicationControls.tsx';
+import { addressFields, type ZipStyle } from './address.ts';
 import { APPLICATION_STATES } from './states.ts';
 
 interface AddressProps {
@@ -12,8 +14,10 @@ interface AddressProps {
   legend?: string;
   /** The browser may fill it in (the applicant's own address). */
   autoComplete?: boolean;
-  /** 'Zip +4' (XXXXX-XXXX) instead of 'ZIP code'. */
-  zipPlus4?: boolean;
+  /** 'ZIP code' unless 'zip+4' ('Zip +4', XXXXX-XXXX). */
+  zip?: ZipStyle;
+  /** The fields alone, inside the grid of the fieldset around them (a guarantor's). */
+  bare?: boolean;
 }
 
 export default function Address({
@@ -21,8 +25,10 @@ export default function Address({
   required,
   legend,
   autoComplete = false,
-  zipPlus4 = false,
+  zip = 'zip',
+  bare = false,
 }: AddressProps) {
+  const fields = addressFields({ prefix, zip });
   const auto = (token: string) => (autoComplete ? token : 'off');
   const street = legend !== undefined && (
     <>
@@ -43,37 +49,45 @@ export default function Address({
       />
     </>
   );
-  const grid = (
-    <div className="field-grid">
+  const parts = (
+    <>
       {street}
       <Text
-        name={`${prefix}_city`}
-        label="City"
+        name={fields.city.name}
+        label={fields.city.label}
         required={required}
         autoComplete={legend === undefined ? undefined : auto('address-level2')}
-        maxLength={60}
+        maxLength={fields.city.maxLength}
       />
       <Select
-        name={`${prefix}_state`}
-        label="State"
+        name={fields.state.name}
+        label={fields.state.label}
         options={APPLICATION_STATES}
         required={required}
         placeholder="Select a state"
       />
-      {zipPlus4 ? (
-        <Text name={`${prefix}_zip`} label="Zip +4" required={required} maxLength={10} hint="XXXXX-XXXX" />
+      {zip === 'zip+4' ? (
+        <Text
+          name={fields.zip.name}
+          label={fields.zip.label}
+          required={required}
+          maxLength={fields.zip.maxLength}
+          hint="XXXXX-XXXX"
+        />
       ) : (
         <Text
-          name={`${prefix}_zip`}
-          label="ZIP code"
+          name={fields.zip.name}
+          label={fields.zip.label}
           required={required}
           autoComplete={auto('postal-code')}
           inputMode="numeric"
-          maxLength={10}
+          maxLength={fields.zip.maxLength}
         />
       )}
-    </div>
+    </>
   );
+  if (bare) return parts;
+  const grid = <div className="field-grid">{parts}</div>;
   if (legend === undefined) return grid;
   return (
     <fieldset className="group">

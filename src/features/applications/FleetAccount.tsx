@@ -55,7 +55,7 @@ export default function FleetAccount() {
           <Text name="contact_title" label="Title" required maxLength={60} />
           <Text name="contact_address" label="Mailing Address" maxLength={100} wide />
         </div>
-        <Address prefix="contact" required={false} zipPlus4 />
+        <Address prefix="contact" required={false} zip="zip+4" />
         <div className="field-grid">
           <Text name="contact_email" label="Contact Email" type="email" required maxLength={254} />
           <Phone name="contact_phone" label="Phone" required />

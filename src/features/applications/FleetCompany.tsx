@@ -48,7 +48,7 @@ export default function FleetCompany() {
           <Text name="billing_contact" label="Billing Contact" required maxLength={60} />
           <Text name="billing_address" label="Billing Address" required maxLength={100} />
         </div>
-        <Address prefix="billing" required zipPlus4 />
+        <Address prefix="billing" required zip="zip+4" />
       </fieldset>
       <fieldset className="group">
         <legend>Headquarters (optional; no PO Box)</legend>

@@ -48,7 +48,7 @@ export default function FleetFinance() {
           <Text name="bank_name" label="Primary Business Bank" required maxLength={100} />
           <Text name="bank_address" label="Bank Address" required maxLength={100} />
         </div>
-        <Address prefix="bank" required zipPlus4 />
+        <Address prefix="bank" required zip="zip+4" />
         <div className="field-grid">
           <Text name="bank_contact" label="Bank Contact Person" required maxLength={60} />
           <Phone name="bank_phone" label="Phone" required />

@@ -2,11 +2,11 @@
 // question is answered Yes; for up to three guarantors, the first one required. While hidden the
 // fields are disabled, so nothing of them is sent.
 import { useContext } from 'react';
-import { FormContext, Select, Text } from './ApplicationControls.tsx';
+import Address from './Address.tsx';
+import { FormContext, Text } from './ApplicationControls.tsx';
 import { Phone } from './FleetInputs.tsx';
 import { GUARANTOR_NUMBERS, wantsGuaranty } from './fleet-guaranty.ts';
 import SignatureField from './SignatureField.tsx';
-import { APPLICATION_STATES } from './states.ts';
 
 function Guarantor({ n }: { n: number }) {
   const required = n === 1;
@@ -44,15 +44,7 @@ function Guarantor({ n }: { n: number }) {
           maxLength={100}
           wide
         />
-        <Text name={`g${n}_city`} label="City" required={required} maxLength={60} />
-        <Select
-          name={`g${n}_state`}
-          label="State"
-          options={APPLICATION_STATES}
-          required={required}
-          placeholder="Select a state"
-        />
-        <Text name={`g${n}_zip`} label="ZIP code" required={required} maxLength={10} />
+        <Address prefix={`g${n}`} required={required} bare />
         <Phone name={`g${n}_phone`} label="Phone" required={required} />
       </div>
     </fieldset>

@@ -3,7 +3,8 @@
 // accepted or stored. Shared by the island and the API.
 import * as v from 'valibot';
 import { isCalendarDate } from '../../lib/dates.ts';
-import { emailField, phoneField, zipField } from '../../lib/fields.ts';
+import { emailField, phoneField } from '../../lib/fields.ts';
+import { addressSchema } from './address.ts';
 import type { KindInfo } from './kind.ts';
 import {
   APPLICATION_MESSAGES,
@@ -16,7 +17,6 @@ import {
   signature,
   ssn,
 } from './rules.ts';
-import { optionalStateChoice, stateChoice } from './states.ts';
 
 export const CARDS = { min: 1, max: 4, default: 1 } as const;
 export const YEARS_AT_ADDRESS = { min: 0, max: 80, default: 0 } as const;
@@ -52,14 +52,10 @@ const sectionA = {
   ...birthday('a'),
   a_address_1: required('Address', 100),
   a_address_2: optional('Address line 2', 100),
-  a_city: required('City', 60),
-  a_state: stateChoice(),
-  a_zip: zipField,
+  ...addressSchema({ prefix: 'a', required: true, zip: 'zip' }),
   prev_address_1: optional('Previous address', 100),
   prev_address_2: optional('Previous address line 2', 100),
-  prev_city: optional('Previous city', 60),
-  prev_state: optionalStateChoice('Previous state'),
-  prev_zip: v.optional(v.union([v.literal(''), zipField], 'Please enter a valid ZIP code'), ''),
+  ...addressSchema({ prefix: 'prev', required: false, zip: 'zip', lead: 'Previous' }),
   a_years_at_address: integer('Years at this address', YEARS_AT_ADDRESS.min, YEARS_AT_ADDRESS.max),
   signature_a: signature,
 };

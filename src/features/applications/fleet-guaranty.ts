@@ -2,9 +2,8 @@
 // answered 'Yes', for up to three guarantors. The first guarantor is then required; a second or
 // third is optional, but once any of their fields is filled, all of theirs are.
 import type * as v from 'valibot';
-import { zipField } from '../../lib/fields.ts';
+import { addressSchema } from './address.ts';
 import { required, signature, slashDate, ssn, streetAddress, usPhone } from './rules.ts';
-import { stateChoice } from './states.ts';
 
 export const GUARANTOR_NUMBERS = [1, 2, 3] as const;
 
@@ -16,9 +15,7 @@ export const guarantorFields = (n: number) =>
     [`g${n}_name`]: required('Print name', 60),
     [`g${n}_ssn`]: ssn(),
     [`g${n}_address`]: streetAddress('Residential address'),
-    [`g${n}_city`]: required('City', 60),
-    [`g${n}_state`]: stateChoice(),
-    [`g${n}_zip`]: zipField,
+    ...addressSchema({ prefix: `g${n}`, required: true, zip: 'zip' }),
     [`g${n}_phone`]: usPhone('Phone'),
     [`g${n}_dob`]: slashDate('Date of birth'),
   }) as Record<string, v.GenericSchema>;

@@ -5,6 +5,7 @@ import * as v from 'valibot';
 import { withoutControlCharacters } from '../../lib/control-characters.ts';
 import { isCalendarDate } from '../../lib/dates.ts';
 import { emailField } from '../../lib/fields.ts';
+import { addressSchema } from './address.ts';
 import { GUARANTOR_KEYS, GUARANTOR_NUMBERS, guarantyEntries } from './fleet-guaranty.ts';
 import type { KindInfo } from './kind.ts';
 import {
@@ -22,7 +23,6 @@ import {
   signature,
   usPhone,
 } from './rules.ts';
-import { optionalStateChoice, stateChoice } from './states.ts';
 import { UPLOAD_FIELDS } from './uploads.ts';
 
 export const EMBOSS_MAX = 20;
@@ -92,9 +92,7 @@ const base = {
   sic_code: optional('SIC Code or Type of Business'),
   billing_contact: required('Billing Contact', 60),
   billing_address: required('Billing Address'),
-  billing_city: required('City', 60),
-  billing_state: stateChoice(),
-  billing_zip: required('Zip +4', 10),
+  ...addressSchema({ prefix: 'billing', required: true, zip: 'zip+4' }),
   hq_name: optional('Headquarters Name'),
   hq_address: optionalStreetAddress('Physical Address'),
   hq_phone: optionalUsPhone('Phone #'),
@@ -110,9 +108,7 @@ const base = {
   contact_name: required('Primary Authorized Contact Name', 60),
   contact_title: required('Title', 60),
   contact_address: optional('Mailing Address'),
-  contact_city: optional('City', 60),
-  contact_state: optionalStateChoice(),
-  contact_zip: optional('Zip +4', 10),
+  ...addressSchema({ prefix: 'contact', required: false, zip: 'zip+4' }),
   contact_email: emailField,
   contact_phone: usPhone('Phone'),
   contact_fax: optionalUsPhone('Fax'),
@@ -120,9 +116,7 @@ const base = {
   guaranty: checkboxGroup(codes(GUARANTY_OPTIONS), 'Answer the personal guaranty question'),
   bank_name: required('Primary Business Bank'),
   bank_address: required('Bank Address'),
-  bank_city: required('City', 60),
-  bank_state: stateChoice(),
-  bank_zip: required('Zip +4', 10),
+  ...addressSchema({ prefix: 'bank', required: true, zip: 'zip+4' }),
   bank_contact: required('Bank Contact Person', 60),
   bank_phone: usPhone('Phone'),
   bank_account: v.pipe(
