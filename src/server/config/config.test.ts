@@ -365,6 +365,8 @@ describe('the environment schema (parseEnv)', () => {
         DATA_DIR: 'data',
         KEYS_DIR: 'keys',
         DATABASE_URL: undefined,
+        DATABASE_POOL_SIZE: 4,
+        DATABASE_PREPARED_STATEMENTS: true,
         SMTP_URL: undefined,
         MAIL_FROM: '"Kwik Fill" <no-reply@kwikfill.example>',
         OUTBOX_DIR: undefined,
