@@ -25,6 +25,12 @@ function withFrameAncestors(policy: string | undefined): string {
 }
 
 /**
+ * A copy of `text` that refers to nothing else: a string cut out of a larger one (a match, a slice)
+ * keeps the whole larger one alive in V8. The policies cut from the pages held 2.5 MB of HTML at rest.
+ */
+const ownCopy = (text: string): string => Buffer.from(text, 'utf8').toString('utf8');
+
+/**
  * The CSP of every prebuilt HTML page, read once at start from the meta tag Astro writes into it,
  * by file path relative to the client folder ('/charge-card/index.html').
  */
@@ -39,7 +45,7 @@ export function readPagePolicies(clientDir: string): PagePolicies {
       ?.match(/content="([^"]*)"/i)?.[1]
       ?.replaceAll('&#39;', "'")
       .replaceAll('&quot;', '"');
-    policies.set(`/${relative(clientDir, path)}`, withFrameAncestors(content?.trim()));
+    policies.set(`/${relative(clientDir, path)}`, ownCopy(withFrameAncestors(content?.trim())));
   }
   return policies;
 }
