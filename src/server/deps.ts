@@ -61,7 +61,7 @@ export interface AppEnv {
     user: User;
     sessionHash: string;
     /** The public-form guard's last step, for the route's write (form-guard.ts takeGuardFinish). */
-    guardFinish: { step: WriteStep; stored: boolean };
+    guardFinish: { step: WriteStep; stored: boolean; tokenOnly: () => Promise<WriteStep> };
   };
 }
 

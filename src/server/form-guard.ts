@@ -82,9 +82,12 @@ export function takeGuardFinish(c: Context<AppEnv>): WriteStep {
   return pending.step;
 }
 
-/** Keeps the step for the handler's write, which tells when it is stored. */
-function keepForTheWrite(c: Context<AppEnv>, step: WriteStep) {
-  const pending = { step, stored: false };
+/**
+ * Keeps the step for the handler's write, which tells when it is stored; `tokenOnly` is the step
+ * without the person's count (for a refused submission of a person at the limit meanwhile).
+ */
+function keepForTheWrite(c: Context<AppEnv>, step: WriteStep, tokenOnly: () => Promise<WriteStep>) {
+  const pending = { step, stored: false, tokenOnly };
   pending.step = { ...step, stored: () => (pending.stored = true) };
   c.set('guardFinish', pending);
 }
@@ -98,9 +101,13 @@ async function afterTheWrite(c: Context<AppEnv>) {
   try {
     await finishAlone(c, pending.step);
   } catch (error) {
-    // The visitor's answer stands (the refusal); a limit reached meanwhile changes nothing of it.
-    if (!(error instanceof ApiError))
+    // The visitor's answer stands (the refusal). A person at the limit meanwhile: the token is used
+    // up all the same; a token used meanwhile: nothing more to do.
+    if (error instanceof ApiError && error.status === 429) {
+      await finishAlone(c, await pending.tokenOnly()).catch(() => {});
+    } else if (!(error instanceof ApiError)) {
       console.warn('[form-guard] attempt not counted:', (error as Error).message);
+    }
   }
 }
 
@@ -142,7 +149,7 @@ async function check<T>(
   // The token taken and the person counted (and checked again: of simultaneous attempts of one
   // person, no more than the limit pass), with the submission's write when the route stores it.
   const step = await guardFinish(deps, passed, personal);
-  if (withWrite) keepForTheWrite(c, step);
+  if (withWrite) keepForTheWrite(c, step, () => guardFinish(deps, passed));
   else await finishAlone(c, step);
 }
 

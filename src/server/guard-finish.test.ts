@@ -40,7 +40,8 @@ beforeAll(async () => {
       ]);
       return c.json({ ok: true }, 201);
     })
-    .post('/refuse', guarded, () => {
+    .post('/refuse', guarded, async () => {
+      await beforeWrite?.();
       throw new ApiError(409, 'already_entered', 'Refused by the route.');
     })
     .post('/forget', guarded, (c) => c.json({ ok: true }, 201))
@@ -102,6 +103,21 @@ describe("the guard's last step stored with the route's write", () => {
     expect((await submit('/refuse', 'refused@example.com')).status).toBe(409);
     expect(await submit('/store', 'refused@example.com')).toEqual({ status: 429, code: 'rate_limited' });
     expect(await stored('refused@example.com')).toBe(0);
+  });
+
+  it('a refused submission of a person at the limit meanwhile still uses the token up', async () => {
+    const person = `form:contact:person:${emailKey('late@example.com')}`;
+    const token = await t.humanToken('contact');
+    beforeWrite = () => record(t.deps, person, person, person);
+    try {
+      expect((await submit('/refuse', 'late@example.com', token)).status).toBe(409);
+    } finally {
+      beforeWrite = undefined;
+    }
+    expect(await submit('/store', 'later@example.com', token)).toEqual({
+      status: 400,
+      code: 'human_check_failed',
+    });
   });
 
   it('a route that answers 2xx without storing the step is a bug: 500', async () => {

@@ -4,10 +4,12 @@
 // (`takeGuardFinish`), so that on PostgreSQL the guard's end and the stored submission are one
 // statement, one round trip and one commit (docs/decisions/0021-postgresql-round-trips.md), and on
 // SQLite one transaction. Either refusal (the person at the limit: 429; the token used meanwhile by
-// a racing request: 400) stores nothing, and a submission that is not stored (a 409) leaves the
-// token and the person's count as they were: the check still lets through one stored submission per
-// token. The person's limit was looked at earlier, in the order of the checks; here it is counted
-// and checked again, so of simultaneous attempts no more than the limit pass.
+// a racing request: 400) stores nothing; a submission the route refuses (a 409) stores nothing of
+// it either, and the guard then writes the step on its own (form-guard.ts afterTheWrite), so the
+// attempt counts and the token is used up. The person's limit was looked at earlier, in the order
+// of the checks; here it is counted and checked again, so of simultaneous attempts no more than the
+// limit pass. Under such a race, which refusal answers may differ between the databases (PostgreSQL
+// runs a statement's CTEs in an order of its own); what is stored never does.
 import { sql } from 'kysely';
 import type { WriteStep } from './db/write-together.ts';
 import type { AppDeps } from './deps.ts';

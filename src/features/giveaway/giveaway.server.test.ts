@@ -151,6 +151,9 @@ describe('POST /promotion/{id}/entry', () => {
     expect((await enter(t, 'late-start', entryFor('early@example.com'))).status).toBe(409);
     await updatePromotion(t.deps, 'late-start', { active: 1 });
     expect((await enter(t, 'late-start', entryFor('early@example.com'))).status).toBe(201);
+    t.advance(FINGERPRINT_REUSE_MS);
+    expect((await enter(t, 'late-start', entryFor('kept@example.com'))).status).toBe(201); // now kept as running
+    t.advance(1);
     await updatePromotion(t.deps, 'late-start', { active: 0 });
     t.advance(FINGERPRINT_REUSE_MS);
     const after = await enter(t, 'late-start', entryFor('second@example.com'));

@@ -50,21 +50,24 @@ async function readSchedule(deps: Deps, id: string): Promise<Schedule | undefine
     .executeTakeFirst();
 }
 
-/** The running promotions' schedules, per database, as of a fingerprint of the table. */
-const runningKept = new WeakMap<Deps['db'], { fingerprint: string; byId: Map<string, Schedule> }>();
+/** The schedules of the promotions running on `day`, per database, as of a fingerprint of the table. */
+const runningKept = new WeakMap<
+  Deps['db'],
+  { fingerprint: string; day: string; byId: Map<string, Schedule> }
+>();
 
 /**
  * The promotion's schedule, for an entry: every entry asks, so the schedules of the promotions running
  * today are kept while the table's fingerprint (src/server/data-fingerprint.ts, read at most once a
- * second) is unchanged: an operator's switch or new dates reach every server within a second. Only
- * "running" is answered from what is kept; anything else is read again (a promotion switched on a
- * moment ago is not refused).
+ * second) and the day are unchanged: an operator's switch or new dates reach every server within a
+ * second. Only "running" is answered from what is kept; anything else is read again (a promotion
+ * switched on a moment ago is not refused).
  */
 export async function findSchedule(deps: Deps, id: string): Promise<Schedule | undefined> {
   const fingerprint = await dataFingerprint(deps.db, 'promotions', deps.now());
+  const today = chainDay(deps.now());
   let kept = runningKept.get(deps.db);
-  if (kept?.fingerprint !== fingerprint) {
-    const today = chainDay(deps.now());
+  if (kept?.fingerprint !== fingerprint || kept.day !== today) {
     const rows = await deps.db
       .selectFrom('promotions')
       .select(['id', 'active', 'starts_on', 'ends_on'])
@@ -72,7 +75,11 @@ export async function findSchedule(deps: Deps, id: string): Promise<Schedule | u
       .where('starts_on', '<=', today)
       .where('ends_on', '>=', today)
       .execute();
-    kept = { fingerprint, byId: new Map(rows.map(({ id: key, ...schedule }) => [key, schedule])) };
+    kept = {
+      fingerprint,
+      day: today,
+      byId: new Map(rows.map(({ id: key, ...schedule }) => [key, schedule])),
+    };
     runningKept.set(deps.db, kept);
   }
   return kept.byId.get(id) ?? readSchedule(deps, id);

@@ -94,7 +94,7 @@ export const ENV_SCHEMA = v.object({
     "PostgreSQL connections each server keeps; about PostgreSQL's cores times two, shared by the servers",
   ),
   DATABASE_PREPARED_STATEMENTS: flag(
-    '0: PostgreSQL statements are sent unnamed (behind a pooler without a connection per client, such as PgBouncer in transaction mode before 1.21)',
+    '0: PostgreSQL statements are sent unnamed (behind a pooler without a connection per client, such as PgBouncer in transaction mode without max_prepared_statements)',
     '1',
   ),
   SMTP_URL: text('SMTP server for outgoing mail; unset writes .eml files to the outbox'),

@@ -66,7 +66,7 @@ export function registerDatabaseCommands(program: Command): void {
           if (config.databaseUrl)
             throw new CliError('Unset DATABASE_URL: the source is the SQLite file in DATA_DIR.');
           const source = openDatabase({ dataDir: config.dataDir });
-          const target = openDatabase({ dataDir: config.dataDir, databaseUrl: url });
+          const target = openDatabase({ ...config, databaseUrl: url });
           try {
             const counts = await copySqliteToPostgres(source.db, target.db, {
               onProgress: (table, done, total) => progress(`copying ${table}`, done, total),

@@ -10,7 +10,8 @@
 // - At most MAX_PREPARED texts per connection (first come): the hot paths are few, and a statement
 //   whose text varies with its rows (an import's multi-row insert) must not fill PostgreSQL's memory.
 // - Off with DATABASE_PREPARED_STATEMENTS=0 behind a pooler that does not keep a connection per
-//   client (PgBouncer's transaction mode before 1.21).
+//   client and does not track prepared statements itself (PgBouncer's transaction mode without its
+//   max_prepared_statements).
 
 export const MAX_PREPARED = 100;
 

@@ -36,7 +36,7 @@ function checkLocalToken(deps: AppDeps, token: string, action: string): boolean 
   return Number(expires) > deps.now();
 }
 
-/** A token that passed its check, not yet remembered as used: markUsed, or usedTokenWrite in a write of the form's own. */
+/** A token that passed its check, not yet remembered as used: markUsed, or the public-form guard's last step (src/server/guard-finish.ts). */
 export interface PassedToken {
   hash: string;
   expiresAt: number;
@@ -61,7 +61,7 @@ async function markUsed(deps: AppDeps, passed: PassedToken): Promise<boolean> {
   return Number(result.numAffectedRows ?? 0) === 1;
 }
 
-/** True when `error` is the write of a token used before (usedTokenWrite's unique key). */
+/** True when `error` is the write of a token used before (the `used_tokens` key, in the guard's last step). */
 export const isUsedTokenError = (error: unknown): boolean =>
   isUniqueViolation(error) &&
   ((error as { table?: unknown }).table === 'used_tokens' ||
