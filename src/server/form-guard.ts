@@ -92,12 +92,17 @@ function keepForTheWrite(c: Context<AppEnv>, step: WriteStep, tokenOnly: () => P
   c.set('guardFinish', pending);
 }
 
-/** After the handler of a route with `withWrite`: a refused submission's attempt still counts. */
+/**
+ * After the handler of a route with `withWrite`: a submission the route refused (a 4xx) still counts
+ * as the person's attempt. One that failed on our side (a 5xx: the database away) does not, and is
+ * not made to wait for the database a second time.
+ */
 async function afterTheWrite(c: Context<AppEnv>) {
   const pending = c.get('guardFinish');
   if (!pending || pending.stored) return;
   if (c.res.ok)
     throw new Error(`${c.req.path}: answered without storing the guard's last step (takeGuardFinish)`);
+  if (c.res.status >= 500) return;
   try {
     await finishAlone(c, pending.step);
   } catch (error) {

@@ -45,6 +45,9 @@ beforeAll(async () => {
       throw new ApiError(409, 'already_entered', 'Refused by the route.');
     })
     .post('/forget', guarded, (c) => c.json({ ok: true }, 201))
+    .post('/fail', guarded, () => {
+      throw new Error('the database went away');
+    })
     .onError((error, c) => {
       if (error instanceof ApiError) return c.json(error.toJSON(), error.status as ContentfulStatusCode);
       return c.json({ error: { code: 'internal', description: String(error) } }, 500);
@@ -118,6 +121,11 @@ describe("the guard's last step stored with the route's write", () => {
       status: 400,
       code: 'human_check_failed',
     });
+  });
+
+  it("a submission that failed on our side (5xx) is not the person's attempt", async () => {
+    for (let i = 0; i < 3; i++) expect((await submit('/fail', 'unlucky@example.com')).status).toBe(500);
+    expect((await submit('/store', 'unlucky@example.com')).status).toBe(201);
   });
 
   it('a route that answers 2xx without storing the step is a bug: 500', async () => {
