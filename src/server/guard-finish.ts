@@ -14,7 +14,7 @@ import { sql } from 'kysely';
 import type { WriteStep } from './db/write-together.ts';
 import type { AppDeps } from './deps.ts';
 import { ApiError, ERRORS } from './errors.ts';
-import { isUsedTokenError, type PassedToken, sweepUsedTokens } from './human-check/verify.ts';
+import { isUsedTokenError, type PassedToken, sweepUsedTokens, takeToken } from './human-check/verify.ts';
 import { type Check, enforceInWrite, sweepHits } from './rate-limit.ts';
 
 export async function guardFinish(deps: AppDeps, token: PassedToken, person?: Check): Promise<WriteStep> {
@@ -35,9 +35,7 @@ export async function guardFinish(deps: AppDeps, token: PassedToken, person?: Ch
         ),
     async sqlite(trx) {
       await limits.sqlite(trx);
-      const result = await sql`insert into "used_tokens" ("token_hash", "expires_at")
-        values (${token.hash}, ${token.expiresAt}) on conflict ("token_hash") do nothing`.execute(trx);
-      if (Number(result.numAffectedRows ?? 0) !== 1) throw ApiError.of(ERRORS.humanCheckFailed);
+      if (!(await takeToken(trx, token))) throw ApiError.of(ERRORS.humanCheckFailed);
     },
     explain: (error) =>
       limits.explain(error) ?? (isUsedTokenError(error) ? ApiError.of(ERRORS.humanCheckFailed) : undefined),

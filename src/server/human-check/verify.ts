@@ -50,15 +50,22 @@ export async function sweepUsedTokens(deps: AppDeps): Promise<void> {
   }
 }
 
-/** Remembers a token as used; false when it had been used before (also between two racing requests). */
-async function markUsed(deps: AppDeps, passed: PassedToken): Promise<boolean> {
-  await sweepUsedTokens(deps);
+/**
+ * Remembers a token as used in `db` (the database, or a transaction of the caller's); false when it
+ * had been used before (also between two racing requests).
+ */
+export async function takeToken(db: AppDeps['db'], passed: PassedToken): Promise<boolean> {
   // Written as SQL (the same on both databases): every public form's submission runs it, and
   // Kysely's builder took longer to build it than the database to run it (bench/server.mjs).
   const result = await sql`insert into "used_tokens" ("token_hash", "expires_at")
     values (${passed.hash}, ${passed.expiresAt})
-    on conflict ("token_hash") do nothing`.execute(deps.db);
+    on conflict ("token_hash") do nothing`.execute(db);
   return Number(result.numAffectedRows ?? 0) === 1;
+}
+
+async function markUsed(deps: AppDeps, passed: PassedToken): Promise<boolean> {
+  await sweepUsedTokens(deps);
+  return takeToken(deps.db, passed);
 }
 
 /** True when `error` is the write of a token used before (the `used_tokens` key, in the guard's last step). */
