@@ -1,12 +1,15 @@
 // Giveaway entries a second through one server on SQLite, one server on PostgreSQL and two servers
-// on one PostgreSQL (bench/targets.mjs), in one run, so that the three are measured
-// under the same load of the machine. Each setup starts on its own empty database with the sample
-// data; each entry is a new person (bench/entry-load.mjs), sent with autocannon, 10 connections in
-// all (5 to each server of two, as a round-robin balancer would spread them); the figure is entries
-// answered 201 per second to the last answer. Run under a throwaway PostgreSQL
+// on one PostgreSQL (bench/targets.mjs), in one run, so that the three are measured under the same
+// load of the machine: all three setups are started first, and the entries are sent in rounds, one
+// setup after the other in a turning order (this machine's speed drifts by a third within a minute;
+// three setups measured one after the other measured the drift as much as the setups). Each setup
+// has its own empty database with the sample data; each entry is a new person (bench/entry-load.mjs),
+// sent with autocannon, 10 connections in all (5 to each server of two, as a round-robin balancer
+// would spread them); a round's time ends with its last answer, and the figure is a setup's entries
+// answered 201 per second of its rounds. Run under a throwaway PostgreSQL
 // (`bash tests/support/with-postgres.sh node --import tsx bench/entry-scaling.mjs`, as bench/run.mjs
 // does); without DATABASE_URL only the SQLite figure is measured. BENCH_SCALING_ENTRIES sets the
-// entries per setup (default 3000, after 300 of warm-up).
+// entries per setup (default 3000, after 300 of warm-up), in BENCH_SCALING_ROUNDS rounds (default 3).
 // On one 2-core machine the two servers and PostgreSQL share the same cores: the figure shows what
 // a second server costs or gains there, not what a second machine would add.
 import autocannon from 'autocannon';
@@ -16,6 +19,8 @@ import { entryRequests, prepareEntries } from './entry-load.mjs';
 import { writePart } from './results.mjs';
 
 const ENTRIES = Number(process.env.BENCH_SCALING_ENTRIES ?? 3000);
+const ROUNDS = Number(process.env.BENCH_SCALING_ROUNDS ?? 3);
+const PER_ROUND = ENTRIES / ROUNDS;
 const WARM_UP = 300;
 const CONNECTIONS = 10;
 
@@ -41,53 +46,77 @@ async function send(base, entries, connections) {
   return last;
 }
 
-/** Entries a second through `servers`, each taking its share of the connections and entries. */
-async function measure(servers) {
-  const share = (count, offset) =>
-    Promise.all(
-      servers.map((server, i) =>
-        prepareEntries(server.base, count / servers.length, 16, offset + (i * count) / servers.length),
-      ),
-    );
-  const warm = await share(WARM_UP, 0);
-  await Promise.all(servers.map((server, i) => send(server.base, warm[i], CONNECTIONS / servers.length)));
-  const batches = await share(ENTRIES, WARM_UP);
+/** One round of a setup: its servers send their batches from one start; the time ends with the later last answer. */
+async function round(servers, batches) {
   const started = performance.now();
   const lastAnswers = await Promise.all(
     servers.map((server, i) => send(server.base, batches[i], CONNECTIONS / servers.length)),
   );
-  // Both run at once, from one start: the setup's time ends with the later one's last answer.
-  const wall = (Math.max(...lastAnswers) - started) / 1000;
-  return { entries: ENTRIES, seconds: Number(wall.toFixed(2)), perSecond: Math.round(ENTRIES / wall) };
+  return (Math.max(...lastAnswers) - started) / 1000;
 }
 
-/** Starts a setup's servers (the first seeds), measures it, stops them. */
-async function setup(name, count, env) {
-  const first = await startBuiltServer({ seed: true, env });
-  const servers = [first];
-  try {
-    for (let i = 1; i < count; i++) {
-      // Its own data folder: the servers share nothing but the database (and their settings).
-      servers.push(await startBuiltServer({ env: { ...env, MIGRATE_ON_START: '0' } }));
-    }
-    const figures = { setup: name, servers: count, ...(await measure(servers)) };
-    console.log(JSON.stringify(figures));
-    return figures;
-  } finally {
-    for (const server of servers) await server.close();
+/** Entries for `servers`, each taking its share; `offset` numbers the first person, so every entry is a new one. */
+const share = (servers, count, offset) =>
+  Promise.all(
+    servers.map((server, i) =>
+      prepareEntries(server.base, count / servers.length, 16, offset + (i * count) / servers.length),
+    ),
+  );
+
+/** Starts a setup's servers (the first seeds) and warms them up. */
+async function start(name, count, env) {
+  const servers = [await startBuiltServer({ seed: true, env })];
+  for (let i = 1; i < count; i++) {
+    // Its own data folder: the servers share nothing but the database (and their settings).
+    servers.push(await startBuiltServer({ env: { ...env, MIGRATE_ON_START: '0' } }));
   }
+  const warm = await share(servers, WARM_UP, 0);
+  await round(servers, warm);
+  return { name, servers, batches: [], seconds: [] };
 }
 
 const base = { TRUST_PROXY: '1', LOG_LEVEL: 'warn' };
-const setups = [await setup('one server, SQLite', 1, base)];
-for (const count of [1, 2]) {
-  const database = await freshPostgresDatabase();
-  if (!database) break;
-  try {
+const setups = [];
+const databases = [];
+try {
+  setups.push(await start('one server, SQLite', 1, base));
+  for (const count of [1, 2]) {
+    const database = await freshPostgresDatabase();
+    if (!database) break;
+    databases.push(database);
     const name = count === 1 ? 'one server, PostgreSQL' : 'two servers, one PostgreSQL';
-    setups.push(await setup(name, count, { ...base, DATABASE_URL: database.url }));
-  } finally {
-    await database.drop();
+    setups.push(await start(name, count, { ...base, DATABASE_URL: database.url }));
   }
+  // Every round's entries are ready (tickets past their dwell, human checks passed) before the first
+  // round, so that the rounds send and nothing else.
+  for (const setup of setups) {
+    const entries = await share(setup.servers, ENTRIES, WARM_UP);
+    for (let r = 0; r < ROUNDS; r++) {
+      setup.batches.push(
+        entries.map((mine) => mine.slice((r * mine.length) / ROUNDS, ((r + 1) * mine.length) / ROUNDS)),
+      );
+    }
+  }
+  for (let r = 0; r < ROUNDS; r++) {
+    for (let k = 0; k < setups.length; k++) {
+      const setup = setups[(r + k) % setups.length];
+      setup.seconds.push(await round(setup.servers, setup.batches[r]));
+    }
+  }
+} finally {
+  for (const setup of setups) for (const server of setup.servers) await server.close();
+  for (const database of databases) await database.drop();
 }
-writePart('scaling', { connections: CONNECTIONS, setups });
+const figures = setups.map(({ name, servers, seconds }) => {
+  const total = seconds.reduce((sum, s) => sum + s, 0);
+  return {
+    setup: name,
+    servers: servers.length,
+    entries: ENTRIES,
+    seconds: Number(total.toFixed(2)),
+    perSecond: Math.round(ENTRIES / total),
+    rounds: seconds.map((s) => Math.round(PER_ROUND / s)),
+  };
+});
+for (const figure of figures) console.log(JSON.stringify(figure));
+writePart('scaling', { connections: CONNECTIONS, rounds: ROUNDS, setups: figures });

@@ -11,6 +11,8 @@ import { ApiError, ERRORS } from './errors.ts';
 import { checkTicket, type PublicForm } from './form-ticket.ts';
 import { guardFinish } from './guard-finish.ts';
 import { checkHumanToken } from './human-check/verify.ts';
+import { knownRefusal } from './known-refusals.ts';
+import { countRefusal } from './metrics.ts';
 import { type Check, emailKey, enforceAll, LIMITS, record } from './rate-limit.ts';
 import { type Body, clientIp, readJsonObject } from './request.ts';
 import { type Issues, invalidInput } from './validate.ts';
@@ -94,8 +96,8 @@ function keepForTheWrite(c: Context<AppEnv>, step: WriteStep, tokenOnly: () => P
 
 /**
  * After the handler of a route with `withWrite`: a submission the route refused (a 4xx) still counts
- * as the person's attempt. One that failed on our side (a 5xx: the database away) does not, and is
- * not made to wait for the database a second time.
+ * as an attempt, and is answered 429 instead when a limit is reached. One that failed on our side (a
+ * 5xx: the database away) does not, and is not made to wait for the database a second time.
  */
 async function afterTheWrite(c: Context<AppEnv>) {
   const pending = c.get('guardFinish');
@@ -103,17 +105,37 @@ async function afterTheWrite(c: Context<AppEnv>) {
   if (c.res.ok)
     throw new Error(`${c.req.path}: answered without storing the guard's last step (takeGuardFinish)`);
   if (c.res.status >= 500) return;
-  try {
-    await finishAlone(c, pending.step);
-  } catch (error) {
-    // The visitor's answer stands (the refusal). A person at the limit meanwhile: the token is used
-    // up all the same; a token used meanwhile: nothing more to do.
-    if (error instanceof ApiError && error.status === 429) {
-      await finishAlone(c, await pending.tokenOnly()).catch(() => {});
-    } else if (!(error instanceof ApiError)) {
+  // Refused by a limit in the write itself: the token is used up all the same.
+  if (c.res.status === 429) return finishAlone(c, await pending.tokenOnly()).catch(() => {});
+  await finishOrUseToken(c, pending.step, pending.tokenOnly).catch((error) => {
+    // A limit reached comes before the route's own refusal, in the order of the answers (nothing
+    // was stored: a 4xx); a token used meanwhile leaves the route's answer.
+    if (error instanceof ApiError && error.status === 429) throw error;
+    if (!(error instanceof ApiError))
       console.warn('[form-guard] attempt not counted:', (error as Error).message);
-    }
+  });
+}
+
+/**
+ * The guard's last step on its own; refused over a limit (429), it still uses the token up: a checked
+ * token is accepted once, whatever the answer.
+ */
+async function finishOrUseToken(c: Context<AppEnv>, step: WriteStep, tokenOnly: () => Promise<WriteStep>) {
+  try {
+    await finishAlone(c, step);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 429)
+      await finishAlone(c, await tokenOnly()).catch(() => {});
+    throw error;
   }
+}
+
+/** Step 3 from this server's memory: a limit it saw refused that still holds (known-refusals.ts). */
+function refuseKnown(c: Context<AppEnv>, checks: Check[]) {
+  const over = knownRefusal(c.var.deps, checks, c.var.deps.now());
+  if (!over) return;
+  countRefusal(over.key);
+  throw ApiError.of(ERRORS.rateLimited);
 }
 
 /** The person's limit, when the fields are valid and the form names a person. */
@@ -135,6 +157,11 @@ function personLimit<T>(form: PublicForm, fields: Checked, person?: (data: T) =>
  * Every attempt counts for its browser and address, failures of steps 1 and 2 included; an attempt
  * counts for the person it names only once the human check has passed, so a stranger sending
  * entries in someone's name without passing it cannot use up that person's attempts (docs/threat-model.md).
+ * The answers come in that order, but the database is asked once (docs/decisions/0021-postgresql-
+ * round-trips.md, "One statement per submission"): a limit this server saw refused is answered from
+ * memory first (known-refusals.ts), so no attacker over a limit makes us verify a human check; a
+ * failure of step 4 or 5 then counts (and is answered 429 over a limit); a passed check counts the
+ * limits in the guard's last step, with the submission's write when the route stores it.
  */
 async function check<T>(
   c: Context<AppEnv>,
@@ -146,16 +173,22 @@ async function check<T>(
   const deps = c.var.deps;
   const { ip, limits } = await admit(c, form, body);
   const personal = personLimit(form, fields, person);
-  // The person's limit is looked at here, in the order of the checks, and counted after step 5; in
-  // the same statement as the browser's and the address's (docs/decisions/0021-postgresql-round-trips.md).
-  await enforceAll(deps, personal ? [{ ...personal, peek: true }, ...limits] : limits);
-  if (!fields.success) throw invalidInput(fields.issues);
-  const passed = await passHumanCheck(c, body.human_check_token, action, ip);
-  // The token taken and the person counted (and checked again: of simultaneous attempts of one
-  // person, no more than the limit pass), with the submission's write when the route stores it.
-  const step = await guardFinish(deps, passed, personal);
-  if (withWrite) keepForTheWrite(c, step, () => guardFinish(deps, passed));
-  else await finishAlone(c, step);
+  const checks = personal ? [personal, ...limits] : limits;
+  refuseKnown(c, checks);
+  // The failures count for the browser and the address and look at the person (not counted).
+  const failed = async (error: ApiError): Promise<never> => {
+    await enforceAll(deps, personal ? [{ ...personal, peek: true }, ...limits] : limits);
+    throw error;
+  };
+  if (!fields.success) return failed(invalidInput(fields.issues));
+  const passed = await checkHumanToken(deps, { token: body.human_check_token, action, ip: ip ?? '' });
+  if (!passed) return failed(ApiError.of(ERRORS.humanCheckFailed));
+  // The token taken and every limit counted and checked (of simultaneous attempts, no more than a
+  // limit pass), with the submission's write when the route stores it.
+  const step = await guardFinish(deps, passed, checks);
+  const tokenOnly = () => guardFinish(deps, passed);
+  if (withWrite) keepForTheWrite(c, step, tokenOnly);
+  else await finishOrUseToken(c, step, tokenOnly);
 }
 
 /**
@@ -204,6 +237,7 @@ export async function guardBeforeBody(c: Context<AppEnv>, form: PublicForm, acti
     human_check_token: header(GUARD_HEADERS.human_check_token),
   };
   const { ip, limits } = await admit(c, form, values);
+  refuseKnown(c, limits);
   await enforceAll(c.var.deps, limits);
   const passed = await passHumanCheck(c, values.human_check_token, action, ip);
   await finishAlone(c, await guardFinish(c.var.deps, passed));

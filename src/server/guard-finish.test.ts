@@ -4,18 +4,32 @@
 // (npm run test:api:pg) on PostgreSQL, where the step and the write are one statement.
 import { Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { KyselyPlugin } from 'kysely';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApi, type TestApi } from '../../tests/support/test-api.ts';
+import { MIN_DWELL_MS } from '../lib/form-rules.ts';
 import { writeTogether } from './db/write-together.ts';
-import type { AppEnv } from './deps.ts';
+import type { AppDeps, AppEnv } from './deps.ts';
 import { ApiError } from './errors.ts';
 import { publicForm, takeGuardFinish } from './form-guard.ts';
 import { jobWrite } from './jobs/queue.ts';
-import { emailKey, record } from './rate-limit.ts';
+import { emailKey, LIMITS, record } from './rate-limit.ts';
+import { sweepDue } from './sweep-schedule.ts';
 
 let t: TestApi;
 let app: Hono<AppEnv>;
+/** The dependencies the routes get (a test counting statements swaps them). */
+let depsOfApp: AppDeps;
+
+/** A Kysely plugin calling `counted` once per statement run (its result passes through it once). */
+const countStatements = (counted: () => void): KyselyPlugin => ({
+  transformQuery: (args) => args.node,
+  transformResult: async (args) => {
+    counted();
+    return args.result;
+  },
+});
 /** Runs in the storing route between the guard and the write (a racing request's moment). */
 let beforeWrite: (() => Promise<void>) | undefined;
 
@@ -25,10 +39,11 @@ const stored = async (email: string) =>
 
 beforeAll(async () => {
   t = await createTestApi({ localHumanCheck: true });
+  depsOfApp = t.deps;
   const guarded = publicForm('contact', schema, { person: (d) => d.email, withWrite: true });
   app = new Hono<AppEnv>()
     .use(async (c, next) => {
-      c.set('deps', t.deps);
+      c.set('deps', depsOfApp);
       await next();
     })
     .post('/store', guarded, async (c) => {
@@ -108,12 +123,15 @@ describe("the guard's last step stored with the route's write", () => {
     expect(await stored('refused@example.com')).toBe(0);
   });
 
-  it('a refused submission of a person at the limit meanwhile still uses the token up', async () => {
+  it('a refused submission of a person at the limit meanwhile: 429 (the limit comes first), and the token is used up', async () => {
     const person = `form:contact:person:${emailKey('late@example.com')}`;
     const token = await t.humanToken('contact');
     beforeWrite = () => record(t.deps, person, person, person);
     try {
-      expect((await submit('/refuse', 'late@example.com', token)).status).toBe(409);
+      expect(await submit('/refuse', 'late@example.com', token)).toEqual({
+        status: 429,
+        code: 'rate_limited',
+      });
     } finally {
       beforeWrite = undefined;
     }
@@ -121,6 +139,39 @@ describe("the guard's last step stored with the route's write", () => {
       status: 400,
       code: 'human_check_failed',
     });
+  });
+
+  it('a limit this server saw refused is answered from memory, before the human check, until its oldest hit leaves the window', async () => {
+    const email = 'remembered@example.com';
+    const person = `form:contact:person:${emailKey(email)}`;
+    const firstHit = t.now();
+    await record(t.deps, person);
+    t.advance(60_000);
+    await record(t.deps, person, person);
+    expect(await submit('/store', email)).toEqual({ status: 429, code: 'rate_limited' });
+    await t.deps.settle(); // the refusal is remembered after the answer
+    // Refused again before its token is looked at: the token stays unused, good for another form.
+    const token = await t.humanToken('contact');
+    expect(await submit('/store', email, token)).toEqual({ status: 429, code: 'rate_limited' });
+    expect((await submit('/store', 'someone.else@example.com', token)).status).toBe(201);
+    // The first hit leaves the hour: the database has room again, and the memory refuses no longer.
+    t.advance(firstHit + LIMITS.publicForm.windowMs - t.now() - MIN_DWELL_MS);
+    expect((await submit('/store', email)).status).toBe(201);
+  });
+
+  it('on PostgreSQL, a submission is one statement: the limits, the token and the write together', async () => {
+    if (t.deps.dbKind !== 'postgres') return;
+    await submit('/store', 'warm.up@example.com'); // the clean-ups of the minute run here
+    let statements = 0;
+    const counting = { ...t.deps, db: t.db.withPlugin(countStatements(() => statements++)) };
+    for (const sweep of ['rate_limit_counts', 'used_tokens']) sweepDue(counting.db, sweep, t.now()); // just ran
+    depsOfApp = counting;
+    try {
+      expect((await submit('/store', 'counted@example.com')).status).toBe(201);
+    } finally {
+      depsOfApp = t.deps;
+    }
+    expect(statements).toBe(1);
   });
 
   it("a submission that failed on our side (5xx) is not the person's attempt", async () => {

@@ -8,6 +8,7 @@ import { ATTEMPT_WINDOW_MS, MAX_ATTEMPTS_PER_HOUR } from '../lib/form-rules.ts';
 import { personOf } from '../lib/mailbox.ts';
 import type { AppDeps } from './deps.ts';
 import { ApiError, ERRORS } from './errors.ts';
+import { forgetRefusal, rememberRefusal } from './known-refusals.ts';
 import { countRefusal } from './metrics.ts';
 import { sweepDue } from './sweep-schedule.ts';
 import { sha256 } from './tokens.ts';
@@ -106,8 +107,14 @@ export async function hitAll(deps: AppDeps, checks: Check[]): Promise<Check | un
       ? await hitAllPostgres(deps, checks, now)
       : await hitAllSqlite(deps, checks, now);
   await sweepHits(deps, now);
-  if (over) countRefusal(over.key);
+  if (over) refused(deps, over, now);
   return over;
+}
+
+/** A refusal: counted for the operators, and remembered for the next attempt (known-refusals.ts). */
+function refused(deps: AppDeps, over: Check, now: number): void {
+  countRefusal(over.key);
+  rememberRefusal(deps, over, now);
 }
 
 async function hitAllPostgres(deps: AppDeps, checks: Check[], now: number): Promise<Check | undefined> {
@@ -146,7 +153,7 @@ const LIMIT_REACHED_SQLSTATE = 'KF429';
  * `explain` answers 429. `postgres` is a condition for the write's WHERE (rate_limit_enforce raises
  * when a check is at its limit); `sqlite` runs in the write's transaction. No `peek` checks here.
  */
-export function enforceInWrite(checks: Check[], now: number) {
+export function enforceInWrite(deps: AppDeps, checks: Check[], now: number) {
   return {
     postgres: sql<boolean>`rate_limit_enforce(
       ${checks.map((check) => check.key)}::text[],
@@ -156,7 +163,7 @@ export function enforceInWrite(checks: Check[], now: number) {
     async sqlite(trx: AppDeps['db']): Promise<void> {
       const over = await takeSqlite(trx, checks, now);
       if (over) {
-        countRefusal(over.key);
+        refused(deps, over, now);
         throw ApiError.of(ERRORS.rateLimited);
       }
     },
@@ -164,7 +171,7 @@ export function enforceInWrite(checks: Check[], now: number) {
       const e = error as { code?: unknown; message?: unknown } | undefined;
       if (e?.code !== LIMIT_REACHED_SQLSTATE) return undefined;
       const over = checks[Number(e.message) - 1];
-      if (over) countRefusal(over.key);
+      if (over) refused(deps, over, now);
       return ApiError.of(ERRORS.rateLimited);
     },
   };
@@ -200,4 +207,5 @@ export async function record(deps: AppDeps, ...keys: string[]): Promise<void> {
 /** Forgets every hit of `key` (a successful sign-in clears that address's failures). */
 export async function forget(deps: AppDeps, key: string): Promise<void> {
   await deps.db.deleteFrom('rate_limit_counts').where('key', '=', key).execute();
+  forgetRefusal(deps, key);
 }

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { insertMember, uniqueEmail } from '../../src/features/account/account.sample.ts';
 import { DEFAULT_API_KEY } from '../../src/lib/api-key.ts';
+import { MIN_DWELL_MS } from '../../src/lib/form-rules.ts';
 import { createApp, registerJobs } from '../../src/server/app.ts';
 import type { Config } from '../../src/server/config/index.ts';
 import { openDatabase } from '../../src/server/db/database.ts';
@@ -202,7 +203,7 @@ export async function createTestApi(overrides: Partial<Config> = {}) {
     /** A ticket for a public form, already old enough to be accepted. */
     async ticket(form: string) {
       const answer = await call('GET', `/form-ticket?form=${form}`);
-      now += 3000;
+      now += MIN_DWELL_MS;
       return answer.json.ticket as string;
     },
     async humanToken(action: string) {
