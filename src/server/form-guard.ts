@@ -50,9 +50,11 @@ async function admit(c: Context<AppEnv>, form: PublicForm, body: GuardValues) {
   const deps = c.var.deps;
   const ip = clientIp(c);
   const ticket = checkTicket(deps, form, body.form_ticket);
-  const address: Check[] = ip ? [{ key: `form:${form}:ip:${ip}`, limit: LIMITS.publicFormPerIp }] : [];
+  const address: Check[] = ip
+    ? [{ key: `form:${form}:ip:${ip}`, limit: LIMITS.publicFormPerIp, remember: true }]
+    : [];
   const browser: Check[] = ticket
-    ? [{ key: `form:${form}:browser:${ticket.browser}`, limit: LIMITS.publicForm }]
+    ? [{ key: `form:${form}:browser:${ticket.browser}`, limit: LIMITS.publicForm, remember: true }]
     : [];
   if (isFilled(body.website)) {
     await record(deps, ...[...browser, ...address].map((check) => check.key));
@@ -141,7 +143,11 @@ function refuseKnown(c: Context<AppEnv>, checks: Check[]) {
 /** The person's limit, when the fields are valid and the form names a person. */
 function personLimit<T>(form: PublicForm, fields: Checked, person?: (data: T) => string): Check | undefined {
   return fields.success && person
-    ? { key: `form:${form}:person:${emailKey(person(fields.output as T))}`, limit: LIMITS.publicForm }
+    ? {
+        key: `form:${form}:person:${emailKey(person(fields.output as T))}`,
+        limit: LIMITS.publicForm,
+        remember: true,
+      }
     : undefined;
 }
 

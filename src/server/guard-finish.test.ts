@@ -49,7 +49,7 @@ beforeAll(async () => {
     .post('/store', guarded, async (c) => {
       const { email } = c.req.valid('json');
       await beforeWrite?.();
-      await writeTogether(t.db, t.deps.dbKind, [
+      await writeTogether(c.var.deps.db, c.var.deps.dbKind, [
         takeGuardFinish(c),
         jobWrite({ kind: 'nobody', payload: {}, summary: `guarded ${email}` }, t.now()),
       ]);

@@ -59,6 +59,11 @@ export interface Check {
   limit: Limit;
   /** Only looked at, not counted (the person's limit before the human check: src/server/form-guard.ts). */
   peek?: true;
+  /**
+   * Remembered by this server when refused, until the database would answer otherwise: for the
+   * limits whose caller looks at that memory first (the public forms: known-refusals.ts).
+   */
+  remember?: true;
 }
 
 // The two statements every public form runs up to four times are written as SQL (the same on SQLite
@@ -114,7 +119,7 @@ export async function hitAll(deps: AppDeps, checks: Check[]): Promise<Check | un
 /** A refusal: counted for the operators, and remembered for the next attempt (known-refusals.ts). */
 function refused(deps: AppDeps, over: Check, now: number): void {
   countRefusal(over.key);
-  rememberRefusal(deps, over, now);
+  if (over.remember) rememberRefusal(deps, over, now);
 }
 
 async function hitAllPostgres(deps: AppDeps, checks: Check[], now: number): Promise<Check | undefined> {
