@@ -63,15 +63,13 @@ const share = (servers, count, offset) =>
     ),
   );
 
-/** Starts a setup's servers (the first seeds) and warms them up. */
+/** Starts a setup's servers (the first seeds). */
 async function start(name, count, env) {
   const servers = [await startBuiltServer({ seed: true, env })];
   for (let i = 1; i < count; i++) {
     // Its own data folder: the servers share nothing but the database (and their settings).
     servers.push(await startBuiltServer({ env: { ...env, MIGRATE_ON_START: '0' } }));
   }
-  const warm = await share(servers, WARM_UP, 0);
-  await round(servers, warm);
   return { name, servers, batches: [], seconds: [] };
 }
 
@@ -90,13 +88,14 @@ try {
   // Every round's entries are ready (tickets past their dwell, human checks passed) before the first
   // round, so that the rounds send and nothing else.
   for (const setup of setups) {
-    const entries = await share(setup.servers, ENTRIES, WARM_UP);
-    for (let r = 0; r < ROUNDS; r++) {
-      setup.batches.push(
-        entries.map((mine) => mine.slice((r * mine.length) / ROUNDS, ((r + 1) * mine.length) / ROUNDS)),
-      );
-    }
+    const entries = await share(setup.servers, WARM_UP + ENTRIES, 0);
+    const per = (count) => count / setup.servers.length; // each server's share
+    const slice = (from, count) => entries.map((mine) => mine.slice(per(from), per(from + count)));
+    setup.warm = slice(0, WARM_UP);
+    for (let r = 0; r < ROUNDS; r++) setup.batches.push(slice(WARM_UP + r * PER_ROUND, PER_ROUND));
   }
+  // Warmed up after the entries were made ready (which runs other code in the servers).
+  for (const setup of setups) await round(setup.servers, setup.warm);
   for (let r = 0; r < ROUNDS; r++) {
     for (let k = 0; k < setups.length; k++) {
       const setup = setups[(r + k) % setups.length];
