@@ -13,6 +13,7 @@
 // On one 2-core machine the two servers and PostgreSQL share the same cores: the figure shows what
 // a second server costs or gains there, not what a second machine would add.
 import autocannon from 'autocannon';
+import { DEFAULT_POOL_SIZE } from '../src/server/config/schema.ts';
 import { startBuiltServer } from '../tests/support/built-server.mjs';
 import { freshPostgresDatabase } from '../tests/system/helpers.ts';
 import { entryRequests, prepareEntries } from './entry-load.mjs';
@@ -83,7 +84,10 @@ try {
     if (!database) break;
     databases.push(database);
     const name = count === 1 ? 'one server, PostgreSQL' : 'two servers, one PostgreSQL';
-    setups.push(await start(name, count, { ...base, DATABASE_URL: database.url }));
+    // The servers share PostgreSQL's connections as the settings say (README: DATABASE_POOL_SIZE,
+    // about twice its cores divided among the servers): the default for one, half each for two.
+    const pool = String(DEFAULT_POOL_SIZE / count);
+    setups.push(await start(name, count, { ...base, DATABASE_URL: database.url, DATABASE_POOL_SIZE: pool }));
   }
   // Every round's entries are ready (tickets past their dwell, human checks passed) before the first
   // round, so that the rounds send and nothing else.
