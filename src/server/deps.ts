@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Config } from './config/index.ts';
 import type { DatabaseKind } from './db/database.ts';
 import type { Database } from './db/schema.ts';
-import type { WriteStep } from './db/write-together.ts';
+import type { GuardEnd } from './guard-finish.ts';
 import { createJobRunner, type JobRunner } from './jobs/worker.ts';
 import { type Logger, log } from './log.ts';
 import { createMailer, type Mailer } from './mailer.ts';
@@ -61,7 +61,7 @@ export interface AppEnv {
     user: User;
     sessionHash: string;
     /** The public-form guard's last step, for the route's write (form-guard.ts takeGuardFinish). */
-    guardFinish: { step: WriteStep; stored: boolean; tokenOnly: () => Promise<WriteStep> };
+    guardFinish: GuardEnd & { stored: boolean };
   };
 }
 

@@ -9,11 +9,11 @@ import { type WriteStep, writeTogether } from './db/write-together.ts';
 import type { AppEnv } from './deps.ts';
 import { ApiError, ERRORS } from './errors.ts';
 import { checkTicket, type PublicForm } from './form-ticket.ts';
-import { guardFinish } from './guard-finish.ts';
+import { type GuardEnd, guardFinish } from './guard-finish.ts';
 import { checkHumanToken } from './human-check/verify.ts';
-import { knownRefusal } from './known-refusals.ts';
+import { knownRefusal, learnRefusals, oneAtATime } from './known-refusals.ts';
 import { countRefusal } from './metrics.ts';
-import { type Check, emailKey, enforceAll, LIMITS, record } from './rate-limit.ts';
+import { type Check, emailKey, enforceAll, hitAll, LIMITS, record } from './rate-limit.ts';
 import { type Body, clientIp, readJsonObject } from './request.ts';
 import { type Issues, invalidInput } from './validate.ts';
 
@@ -50,11 +50,9 @@ async function admit(c: Context<AppEnv>, form: PublicForm, body: GuardValues) {
   const deps = c.var.deps;
   const ip = clientIp(c);
   const ticket = checkTicket(deps, form, body.form_ticket);
-  const address: Check[] = ip
-    ? [{ key: `form:${form}:ip:${ip}`, limit: LIMITS.publicFormPerIp, remember: true }]
-    : [];
+  const address: Check[] = ip ? [{ key: `form:${form}:ip:${ip}`, limit: LIMITS.publicFormPerIp }] : [];
   const browser: Check[] = ticket
-    ? [{ key: `form:${form}:browser:${ticket.browser}`, limit: LIMITS.publicForm, remember: true }]
+    ? [{ key: `form:${form}:browser:${ticket.browser}`, limit: LIMITS.publicForm }]
     : [];
   if (isFilled(body.website)) {
     await record(deps, ...[...browser, ...address].map((check) => check.key));
@@ -88,11 +86,11 @@ export function takeGuardFinish(c: Context<AppEnv>): WriteStep {
 
 /**
  * Keeps the step for the handler's write, which tells when it is stored; `tokenOnly` is the step
- * without the person's count (for a refused submission of a person at the limit meanwhile).
+ * without any count (for a submission refused by a limit: the token is used up all the same).
  */
-function keepForTheWrite(c: Context<AppEnv>, step: WriteStep, tokenOnly: () => Promise<WriteStep>) {
-  const pending = { step, stored: false, tokenOnly };
-  pending.step = { ...step, stored: () => (pending.stored = true) };
+function keepForTheWrite(c: Context<AppEnv>, guard: GuardEnd) {
+  const pending = { ...guard, stored: false };
+  pending.step = { ...guard.step, stored: () => (pending.stored = true) };
   c.set('guardFinish', pending);
 }
 
@@ -107,9 +105,12 @@ async function afterTheWrite(c: Context<AppEnv>) {
   if (c.res.ok)
     throw new Error(`${c.req.path}: answered without storing the guard's last step (takeGuardFinish)`);
   if (c.res.status >= 500) return;
-  // Refused by a limit in the write itself: the token is used up all the same.
-  if (c.res.status === 429) return finishAlone(c, await pending.tokenOnly()).catch(() => {});
-  await finishOrUseToken(c, pending.step, pending.tokenOnly).catch((error) => {
+  if (c.res.status === 429) {
+    // Refused by a limit in the write itself: the token is used up all the same.
+    await finishAlone(c, await pending.tokenOnly()).catch(() => {});
+    return learnRefusals(c.var.deps, pending.checks, c.var.deps.now());
+  }
+  await finishOrUseToken(c, pending).catch((error) => {
     // A limit reached comes before the route's own refusal, in the order of the answers (nothing
     // was stored: a 4xx); a token used meanwhile leaves the route's answer.
     if (error instanceof ApiError && error.status === 429) throw error;
@@ -119,15 +120,17 @@ async function afterTheWrite(c: Context<AppEnv>) {
 }
 
 /**
- * The guard's last step on its own; refused over a limit (429), it still uses the token up: a checked
- * token is accepted once, whatever the answer.
+ * The guard's last step on its own; refused over a limit (429), it still uses the token up (a checked
+ * token is accepted once, whatever the answer), and the refusal is learned before the answer.
  */
-async function finishOrUseToken(c: Context<AppEnv>, step: WriteStep, tokenOnly: () => Promise<WriteStep>) {
+async function finishOrUseToken(c: Context<AppEnv>, { step, tokenOnly, checks }: GuardEnd) {
   try {
     await finishAlone(c, step);
   } catch (error) {
-    if (error instanceof ApiError && error.status === 429)
+    if (error instanceof ApiError && error.status === 429) {
       await finishAlone(c, await tokenOnly()).catch(() => {});
+      await learnRefusals(c.var.deps, checks, c.var.deps.now());
+    }
     throw error;
   }
 }
@@ -143,11 +146,7 @@ function refuseKnown(c: Context<AppEnv>, checks: Check[]) {
 /** The person's limit, when the fields are valid and the form names a person. */
 function personLimit<T>(form: PublicForm, fields: Checked, person?: (data: T) => string): Check | undefined {
   return fields.success && person
-    ? {
-        key: `form:${form}:person:${emailKey(person(fields.output as T))}`,
-        limit: LIMITS.publicForm,
-        remember: true,
-      }
+    ? { key: `form:${form}:person:${emailKey(person(fields.output as T))}`, limit: LIMITS.publicForm }
     : undefined;
 }
 
@@ -163,11 +162,13 @@ function personLimit<T>(form: PublicForm, fields: Checked, person?: (data: T) =>
  * Every attempt counts for its browser and address, failures of steps 1 and 2 included; an attempt
  * counts for the person it names only once the human check has passed, so a stranger sending
  * entries in someone's name without passing it cannot use up that person's attempts (docs/threat-model.md).
- * The answers come in that order, but the database is asked once (docs/decisions/0021-postgresql-
- * round-trips.md, "One statement per submission"): a limit this server saw refused is answered from
- * memory first (known-refusals.ts), so no attacker over a limit makes us verify a human check; a
- * failure of step 4 or 5 then counts (and is answered 429 over a limit); a passed check counts the
- * limits in the guard's last step, with the submission's write when the route stores it.
+ * The answers come in that order, but a submission is one statement (docs/decisions/0021-postgresql-
+ * round-trips.md, "One statement per submission"): the limits are counted in the guard's last step, with
+ * the submission's write when the route stores it, and a failure of step 4 or 5 counts (answered 429
+ * over a limit) before its answer. So that an attacker over a limit still does not reach the human check
+ * (a call to Cloudflare), the attempts of one browser or address go one at a time on a server,
+ * and a refused limit is answered from memory until the database would let an attempt through
+ * (known-refusals.ts): the first attempt over a limit on a server is checked, the ones after it are not.
  */
 async function check<T>(
   c: Context<AppEnv>,
@@ -180,21 +181,42 @@ async function check<T>(
   const { ip, limits } = await admit(c, form, body);
   const personal = personLimit(form, fields, person);
   const checks = personal ? [personal, ...limits] : limits;
+  // Not the person: a stranger's attempts in someone's name must not keep that person waiting (and
+  // their bursts are held by their own browser and address).
   refuseKnown(c, checks);
-  // The failures count for the browser and the address and look at the person (not counted).
-  const failed = async (error: ApiError): Promise<never> => {
-    await enforceAll(deps, personal ? [{ ...personal, peek: true }, ...limits] : limits);
-    throw error;
-  };
-  if (!fields.success) return failed(invalidInput(fields.issues));
-  const passed = await checkHumanToken(deps, { token: body.human_check_token, action, ip: ip ?? '' });
-  if (!passed) return failed(ApiError.of(ERRORS.humanCheckFailed));
-  // The token taken and every limit counted and checked (of simultaneous attempts, no more than a
-  // limit pass), with the submission's write when the route stores it.
-  const step = await guardFinish(deps, passed, checks);
-  const tokenOnly = () => guardFinish(deps, passed);
-  if (withWrite) keepForTheWrite(c, step, tokenOnly);
-  else await finishOrUseToken(c, step, tokenOnly);
+  const release = await oneAtATime(deps, limits);
+  let handedOver = false;
+  try {
+    refuseKnown(c, checks); // learned while this attempt waited
+    // A failure counts for the browser and the address and looks at the person (not counted).
+    const failed = async (error: ApiError): Promise<never> => {
+      const looked = personal ? [{ ...personal, peek: true as const }, ...limits] : limits;
+      if (await hitAll(deps, looked)) {
+        await learnRefusals(deps, looked, deps.now());
+        throw ApiError.of(ERRORS.rateLimited);
+      }
+      throw error;
+    };
+    if (!fields.success) return await failed(invalidInput(fields.issues));
+    const passed = await checkHumanToken(deps, { token: body.human_check_token, action, ip: ip ?? '' });
+    if (!passed) return await failed(ApiError.of(ERRORS.humanCheckFailed));
+    // The token taken and every limit counted and checked (of simultaneous attempts, no more than a
+    // limit pass), with the submission's write when the route stores it.
+    const end: GuardEnd = {
+      step: await guardFinish(deps, passed, checks),
+      tokenOnly: () => guardFinish(deps, passed),
+      checks,
+      release,
+    };
+    if (withWrite) {
+      keepForTheWrite(c, end);
+      handedOver = true;
+    } else {
+      await finishOrUseToken(c, end);
+    }
+  } finally {
+    if (!handedOver) release();
+  }
 }
 
 /**
@@ -215,8 +237,12 @@ export const publicForm = <S extends v.GenericSchema>(
   if (!guard.withWrite) return validate;
   const checked: MiddlewareHandler<AppEnv> = (c, next) =>
     validate(c, async () => {
-      await next();
-      await afterTheWrite(c);
+      try {
+        await next();
+        await afterTheWrite(c);
+      } finally {
+        c.get('guardFinish')?.release();
+      }
     });
   return checked as unknown as typeof validate;
 };
@@ -243,7 +269,6 @@ export async function guardBeforeBody(c: Context<AppEnv>, form: PublicForm, acti
     human_check_token: header(GUARD_HEADERS.human_check_token),
   };
   const { ip, limits } = await admit(c, form, values);
-  refuseKnown(c, limits);
   await enforceAll(c.var.deps, limits);
   const passed = await passHumanCheck(c, values.human_check_token, action, ip);
   await finishAlone(c, await guardFinish(c.var.deps, passed));

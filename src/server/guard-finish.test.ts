@@ -183,3 +183,51 @@ describe("the guard's last step stored with the route's write", () => {
     expect((await submit('/forget', 'forgot@example.com')).status).toBe(500);
   });
 });
+
+describe('an attacker over a limit, with Turnstile', () => {
+  let turnstile: TestApi;
+  beforeAll(async () => {
+    turnstile = await createTestApi({
+      turnstileSecretKey: 'secret-key',
+      turnstileSiteKey: 'site-key',
+      siteUrl: 'https://www.kwikfill.example',
+    });
+  });
+  afterAll(() => turnstile.close());
+
+  it('a burst from an address at its limit asks Cloudflare once, then is refused from memory', async () => {
+    let asked = 0;
+    turnstile.mockFetch(async () => {
+      asked++;
+      await new Promise((resolve) => setTimeout(resolve, 20)); // Cloudflare takes a moment
+      return Response.json({ success: false, 'error-codes': ['invalid-input-response'] });
+    });
+    const address = '203.0.113.77';
+    const hits = Array.from({ length: LIMITS.publicFormPerIp.limit }, () => `form:contact:ip:${address}`);
+    await record(turnstile.deps, ...hits);
+    const tickets = await Promise.all(Array.from({ length: 10 }, () => turnstile.ticket('contact')));
+    depsOfApp = turnstile.deps;
+    try {
+      const answers = await Promise.all(
+        tickets.map(async (ticket, i) => {
+          const body = {
+            website: '',
+            form_ticket: ticket,
+            human_check_token: `made-up-${i}`,
+            email: `x${i}@example.com`,
+          };
+          const answer = await app.request(
+            '/store',
+            { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) },
+            { clientAddress: address },
+          );
+          return answer.status;
+        }),
+      );
+      expect(answers).toEqual(Array(10).fill(429));
+    } finally {
+      depsOfApp = t.deps;
+    }
+    expect(asked).toBe(1);
+  });
+});

@@ -17,6 +17,17 @@ import { ApiError, ERRORS } from './errors.ts';
 import { isUsedTokenError, type PassedToken, sweepUsedTokens, takeToken } from './human-check/verify.ts';
 import { type Check, enforceInWrite, sweepHits } from './rate-limit.ts';
 
+/** The guard's last step with what the guard needs after a refusal (form-guard.ts). */
+export interface GuardEnd {
+  step: WriteStep;
+  /** The step without any count: for a submission refused by a limit, the token used up all the same. */
+  tokenOnly: () => Promise<WriteStep>;
+  /** The limits the step counts, to learn which refused (known-refusals.ts). */
+  checks: Check[];
+  /** Lets the next attempt on this server with one of the same keys go on (known-refusals.ts oneAtATime). */
+  release: () => void;
+}
+
 export async function guardFinish(
   deps: AppDeps,
   token: PassedToken,
@@ -25,7 +36,7 @@ export async function guardFinish(
   const now = deps.now();
   await sweepUsedTokens(deps);
   await sweepHits(deps, now);
-  const limits = enforceInWrite(deps, checks, now);
+  const limits = enforceInWrite(checks, now);
   return {
     // A reused token breaks the table's key: the statement fails (explain below).
     postgres: (db) =>

@@ -1,8 +1,8 @@
-// The memory of refused limits (known-refusals.ts): exact to the database, only for the limits that
-// ask for it, and cleared with their hits. The public forms' use of it: guard-finish.test.ts.
+// What a server knows of the public forms' limits (known-refusals.ts): refusals learned exactly to
+// the database, and one attempt at a time per key. The public forms' use of it: guard-finish.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApi, type TestApi } from '../../tests/support/test-api.ts';
-import { knownRefusal } from './known-refusals.ts';
+import { knownRefusal, learnRefusals, oneAtATime } from './known-refusals.ts';
 import { type Check, forget, hitAll, record } from './rate-limit.ts';
 
 let t: TestApi;
@@ -13,22 +13,21 @@ afterAll(() => t.close());
 
 const limit = { limit: 2, windowMs: 60_000 };
 
-/** Puts `key` at its limit: a hit now and one 10 s later; answers the first hit's time. */
-async function atLimit(key: string): Promise<number> {
-  const first = t.now();
-  await record(t.deps, key);
-  t.advance(10_000);
-  await record(t.deps, key);
-  return first;
+/** Records a hit of `key` at each of `offsets` (ms from now, in order); answers now, their start. */
+async function hitsAt(key: string, offsets: number[]): Promise<number> {
+  const start = t.now();
+  for (const offset of offsets) {
+    t.advance(start + offset - t.now());
+    await record(t.deps, key);
+  }
+  return start;
 }
 
-describe('refused limits, remembered', () => {
+describe('refused limits, learned', () => {
   it('remembers a refused limit until its oldest hit leaves the window, not a moment longer', async () => {
-    const check: Check = { key: 'remembered', limit, remember: true };
-    const first = await atLimit(check.key);
-    expect(knownRefusal(t.deps, [check], t.now())).toBeUndefined(); // nothing refused yet
-    expect(await hitAll(t.deps, [check])).toEqual(check);
-    await t.deps.settle();
+    const check: Check = { key: 'at-the-limit', limit };
+    const first = await hitsAt(check.key, [0, 10_000]);
+    await learnRefusals(t.deps, [check], t.now());
     expect(knownRefusal(t.deps, [check], t.now())).toEqual(check);
     expect(knownRefusal(t.deps, [check], first + limit.windowMs - 1)).toEqual(check);
     expect(knownRefusal(t.deps, [check], first + limit.windowMs)).toBeUndefined();
@@ -37,21 +36,56 @@ describe('refused limits, remembered', () => {
     expect(await hitAll(t.deps, [check])).toBeUndefined();
   });
 
-  it('remembers only the limits that ask for it', async () => {
-    const check: Check = { key: 'not-remembered', limit };
-    await atLimit(check.key);
+  it('a count far over its limit (failures are recorded without one) is remembered until it is under it', async () => {
+    const check: Check = { key: 'far-over', limit };
+    const start = await hitsAt(check.key, [0, 1000, 2000, 3000, 4000]);
+    await learnRefusals(t.deps, [check], t.now());
+    // 5 hits, limit 2: under it when the fourth hit leaves the window (one is left).
+    const under = start + 3000 + limit.windowMs;
+    expect(knownRefusal(t.deps, [check], under - 1)).toEqual(check);
+    expect(knownRefusal(t.deps, [check], under)).toBeUndefined();
+    t.advance(under - 1 - t.now());
     expect(await hitAll(t.deps, [check])).toEqual(check);
-    await t.deps.settle();
+    t.advance(1);
+    expect(await hitAll(t.deps, [check])).toBeUndefined();
+  });
+
+  it('learns nothing of a limit that is not reached', async () => {
+    const check: Check = { key: 'under', limit };
+    await hitsAt(check.key, [0]);
+    await learnRefusals(t.deps, [check], t.now());
     expect(knownRefusal(t.deps, [check], t.now())).toBeUndefined();
   });
 
-  it('forgets a refusal whose hits were cleared (a sign-in clears its failures)', async () => {
-    const check: Check = { key: 'cleared', limit, remember: true };
-    await atLimit(check.key);
-    expect(await hitAll(t.deps, [check])).toEqual(check);
-    await t.deps.settle();
+  it('forgets a refusal whose hits were cleared', async () => {
+    const check: Check = { key: 'cleared', limit };
+    await hitsAt(check.key, [0, 1000]);
+    await learnRefusals(t.deps, [check], t.now());
     await forget(t.deps, check.key);
     expect(knownRefusal(t.deps, [check], t.now())).toBeUndefined();
-    expect(await hitAll(t.deps, [check])).toBeUndefined();
+  });
+});
+
+describe('one attempt at a time per key', () => {
+  it('an attempt sharing a key waits for the one holding it; others go on at once', async () => {
+    const a: Check = { key: 'browser-a', limit };
+    const b: Check = { key: 'browser-b', limit };
+    const address: Check = { key: 'address', limit };
+    const order: string[] = [];
+    const releaseFirst = await oneAtATime(t.deps, [a, address]);
+    const second = oneAtATime(t.deps, [b, address]).then((release) => {
+      order.push('second');
+      release();
+    });
+    const other = oneAtATime(t.deps, [b]).then((release) => {
+      order.push('other');
+      release();
+    });
+    await other;
+    expect(order).toEqual(['other']);
+    order.push('first done');
+    releaseFirst();
+    await second;
+    expect(order).toEqual(['other', 'first done', 'second']);
   });
 });

@@ -8,7 +8,7 @@ import { ATTEMPT_WINDOW_MS, MAX_ATTEMPTS_PER_HOUR } from '../lib/form-rules.ts';
 import { personOf } from '../lib/mailbox.ts';
 import type { AppDeps } from './deps.ts';
 import { ApiError, ERRORS } from './errors.ts';
-import { forgetRefusal, rememberRefusal } from './known-refusals.ts';
+import { forgetRefusal } from './known-refusals.ts';
 import { countRefusal } from './metrics.ts';
 import { sweepDue } from './sweep-schedule.ts';
 import { sha256 } from './tokens.ts';
@@ -59,11 +59,6 @@ export interface Check {
   limit: Limit;
   /** Only looked at, not counted (the person's limit before the human check: src/server/form-guard.ts). */
   peek?: true;
-  /**
-   * Remembered by this server when refused, until the database would answer otherwise: for the
-   * limits whose caller looks at that memory first (the public forms: known-refusals.ts).
-   */
-  remember?: true;
 }
 
 // The two statements every public form runs up to four times are written as SQL (the same on SQLite
@@ -112,14 +107,8 @@ export async function hitAll(deps: AppDeps, checks: Check[]): Promise<Check | un
       ? await hitAllPostgres(deps, checks, now)
       : await hitAllSqlite(deps, checks, now);
   await sweepHits(deps, now);
-  if (over) refused(deps, over, now);
+  if (over) countRefusal(over.key);
   return over;
-}
-
-/** A refusal: counted for the operators, and remembered for the next attempt (known-refusals.ts). */
-function refused(deps: AppDeps, over: Check, now: number): void {
-  countRefusal(over.key);
-  if (over.remember) rememberRefusal(deps, over, now);
 }
 
 async function hitAllPostgres(deps: AppDeps, checks: Check[], now: number): Promise<Check | undefined> {
@@ -158,7 +147,7 @@ const LIMIT_REACHED_SQLSTATE = 'KF429';
  * `explain` answers 429. `postgres` is a condition for the write's WHERE (rate_limit_enforce raises
  * when a check is at its limit); `sqlite` runs in the write's transaction. No `peek` checks here.
  */
-export function enforceInWrite(deps: AppDeps, checks: Check[], now: number) {
+export function enforceInWrite(checks: Check[], now: number) {
   return {
     postgres: sql<boolean>`rate_limit_enforce(
       ${checks.map((check) => check.key)}::text[],
@@ -168,7 +157,7 @@ export function enforceInWrite(deps: AppDeps, checks: Check[], now: number) {
     async sqlite(trx: AppDeps['db']): Promise<void> {
       const over = await takeSqlite(trx, checks, now);
       if (over) {
-        refused(deps, over, now);
+        countRefusal(over.key);
         throw ApiError.of(ERRORS.rateLimited);
       }
     },
@@ -176,7 +165,7 @@ export function enforceInWrite(deps: AppDeps, checks: Check[], now: number) {
       const e = error as { code?: unknown; message?: unknown } | undefined;
       if (e?.code !== LIMIT_REACHED_SQLSTATE) return undefined;
       const over = checks[Number(e.message) - 1];
-      if (over) refused(deps, over, now);
+      if (over) countRefusal(over.key);
       return ApiError.of(ERRORS.rateLimited);
     },
   };
@@ -209,7 +198,11 @@ export async function record(deps: AppDeps, ...keys: string[]): Promise<void> {
   await sweepHits(deps, now);
 }
 
-/** Forgets every hit of `key` (a successful sign-in clears that address's failures). */
+/**
+ * Forgets every hit of `key` (a successful sign-in clears that address's failures). Only for keys
+ * no public form remembers as refused: this server's memory forgets it, another server's would not
+ * (known-refusals.ts).
+ */
 export async function forget(deps: AppDeps, key: string): Promise<void> {
   await deps.db.deleteFrom('rate_limit_counts').where('key', '=', key).execute();
   forgetRefusal(deps, key);
