@@ -26,6 +26,12 @@ export interface AppDeps {
   log: Logger;
   /** The durable job queue's runner: handlers by kind, and kick() after queuing a job. */
   jobs: JobRunner;
+  /**
+   * The process answers one request at a time and shares nothing with the next (a Netlify function):
+   * the public-form guard counts the limits first instead of relying on this process's memory of
+   * them (form-guard.ts, known-refusals.ts).
+   */
+  answersAlone?: boolean;
 }
 
 export interface User {
@@ -67,7 +73,7 @@ export interface AppEnv {
 
 export function createDeps(
   base: Pick<AppDeps, 'config' | 'db' | 'dbKind'> &
-    Partial<Pick<AppDeps, 'mailer' | 'now' | 'fetch' | 'log'>>,
+    Partial<Pick<AppDeps, 'mailer' | 'now' | 'fetch' | 'log' | 'answersAlone'>>,
 ): AppDeps {
   const pending = new Set<Promise<unknown>>();
   const logger = base.log ?? log;

@@ -166,9 +166,10 @@ function personLimit<T>(form: PublicForm, fields: Checked, person?: (data: T) =>
  * round-trips.md, "One statement per submission"): the limits are counted in the guard's last step, with
  * the submission's write when the route stores it, and a failure of step 4 or 5 counts (answered 429
  * over a limit) before its answer. So that an attacker over a limit still does not reach the human check
- * (a call to Cloudflare), the attempts of one browser or address go one at a time on a server,
- * and a refused limit is answered from memory until the database would let an attempt through
- * (known-refusals.ts): the first attempt over a limit on a server is checked, the ones after it are not.
+ * (a call to Cloudflare), the attempts of one browser or address go one at a time on a server (a
+ * second's wait at most), and a refused limit is answered from memory until the database would let an
+ * attempt through (known-refusals.ts): the first attempt over a limit on a server is checked, the ones
+ * after it are not. A Netlify function, which answers one request at a time, counts the limits first.
  */
 async function check<T>(
   c: Context<AppEnv>,
@@ -181,31 +182,33 @@ async function check<T>(
   const { ip, limits } = await admit(c, form, body);
   const personal = personLimit(form, fields, person);
   const checks = personal ? [personal, ...limits] : limits;
+  // The browser's and the address's limits counted, the person's looked at (not counted).
+  const looked = personal ? [{ ...personal, peek: true as const }, ...limits] : limits;
+  refuseKnown(c, checks);
+  // A process that answers one request at a time (a Netlify function) has no memory worth the name:
+  // there the limits come first, in a statement of their own, as the order of the checks says.
+  const limitsFirst = deps.answersAlone === true;
+  if (limitsFirst) await countLimits(c, looked);
   // Not the person: a stranger's attempts in someone's name must not keep that person waiting (and
   // their bursts are held by their own browser and address).
-  refuseKnown(c, checks);
-  const release = await oneAtATime(deps, limits);
+  const release = limitsFirst ? () => {} : await oneAtATime(deps, limits);
   let handedOver = false;
   try {
     refuseKnown(c, checks); // learned while this attempt waited
-    // A failure counts for the browser and the address and looks at the person (not counted).
     const failed = async (error: ApiError): Promise<never> => {
-      const looked = personal ? [{ ...personal, peek: true as const }, ...limits] : limits;
-      if (await hitAll(deps, looked)) {
-        await learnRefusals(deps, looked, deps.now());
-        throw ApiError.of(ERRORS.rateLimited);
-      }
+      if (!limitsFirst) await countLimits(c, looked);
       throw error;
     };
     if (!fields.success) return await failed(invalidInput(fields.issues));
     const passed = await checkHumanToken(deps, { token: body.human_check_token, action, ip: ip ?? '' });
     if (!passed) return await failed(ApiError.of(ERRORS.humanCheckFailed));
-    // The token taken and every limit counted and checked (of simultaneous attempts, no more than a
-    // limit pass), with the submission's write when the route stores it.
+    // The token taken and every limit not yet counted counted and checked (of simultaneous attempts,
+    // no more than a limit pass), with the submission's write when the route stores it.
+    const counted = limitsFirst ? (personal ? [personal] : []) : checks;
     const end: GuardEnd = {
-      step: await guardFinish(deps, passed, checks),
+      step: await guardFinish(deps, passed, counted),
       tokenOnly: () => guardFinish(deps, passed),
-      checks,
+      checks: counted,
       release,
     };
     if (withWrite) {
@@ -217,6 +220,14 @@ async function check<T>(
   } finally {
     if (!handedOver) release();
   }
+}
+
+/** Counts `checks` (a `peek` only looked at); over a limit, learns the refusal and answers 429. */
+async function countLimits(c: Context<AppEnv>, checks: Check[]) {
+  const deps = c.var.deps;
+  if (!(await hitAll(deps, checks))) return;
+  await learnRefusals(deps, checks, deps.now());
+  throw ApiError.of(ERRORS.rateLimited);
 }
 
 /**
@@ -235,15 +246,17 @@ export const publicForm = <S extends v.GenericSchema>(
     check(c, form, await readJsonObject(c), result as Checked, guard),
   );
   if (!guard.withWrite) return validate;
-  const checked: MiddlewareHandler<AppEnv> = (c, next) =>
-    validate(c, async () => {
-      try {
+  // The guard's hold (known-refusals.ts oneAtATime) is released however the route ends.
+  const checked: MiddlewareHandler<AppEnv> = async (c, next) => {
+    try {
+      return await validate(c, async () => {
         await next();
         await afterTheWrite(c);
-      } finally {
-        c.get('guardFinish')?.release();
-      }
-    });
+      });
+    } finally {
+      c.get('guardFinish')?.release();
+    }
+  };
   return checked as unknown as typeof validate;
 };
 

@@ -186,29 +186,30 @@ describe("the guard's last step stored with the route's write", () => {
 
 describe('an attacker over a limit, with Turnstile', () => {
   let turnstile: TestApi;
+  let asked = 0;
   beforeAll(async () => {
     turnstile = await createTestApi({
       turnstileSecretKey: 'secret-key',
       turnstileSiteKey: 'site-key',
       siteUrl: 'https://www.kwikfill.example',
     });
-  });
-  afterAll(() => turnstile.close());
-
-  it('a burst from an address at its limit asks Cloudflare once, then is refused from memory', async () => {
-    let asked = 0;
     turnstile.mockFetch(async () => {
       asked++;
       await new Promise((resolve) => setTimeout(resolve, 20)); // Cloudflare takes a moment
       return Response.json({ success: false, 'error-codes': ['invalid-input-response'] });
     });
-    const address = '203.0.113.77';
+  });
+  afterAll(() => turnstile.close());
+
+  /** Ten attempts at once from `address`, put at its limit first, with made-up tokens: their answers. */
+  async function burstAtTheLimit(address: string, deps: AppDeps) {
     const hits = Array.from({ length: LIMITS.publicFormPerIp.limit }, () => `form:contact:ip:${address}`);
     await record(turnstile.deps, ...hits);
     const tickets = await Promise.all(Array.from({ length: 10 }, () => turnstile.ticket('contact')));
-    depsOfApp = turnstile.deps;
+    asked = 0;
+    depsOfApp = deps;
     try {
-      const answers = await Promise.all(
+      return await Promise.all(
         tickets.map(async (ticket, i) => {
           const body = {
             website: '',
@@ -224,10 +225,39 @@ describe('an attacker over a limit, with Turnstile', () => {
           return answer.status;
         }),
       );
-      expect(answers).toEqual(Array(10).fill(429));
     } finally {
       depsOfApp = t.deps;
     }
+  }
+
+  it('a burst from an address at its limit asks Cloudflare once, then is refused from memory', async () => {
+    expect(await burstAtTheLimit('203.0.113.77', turnstile.deps)).toEqual(Array(10).fill(429));
     expect(asked).toBe(1);
+  });
+
+  it('where each request has a process of its own (Netlify), the limits come first: Cloudflare is never asked', async () => {
+    const alone = { ...turnstile.deps, answersAlone: true };
+    expect(await burstAtTheLimit('203.0.113.78', alone)).toEqual(Array(10).fill(429));
+    expect(asked).toBe(0);
+  });
+});
+
+describe('a process that answers one request at a time (Netlify)', () => {
+  it('counts the browser and the address first and the person with the write, each once', async () => {
+    depsOfApp = { ...t.deps, answersAlone: true };
+    try {
+      expect((await submit('/store', 'alone@example.com')).status).toBe(201);
+    } finally {
+      depsOfApp = t.deps;
+    }
+    const counts = await t.db
+      .selectFrom('rate_limit_counts')
+      .select(['key', 'hits'])
+      .where('key', 'in', [
+        `form:contact:ip:198.51.100.${ipCounter}`,
+        `form:contact:person:${emailKey('alone@example.com')}`,
+      ])
+      .execute();
+    expect(counts.map((row) => Number(row.hits))).toEqual([1, 1]);
   });
 });

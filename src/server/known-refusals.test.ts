@@ -1,8 +1,8 @@
 // What a server knows of the public forms' limits (known-refusals.ts): refusals learned exactly to
 // the database, and one attempt at a time per key. The public forms' use of it: guard-finish.test.ts.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApi, type TestApi } from '../../tests/support/test-api.ts';
-import { knownRefusal, learnRefusals, oneAtATime } from './known-refusals.ts';
+import { knownRefusal, learnRefusals, MAX_WAIT_MS, oneAtATime } from './known-refusals.ts';
 import { type Check, forget, hitAll, record } from './rate-limit.ts';
 
 let t: TestApi;
@@ -87,5 +87,45 @@ describe('one attempt at a time per key', () => {
     releaseFirst();
     await second;
     expect(order).toEqual(['other', 'first done', 'second']);
+  });
+
+  it(`waits ${MAX_WAIT_MS} ms at most, then goes on without holding (visitors sharing an address never queue long)`, async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'performance'] });
+    try {
+      const address: Check = { key: 'shared-address', limit };
+      const releaseFirst = await oneAtATime(t.deps, [address]); // never released in time
+      let secondWent = false;
+      const second = oneAtATime(t.deps, [address]).then((release) => {
+        secondWent = true;
+        return release;
+      });
+      await vi.advanceTimersByTimeAsync(MAX_WAIT_MS - 1);
+      expect(secondWent).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      (await second)();
+      expect(secondWent).toBe(true);
+      releaseFirst();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('stops waiting once a key it waits for is known refused (the caller refuses it)', async () => {
+    const address: Check = { key: 'refused-while-waiting', limit };
+    const releaseFirst = await oneAtATime(t.deps, [address]);
+    const second = oneAtATime(t.deps, [address]);
+    await record(t.deps, address.key, address.key);
+    await learnRefusals(t.deps, [address], t.now());
+    releaseFirst();
+    const releaseSecond = await second; // not called: had it taken the key, the third would wait
+    let thirdWent = false;
+    const third = oneAtATime(t.deps, [address]).then((release) => {
+      thirdWent = true;
+      return release;
+    });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(thirdWent).toBe(true);
+    (await third)();
+    releaseSecond();
   });
 });

@@ -61,8 +61,8 @@ export interface Check {
   peek?: true;
 }
 
-// The two statements every public form runs up to four times are written as SQL (the same on SQLite
-// and PostgreSQL): Kysely's query builder took longer to build them than the database to run them.
+// The two statements of SQLite's limits are written as SQL (the same on SQLite and PostgreSQL):
+// Kysely's query builder took longer to build them than the database to run them.
 async function countIn(db: AppDeps['db'], key: string, since: number): Promise<number> {
   const { rows } = await sql<{ count: number | string | null }>`select sum("hits") as "count"
     from "rate_limit_counts" where "key" = ${key} and "at" > ${since}`.execute(db);

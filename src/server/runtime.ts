@@ -34,7 +34,7 @@ function start() {
     warnAboutConfig(config); // already done by src/server/http/server.ts; not under `astro dev`
     const handle = await sharedDatabase(config);
     if (netlify) await refuseForeignDatabase(handle.db, netlify.deployContext);
-    const deps = createDeps({ config, db: handle.db, dbKind: handle.kind });
+    const deps = createDeps({ config, db: handle.db, dbKind: handle.kind, answersAlone: Boolean(netlify) });
     registerJobs(deps.jobs);
     ready = createApp(deps);
     // The queue's worker of this server: mail and deferred jobs (src/server/jobs/worker.ts). Not in
