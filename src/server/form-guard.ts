@@ -105,11 +105,8 @@ async function afterTheWrite(c: Context<AppEnv>) {
   if (c.res.ok)
     throw new Error(`${c.req.path}: answered without storing the guard's last step (takeGuardFinish)`);
   if (c.res.status >= 500) return;
-  if (c.res.status === 429) {
-    // Refused by a limit in the write itself: the token is used up all the same.
-    await finishAlone(c, await pending.tokenOnly()).catch(() => {});
-    return learnRefusals(c.var.deps, pending.checks, c.var.deps.now());
-  }
+  // Refused by a limit in the write itself.
+  if (c.res.status === 429) return afterLimitRefusal(c, pending);
   await finishOrUseToken(c, pending).catch((error) => {
     // A limit reached comes before the route's own refusal, in the order of the answers (nothing
     // was stored: a 4xx); a token used meanwhile leaves the route's answer.
@@ -123,16 +120,19 @@ async function afterTheWrite(c: Context<AppEnv>) {
  * The guard's last step on its own; refused over a limit (429), it still uses the token up (a checked
  * token is accepted once, whatever the answer), and the refusal is learned before the answer.
  */
-async function finishOrUseToken(c: Context<AppEnv>, { step, tokenOnly, checks }: GuardEnd) {
+async function finishOrUseToken(c: Context<AppEnv>, end: GuardEnd) {
   try {
-    await finishAlone(c, step);
+    await finishAlone(c, end.step);
   } catch (error) {
-    if (error instanceof ApiError && error.status === 429) {
-      await finishAlone(c, await tokenOnly()).catch(() => {});
-      await learnRefusals(c.var.deps, checks, c.var.deps.now());
-    }
+    if (error instanceof ApiError && error.status === 429) await afterLimitRefusal(c, end);
     throw error;
   }
+}
+
+/** A submission refused by a limit: its token used up all the same, the refusal learned. */
+async function afterLimitRefusal(c: Context<AppEnv>, { tokenOnly, checks }: GuardEnd) {
+  await finishAlone(c, await tokenOnly()).catch(() => {});
+  await learnRefusals(c.var.deps, checks, c.var.deps.now());
 }
 
 /** Step 3 from this server's memory: a limit it saw refused that still holds (known-refusals.ts). */

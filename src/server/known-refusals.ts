@@ -55,6 +55,7 @@ export function knownRefusal(deps: AppDeps, checks: readonly Check[], now: numbe
 /** The longest an attempt waits for another with one of its keys: then it goes on without holding them. */
 export const MAX_WAIT_MS = 1000;
 
+// The global timer, not node:timers/promises: tests move it with fake timers.
 const pause = (ms: number) =>
   new Promise<void>((resolve) => {
     setTimeout(resolve, ms).unref?.();
