@@ -6,10 +6,14 @@
 // has its own empty database with the sample data; each entry is a new person (bench/entry-load.mjs),
 // sent with autocannon, 10 connections in all (5 to each server of two, as a round-robin balancer
 // would spread them); a round's time ends with its last answer, and the figure is a setup's entries
-// answered 201 per second of its rounds. Run under a throwaway PostgreSQL
-// (`bash tests/support/with-postgres.sh node --import tsx bench/entry-scaling.mjs`, as bench/run.mjs
-// does); without DATABASE_URL only the SQLite figure is measured. BENCH_SCALING_ENTRIES sets the
-// entries per setup (default 3000, after 300 of warm-up), in BENCH_SCALING_ROUNDS rounds (default 3).
+// answered 201 per second of its rounds. Every server is warmed up first with WARM_UP entries of its
+// own: in runs of 500 entries one after the other, a server on SQLite was at its speed from about the
+// second run, one on PostgreSQL only from about the fourth, at 0.5-0.6 of it in the first; and the
+// earlier warm-up of 300 per setup gave each of two servers half of what one server got. Run under a
+// throwaway PostgreSQL (`bash tests/support/with-postgres.sh node --import tsx bench/entry-scaling.mjs`,
+// as bench/run.mjs does); without DATABASE_URL only the SQLite figure is measured.
+// BENCH_SCALING_ENTRIES sets the entries per setup (default 3000), in BENCH_SCALING_ROUNDS rounds
+// (default 6: shorter rounds take turns more often, so the machine's drift falls more evenly on the setups).
 // On one 2-core machine the two servers and PostgreSQL share the same cores: the figure shows what
 // a second server costs or gains there, not what a second machine would add.
 import autocannon from 'autocannon';
@@ -20,9 +24,10 @@ import { entryRequests, prepareEntries } from './entry-load.mjs';
 import { writePart } from './results.mjs';
 
 const ENTRIES = Number(process.env.BENCH_SCALING_ENTRIES ?? 3000);
-const ROUNDS = Number(process.env.BENCH_SCALING_ROUNDS ?? 3);
+const ROUNDS = Number(process.env.BENCH_SCALING_ROUNDS ?? 6);
 const PER_ROUND = ENTRIES / ROUNDS;
-const WARM_UP = 300;
+/** Warm-up entries per server. */
+const WARM_UP = 2000;
 const CONNECTIONS = 10;
 
 /**
@@ -92,11 +97,12 @@ try {
   // Every round's entries are ready (tickets past their dwell, human checks passed) before the first
   // round, so that the rounds send and nothing else.
   for (const setup of setups) {
-    const entries = await share(setup.servers, WARM_UP + ENTRIES, 0);
+    const warmUp = WARM_UP * setup.servers.length;
+    const entries = await share(setup.servers, warmUp + ENTRIES, 0);
     const per = (count) => count / setup.servers.length; // each server's share
     const slice = (from, count) => entries.map((mine) => mine.slice(per(from), per(from + count)));
-    setup.warm = slice(0, WARM_UP);
-    for (let r = 0; r < ROUNDS; r++) setup.batches.push(slice(WARM_UP + r * PER_ROUND, PER_ROUND));
+    setup.warm = slice(0, warmUp);
+    for (let r = 0; r < ROUNDS; r++) setup.batches.push(slice(warmUp + r * PER_ROUND, PER_ROUND));
   }
   // Warmed up after the entries were made ready (which runs other code in the servers).
   for (const setup of setups) await round(setup.servers, setup.warm);
