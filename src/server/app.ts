@@ -33,6 +33,7 @@ import { maintenanceGate, maintenanceRoutes } from './maintenance/routes.ts';
 import { cachePolicy, identify, logRequest, requireApiKey, unshareErrors } from './middleware.ts';
 import { jsonBodies, refuseNulInUrl } from './request.ts';
 import { platformRoutes } from './routes/platform.ts';
+import { requireUser } from './sessions.ts';
 
 export const API_BASE = '/api/v1';
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -141,8 +142,11 @@ export function createApp(deps: AppDeps) {
     refuseNulInUrl(c);
     return bodyRules(c, next);
   }); // one layer, as above
-  for (const path of IDEMPOTENT_ROUTES)
+  for (const path of IDEMPOTENT_ROUTES) {
+    // An account's kept answer is replayed only to a session that still holds (not after sign-out).
+    if (path.startsWith('/me/')) app.use(path, requireUser);
     app.use(path, idempotent({ uploads: `${API_BASE}${path}`.startsWith(UPLOAD_PATH) }));
+  }
 
   const routes = app
     .route('/', platformRoutes)

@@ -265,6 +265,24 @@ describe('Idempotency-Key', () => {
     }
   });
 
+  it("replays an account's kept answer only while its session holds: after sign-out, 401", async () => {
+    const member = await t.member();
+    const send = () =>
+      t.call('POST', '/me/mailing-lists', {
+        token: member.token,
+        body: { lists: ['news'] },
+        headers: { 'Idempotency-Key': '"lists-1"' },
+      });
+    expect((await send()).status).toBe(200);
+    const retry = await send();
+    expect(retry.status).toBe(200);
+    expect(retry.headers.get('idempotent-replayed')).toBe('true');
+    await t.call('POST', '/auth/logout', { token: member.token });
+    const afterSignOut = await send();
+    expect(afterSignOut.status).toBe(401);
+    expect(afterSignOut.json.error.code).toBe('unauthorized');
+  });
+
   it('keeps a first answer a day: the retention job removes it after', async () => {
     const kept = await count('idempotency_keys');
     expect(kept).toBeGreaterThan(0);

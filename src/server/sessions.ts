@@ -42,6 +42,8 @@ export async function findSessionUser(deps: AppDeps, tokenHash: string): Promise
 
 /** For /me routes: a valid, unexpired session or 401 unauthorized. */
 export const requireUser: MiddlewareHandler<AppEnv> = async (c, next) => {
+  // Already checked for this request (app.ts: before a kept answer of an account's route is replayed).
+  if (c.var.sessionHash) return next();
   const token = bearerToken(c);
   const tokenHash = token ? sha256(token) : undefined;
   const user = tokenHash ? await findSessionUser(c.var.deps, tokenHash) : undefined;
