@@ -128,4 +128,4 @@ const figures = setups.map(({ name, servers, seconds }) => {
   };
 });
 for (const figure of figures) console.log(JSON.stringify(figure));
-writePart('scaling', { connections: CONNECTIONS, rounds: ROUNDS, setups: figures });
+writePart('scaling', { connections: CONNECTIONS, rounds: ROUNDS, warmUp: WARM_UP, setups: figures });

@@ -130,7 +130,7 @@ const md = [
   ]),
   '## Giveaway entries through one and two servers (bench/entry-scaling.mjs)',
   '',
-  `${load(parts.scaling)}. Each entry a new person, ${parts.scaling?.connections ?? '?'} connections in all (split between the servers), each setup on its own fresh database, in one run: the setups take turns, ${parts.scaling?.rounds ?? 1} rounds each, and a setup's figure is its entries over the time of its rounds (each to its last answer). The servers and PostgreSQL share the machine's cores: two servers here show the cost of a second process on the same machine, not a second machine's gain.`,
+  `${load(parts.scaling)}. Each entry a new person, ${parts.scaling?.connections ?? '?'} connections in all (split between the servers), each setup on its own fresh database, in one run: every server first warmed up with ${parts.scaling?.warmUp ?? '?'} entries of its own, then the setups take turns, ${parts.scaling?.rounds ?? 1} rounds each, and a setup's figure is its entries over the time of its rounds (each to its last answer). The servers and PostgreSQL share the machine's cores: two servers here show the cost of a second process on the same machine, not a second machine's gain.`,
   '',
   table(
     ['Setup', 'Entries a second', 'Rounds (entries a second)', 'Entries', 'Seconds'],
