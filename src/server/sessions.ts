@@ -1,23 +1,33 @@
 // Sessions: the client holds a random 32-byte token; the database holds only its SHA-256 hash.
 import type { Context, MiddlewareHandler } from 'hono';
+import type { Write } from './db/write-together.ts';
 import type { AppDeps, AppEnv, User } from './deps.ts';
 import { ApiError, ERRORS } from './errors.ts';
 import { randomToken, sha256 } from './tokens.ts';
 
 export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 
-export async function createSession(deps: AppDeps, userId: string): Promise<string> {
+/**
+ * A new session: the token for the client, and the write that stores its hash, for a route that
+ * stores it with other writes (a registration: one statement on PostgreSQL, db/write-together.ts).
+ */
+export function newSession(deps: AppDeps, userId: string): { token: string; write: Write } {
   const token = randomToken(32);
   const now = deps.now();
-  await deps.db
-    .insertInto('sessions')
-    .values({
-      token_hash: sha256(token),
-      user_id: userId,
-      created_at: now,
-      expires_at: now + SESSION_LIFETIME_MS,
-    })
-    .execute();
+  const values = {
+    token_hash: sha256(token),
+    user_id: userId,
+    created_at: now,
+    expires_at: now + SESSION_LIFETIME_MS,
+  };
+  return { token, write: (db) => db.insertInto('sessions').values(values) };
+}
+
+/** A new session of an existing account (a sign-in, a password change). */
+export async function createSession(deps: AppDeps, userId: string): Promise<string> {
+  const { token, write } = newSession(deps, userId);
+  await write(deps.db).execute();
+  const now = deps.now();
   // Expired sessions are of no further use: this user's now, everyone's now and then.
   await deps.db.deleteFrom('sessions').where('user_id', '=', userId).where('expires_at', '<=', now).execute();
   if (Math.random() < 0.01) await deps.db.deleteFrom('sessions').where('expires_at', '<=', now).execute();

@@ -9,7 +9,7 @@ import { publicForm, takeGuardFinish } from '../../server/form-guard.ts';
 import { hashPassword, verifyDummy, verifyPassword } from '../../server/passwords.ts';
 import { enforce, LIMITS } from '../../server/rate-limit.ts';
 import { clientIp } from '../../server/request.ts';
-import { bearerToken, createSession } from '../../server/sessions.ts';
+import { bearerToken, createSession, newSession } from '../../server/sessions.ts';
 import { maskEmail, sha256 } from '../../server/tokens.ts';
 import { json } from '../../server/validate.ts';
 import { loginSchema, MESSAGES, registerSchema, resetRequestSchema, resetSubmitSchema } from './account.ts';
@@ -41,8 +41,10 @@ export const authRoutes = new Hono<AppEnv>()
       const id = randomUUID();
       const now = deps.now();
       const passwordHash = await hashPassword(password);
+      const session = newSession(deps, id);
       try {
-        // The guard's last step, the account, its confirmation link and mail: stored as one.
+        // The guard's last step, the account, its confirmation link and mail, and the session the
+        // visitor is let in with: stored as one.
         await writeTogether(deps.db, deps.dbKind, [
           takeGuardFinish(c),
           (db) =>
@@ -55,6 +57,7 @@ export const authRoutes = new Hono<AppEnv>()
               updated_at: now,
             }),
           ...confirmationWrites(deps, { id, email }),
+          session.write,
         ]);
       } catch (error) {
         if (isUniqueViolation(error)) throw emailTaken(); // the same mailbox registered at the same moment
@@ -62,7 +65,7 @@ export const authRoutes = new Hono<AppEnv>()
       }
       deps.jobs.kick();
       console.info(`[auth] account created for ${maskEmail(email)}`);
-      return c.json({ token: await createSession(deps, id), user_id: id }, 201);
+      return c.json({ token: session.token, user_id: id }, 201);
     },
   )
 
