@@ -171,6 +171,24 @@ export function enforceInWrite(checks: Check[], now: number) {
   };
 }
 
+/**
+ * A limit that withholds something rather than refusing the request, as part of the write that
+ * stores it (db/write-together.ts): when `check` is within its limit its hit is counted and the
+ * answer is true, past it nothing is counted and the answer is false; a write that fails counts
+ * nothing. `postgres` is that answer as an expression of the write's statement (rate_limit_take,
+ * migration 0023: the key's lock, its count, its hit); `sqlite` answers it in the write's
+ * transaction. Not a refusal: no 429, and no refusal in the metrics.
+ */
+export function withinInWrite(check: Check, now: number) {
+  const since = now - check.limit.windowMs;
+  return {
+    postgres: sql<boolean>`(rate_limit_take(array[${check.key}]::text[], array[${check.limit.limit}]::integer[],
+      array[${since}]::bigint[], array[true], ${now}::bigint) = 0)`,
+    sqlite: async (trx: AppDeps['db']): Promise<boolean> =>
+      (await takeSqlite(trx, [check], now)) === undefined,
+  };
+}
+
 /** Records a hit for `key` when it is within the limit; false (nothing recorded) when over it. */
 export async function hit(deps: AppDeps, key: string, limit: Limit): Promise<boolean> {
   return (await hitAll(deps, [{ key, limit }])) === undefined;

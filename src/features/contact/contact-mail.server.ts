@@ -6,13 +6,13 @@
 // retry-mail` sends what is owed at once. The job and the operator's command may reach one message
 // at once: each claims the message on its row first, and only the holder sends, so no mail goes
 // twice (unless a process dies between sending and marking it sent).
-import type { Selectable } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import { CHAIN_TIME_ZONE } from '../../lib/dates.ts';
 import type { ContactMessagesTable } from '../../server/db/schema.ts';
 import type { AppDeps } from '../../server/deps.ts';
 import { renewingWhile } from '../../server/jobs/lease.ts';
 import { JOB_LEASE_MS, type NewJob } from '../../server/jobs/queue.ts';
-import { emailKey, hit, type Limit } from '../../server/rate-limit.ts';
+import { emailKey, type Limit, withinInWrite } from '../../server/rate-limit.ts';
 import { site } from '../../site.config.ts';
 import { DEPARTMENT_NAMES, type DepartmentId, EXTRA_FIELDS } from './departments.ts';
 
@@ -99,11 +99,17 @@ export function acknowledgementMail(row: Row) {
 export const ACK_LIMIT: Limit = { limit: 3, windowMs: 24 * 60 * 60_000 };
 
 /**
- * Whether a new message to `email` gets an acknowledgement: counts it when it does. Past the limit
- * the message is still stored and mailed to the department, only not acknowledged.
+ * A new message's `ack_withheld_at`, in the statement that stores it: null while `email` is within
+ * ACK_LIMIT (the acknowledgement counted), else `now`. Past the limit the message is still stored and
+ * mailed to the department, only not acknowledged; a message that is not stored counts for nothing.
  */
-export const acknowledges = (deps: AppDeps, email: string): Promise<boolean> =>
-  hit(deps, `contact-ack:${emailKey(email)}`, ACK_LIMIT);
+export function ackWithheldAt(email: string, now: number) {
+  const within = withinInWrite({ key: `contact-ack:${emailKey(email)}`, limit: ACK_LIMIT }, now);
+  return {
+    postgres: sql<number | null>`case when ${within.postgres} then null else ${now}::bigint end`,
+    sqlite: async (trx: AppDeps['db']): Promise<number | null> => ((await within.sqlite(trx)) ? null : now),
+  };
+}
 
 /**
  * Takes the right to send the message's mails: the claim's end, which is also the holder's mark

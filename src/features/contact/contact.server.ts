@@ -16,7 +16,7 @@ import { bearerToken, findSessionUser } from '../../server/sessions.ts';
 import { sha256 } from '../../server/tokens.ts';
 import { query } from '../../server/validate.ts';
 import { contactPayloadSchema } from './contact.ts';
-import { acknowledges, contactMailJob } from './contact-mail.server.ts';
+import { ackWithheldAt, contactMailJob } from './contact-mail.server.ts';
 
 // No 0/O or 1/I: the reference is read out on the phone.
 const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -45,14 +45,26 @@ export const contactRoutes = new Hono<AppEnv>().post(
       ip: c.req.valid('query').include_ip === 'true' ? (clientAddress(c) ?? null) : null,
       user_id: user?.id ?? null,
       created_at: deps.now(),
-      ack_withheld_at: (await acknowledges(deps, message.email)) ? null : deps.now(),
     };
-    // The guard's last step, the message and its mail to the department, stored as one.
+    const withheld = ackWithheldAt(message.email, deps.now());
+    // The guard's last step, the message (its acknowledgement counted) and its mail job, stored as one.
     const guard = takeGuardFinish(c);
     const store = (reference: string) =>
       writeTogether(deps.db, deps.dbKind, [
         guard,
-        (db) => db.insertInto('contact_messages').values({ ...values, reference }),
+        {
+          postgres: (db) =>
+            db
+              .insertInto('contact_messages')
+              .values({ ...values, reference, ack_withheld_at: withheld.postgres }),
+          async sqlite(trx) {
+            const ackWithheld = await withheld.sqlite(trx);
+            await trx
+              .insertInto('contact_messages')
+              .values({ ...values, reference, ack_withheld_at: ackWithheld })
+              .execute();
+          },
+        },
         jobWrite(contactMailJob(id, reference), deps.now()),
       ]);
     let reference = newReference();
