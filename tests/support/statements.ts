@@ -12,7 +12,7 @@ function describe(node: RootOperationNode): string {
 }
 
 /** A Kysely plugin calling `counted` once per statement run (its result passes through it once). */
-export const countStatements = (counted: (statement: string) => void): KyselyPlugin => {
+const countStatements = (counted: (statement: string) => void): KyselyPlugin => {
   const built = new WeakMap<QueryId, string>();
   return {
     transformQuery: (args) => {
