@@ -120,6 +120,12 @@ test('deletes what is past its period (defaults), keeping winners, draws and eve
     .where('id', '=', failed)
     .execute();
 
+  const member = await t.member(); // with a session of today
+  await t.db
+    .insertInto('sessions')
+    .values({ token_hash: 'ended', user_id: member.id, created_at: now - 31 * DAY, expires_at: now - DAY })
+    .execute();
+
   expect(await runRetention(t.deps, {})).toEqual({
     entries: 3,
     contactMessages: 1,
@@ -127,7 +133,15 @@ test('deletes what is past its period (defaults), keeping winners, draws and eve
     applications: 1,
     jobs: 1,
     idempotencyKeys: 0,
+    sessions: 1,
   });
+  const sessions = await t.db
+    .selectFrom('sessions')
+    .select('token_hash')
+    .where('user_id', '=', member.id)
+    .execute();
+  expect(sessions).toHaveLength(1);
+  expect(sessions[0]?.token_hash).not.toBe('ended');
   expect(await count('giveaway_entries')).toBe(4); // the old promotion's winner and the recent promotion's 3
   expect(await count('winners')).toBe(1);
   expect(await count('draws')).toBe(1);
@@ -144,7 +158,15 @@ test('deletes what is past its period (defaults), keeping winners, draws and eve
       APPLICATION_RETENTION_DAYS: '1',
       ENTRY_RETENTION_DAYS: '1',
     }),
-  ).toEqual({ entries: 3, contactMessages: 1, vitals: 1, applications: 1, jobs: 0, idempotencyKeys: 0 });
+  ).toEqual({
+    entries: 3,
+    contactMessages: 1,
+    vitals: 1,
+    applications: 1,
+    jobs: 0,
+    idempotencyKeys: 0,
+    sessions: 0,
+  });
 });
 
 test('runs as a daily job of the queue: once a day, whichever worker claims it', async () => {

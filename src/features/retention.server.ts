@@ -3,13 +3,14 @@
 // run by the one that claims it: src/server/jobs/worker.ts). The periods are settings (README,
 // Configuration): giveaway entries some days after their promotion ended (winners and the draws'
 // audit records stay), contact messages, speed samples and applications some days after they came,
-// and finished jobs of the queue.
+// finished jobs of the queue, and sessions and kept answers past their end.
 
 import { chainDay } from '../lib/dates.ts';
 import { parseEnv } from '../server/config/index.ts';
 import type { AppDeps } from '../server/deps.ts';
 import { purgeExpiredKeys } from '../server/idempotency.ts';
 import { purgeFinishedJobs } from '../server/jobs/queue.ts';
+import { purgeExpiredSessions } from '../server/sessions.ts';
 import { purgeBefore as purgeApplicationsBefore } from './applications/sealed-records.server.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -23,6 +24,8 @@ export interface RetentionCounts {
   jobs: number;
   /** Kept first answers of retried submissions past their day (src/server/idempotency.ts). */
   idempotencyKeys: number;
+  /** Sessions past their end (src/server/sessions.ts). */
+  sessions: number;
 }
 
 /** Deletes what is past its retention period at `deps.now()`; answers how many rows of each. */
@@ -63,6 +66,7 @@ export async function runRetention(deps: AppDeps, env = process.env): Promise<Re
     applications,
     jobs: await purgeFinishedJobs(deps.db, now),
     idempotencyKeys: await purgeExpiredKeys(deps.db, now),
+    sessions: await purgeExpiredSessions(deps.db, now),
   };
   deps.log.info({ task: 'retention', ...counts }, 'retention: old rows deleted');
   return counts;

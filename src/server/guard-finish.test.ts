@@ -18,7 +18,7 @@ import { emailKey, LIMITS, record } from './rate-limit.ts';
 
 let t: TestApi;
 let app: Hono<AppEnv>;
-/** The dependencies the routes get (a test counting statements swaps them). */
+/** The dependencies the routes get (a test in Netlify's mode swaps them). */
 let depsOfApp: AppDeps;
 
 /** Runs in the storing route between the guard and the write (a racing request's moment). */

@@ -111,12 +111,15 @@ export async function hitAll(deps: AppDeps, checks: Check[]): Promise<Check | un
   return over;
 }
 
+/** The checks as the first arguments of the limits' functions (migrations 0022, 0023): keys, limits, windows' starts. */
+const checkArrays = (checks: Check[], now: number) =>
+  sql`${checks.map((check) => check.key)}::text[], ${checks.map((check) => check.limit.limit)}::integer[],
+    ${checks.map((check) => now - check.limit.windowMs)}::bigint[]`;
+
 async function hitAllPostgres(deps: AppDeps, checks: Check[], now: number): Promise<Check | undefined> {
   if (checks.length === 0) return undefined;
   const { rows } = await sql<{ over: number }>`select rate_limit_hit(
-      ${checks.map((check) => check.key)}::text[],
-      ${checks.map((check) => check.limit.limit)}::integer[],
-      ${checks.map((check) => now - check.limit.windowMs)}::bigint[],
+      ${checkArrays(checks, now)},
       ${checks.map((check) => !check.peek)}::boolean[],
       ${now}::bigint) as "over"`.execute(deps.db);
   const place = Number(rows[0]?.over ?? 0);
@@ -150,9 +153,7 @@ const LIMIT_REACHED_SQLSTATE = 'KF429';
 export function enforceInWrite(checks: Check[], now: number) {
   return {
     postgres: sql<boolean>`rate_limit_enforce(
-      ${checks.map((check) => check.key)}::text[],
-      ${checks.map((check) => check.limit.limit)}::integer[],
-      ${checks.map((check) => now - check.limit.windowMs)}::bigint[],
+      ${checkArrays(checks, now)},
       ${now}::bigint)`,
     async sqlite(trx: AppDeps['db']): Promise<void> {
       const over = await takeSqlite(trx, checks, now);
@@ -180,10 +181,8 @@ export function enforceInWrite(checks: Check[], now: number) {
  * transaction. Not a refusal: no 429, and no refusal in the metrics.
  */
 export function withinInWrite(check: Check, now: number) {
-  const since = now - check.limit.windowMs;
   return {
-    postgres: sql<boolean>`(rate_limit_take(array[${check.key}]::text[], array[${check.limit.limit}]::integer[],
-      array[${since}]::bigint[], array[true], ${now}::bigint) = 0)`,
+    postgres: sql<boolean>`(rate_limit_take(${checkArrays([check], now)}, array[true], ${now}::bigint) = 0)`,
     sqlite: async (trx: AppDeps['db']): Promise<boolean> =>
       (await takeSqlite(trx, [check], now)) === undefined,
   };

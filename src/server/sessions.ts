@@ -28,10 +28,15 @@ export async function createSession(deps: AppDeps, userId: string): Promise<stri
   const { token, write } = newSession(deps, userId);
   await write(deps.db).execute();
   const now = deps.now();
-  // Expired sessions are of no further use: this user's now, everyone's now and then.
+  // Expired sessions are of no further use: this user's now, everyone's by the daily retention job.
   await deps.db.deleteFrom('sessions').where('user_id', '=', userId).where('expires_at', '<=', now).execute();
-  if (Math.random() < 0.01) await deps.db.deleteFrom('sessions').where('expires_at', '<=', now).execute();
   return token;
+}
+
+/** The retention job's part (src/features/retention.server.ts): sessions past their end. */
+export async function purgeExpiredSessions(db: AppDeps['db'], now: number): Promise<number> {
+  const result = await db.deleteFrom('sessions').where('expires_at', '<=', now).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
 /** The bearer token of the request, if any. */
@@ -52,8 +57,9 @@ export async function findSessionUser(deps: AppDeps, tokenHash: string): Promise
 
 /** For /me routes: a valid, unexpired session or 401 unauthorized. */
 export const requireUser: MiddlewareHandler<AppEnv> = async (c, next) => {
-  // Already checked for this request (app.ts: before a kept answer of an account's route is replayed).
-  if (c.var.sessionHash) return next();
+  // Already checked for this request (app.ts: before a kept answer of an account's route is replayed);
+  // nothing but this check sets the two.
+  if (c.var.user && c.var.sessionHash) return next();
   const token = bearerToken(c);
   const tokenHash = token ? sha256(token) : undefined;
   const user = tokenHash ? await findSessionUser(c.var.deps, tokenHash) : undefined;

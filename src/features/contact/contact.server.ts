@@ -47,7 +47,8 @@ export const contactRoutes = new Hono<AppEnv>().post(
       created_at: deps.now(),
     };
     const withheld = ackWithheldAt(message.email, deps.now());
-    // The guard's last step, the message (its acknowledgement counted) and its mail job, stored as one.
+    // The guard's last step, the message (its acknowledgement counted) and its mail job: stored as one,
+    // all or nothing (on PostgreSQL one statement, whose parts run in an order of its own).
     const guard = takeGuardFinish(c);
     const store = (reference: string) =>
       writeTogether(deps.db, deps.dbKind, [
