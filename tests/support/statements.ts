@@ -6,7 +6,7 @@ import { maintenanceState } from '../../src/server/maintenance/state.ts';
 import { sweepDue } from '../../src/server/sweep-schedule.ts';
 
 /** A statement as a test reads it in a failure: its kind and first table ('InsertQueryNode sessions'). */
-function describe(node: RootOperationNode): string {
+function describeNode(node: RootOperationNode): string {
   const table = /"kind":"TableNode".*?"name":"([^"]+)"/.exec(JSON.stringify(node))?.[1];
   return `${node.kind}${table ? ` ${table}` : ''}`;
 }
@@ -16,7 +16,7 @@ const countStatements = (counted: (statement: string) => void): KyselyPlugin => 
   const built = new WeakMap<QueryId, string>();
   return {
     transformQuery: (args) => {
-      built.set(args.queryId, describe(args.node));
+      built.set(args.queryId, describeNode(args.node));
       return args.node;
     },
     transformResult: async (args) => {
@@ -32,6 +32,7 @@ const countStatements = (counted: (statement: string) => void): KyselyPlugin => 
  * second or a minute per database (the maintenance switch's read, the clean-ups of
  * sweep-schedule.ts), done on it first; and the job queue's runs, the mail's work: those started
  * before are waited for, one the action starts after its answer is held until the count ends.
+ * Everything the app does meanwhile is counted: not for tests that run concurrently.
  */
 export async function statementsOf(deps: AppDeps, action: () => Promise<unknown>): Promise<string[]> {
   await deps.settle(); // the job queue's runs started before
