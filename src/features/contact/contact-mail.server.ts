@@ -6,7 +6,7 @@
 // retry-mail` sends what is owed at once. The job and the operator's command may reach one message
 // at once: each claims the message on its row first, and only the holder sends, so no mail goes
 // twice (unless a process dies between sending and marking it sent).
-import { type Selectable, sql } from 'kysely';
+import { type RawBuilder, type Selectable, sql } from 'kysely';
 import { CHAIN_TIME_ZONE } from '../../lib/dates.ts';
 import type { ContactMessagesTable } from '../../server/db/schema.ts';
 import type { AppDeps } from '../../server/deps.ts';
@@ -98,12 +98,21 @@ export function acknowledgementMail(row: Row) {
 /** Acknowledgements to one address (the form's email field names any address it likes). */
 export const ACK_LIMIT: Limit = { limit: 3, windowMs: 24 * 60 * 60_000 };
 
+/** The column's value as written: a time, null, or (on PostgreSQL) the expression that decides it. */
+export type AckWithheldAt = number | null | RawBuilder<number | null>;
+
 /**
  * A new message's `ack_withheld_at`, in the statement that stores it: null while `email` is within
  * ACK_LIMIT (the acknowledgement counted), else `now`. Past the limit the message is still stored and
  * mailed to the department, only not acknowledged; a message that is not stored counts for nothing.
  */
-export function ackWithheldAt(email: string, now: number) {
+export function ackWithheldAt(
+  email: string,
+  now: number,
+): {
+  postgres: AckWithheldAt;
+  sqlite: (trx: AppDeps['db']) => Promise<AckWithheldAt>;
+} {
   const within = withinInWrite({ key: `contact-ack:${emailKey(email)}`, limit: ACK_LIMIT }, now);
   return {
     postgres: sql<number | null>`case when ${within.postgres} then null else ${now}::bigint end`,

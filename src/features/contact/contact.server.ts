@@ -4,7 +4,9 @@
 // are retried from the stored message when they fail.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
+import type { QueryCreator } from 'kysely';
 import * as v from 'valibot';
+import type { Database } from '../../server/db/schema.ts';
 import { writeTogether } from '../../server/db/write-together.ts';
 import type { AppEnv } from '../../server/deps.ts';
 import { isUniqueViolation } from '../../server/errors.ts';
@@ -16,7 +18,7 @@ import { bearerToken, findSessionUser } from '../../server/sessions.ts';
 import { sha256 } from '../../server/tokens.ts';
 import { query } from '../../server/validate.ts';
 import { contactPayloadSchema } from './contact.ts';
-import { ackWithheldAt, contactMailJob } from './contact-mail.server.ts';
+import { type AckWithheldAt, ackWithheldAt, contactMailJob } from './contact-mail.server.ts';
 
 // No 0/O or 1/I: the reference is read out on the phone.
 const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -50,20 +52,15 @@ export const contactRoutes = new Hono<AppEnv>().post(
     // The guard's last step, the message (its acknowledgement counted) and its mail job: stored as one,
     // all or nothing (on PostgreSQL one statement, whose parts run in an order of its own).
     const guard = takeGuardFinish(c);
+    const insert = (db: QueryCreator<Database>, reference: string, ackWithheld: AckWithheldAt) =>
+      db.insertInto('contact_messages').values({ ...values, reference, ack_withheld_at: ackWithheld });
     const store = (reference: string) =>
       writeTogether(deps.db, deps.dbKind, [
         guard,
         {
-          postgres: (db) =>
-            db
-              .insertInto('contact_messages')
-              .values({ ...values, reference, ack_withheld_at: withheld.postgres }),
-          async sqlite(trx) {
-            const ackWithheld = await withheld.sqlite(trx);
-            await trx
-              .insertInto('contact_messages')
-              .values({ ...values, reference, ack_withheld_at: ackWithheld })
-              .execute();
+          postgres: (db) => insert(db, reference, withheld.postgres),
+          sqlite: async (trx) => {
+            await insert(trx, reference, await withheld.sqlite(trx)).execute();
           },
         },
         jobWrite(contactMailJob(id, reference), deps.now()),
