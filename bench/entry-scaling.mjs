@@ -16,11 +16,15 @@
 // (default 6: shorter rounds take turns more often, so the machine's drift falls more evenly on the setups).
 // On one 2-core machine the two servers and PostgreSQL share the same cores: the figure shows what
 // a second server costs or gains there, not what a second machine would add.
+// Each setup's processor time per entry over its rounds (bench/process-cpu.mjs: the servers',
+// PostgreSQL's and the load generator's, and the servers' preemptions) says how near it ran to the
+// machine's cores, and so why it reached its figure.
 import autocannon from 'autocannon';
 import { DEFAULT_POOL_SIZE } from '../src/server/config/schema.ts';
 import { startBuiltServer } from '../tests/support/built-server.mjs';
 import { freshPostgresDatabase } from '../tests/system/helpers.ts';
 import { entryRequests, prepareEntries } from './entry-load.mjs';
+import { addCpu, perEntry, readCpu } from './process-cpu.mjs';
 import { writePart } from './results.mjs';
 
 const ENTRIES = Number(process.env.BENCH_SCALING_ENTRIES ?? 3000);
@@ -52,13 +56,21 @@ async function send(base, entries, connections) {
   return last;
 }
 
-/** One round of a setup: its servers send their batches from one start; the time ends with the later last answer. */
-async function round(servers, batches) {
+/**
+ * One round of a setup: its servers send their batches from one start; the time ends with the later
+ * last answer. The processes' processor time of the round is added to the setup's `cpu`.
+ */
+async function round(setup, batches) {
+  const { servers } = setup;
+  const pids = servers.map((server) => server.child.pid);
+  const before = readCpu(pids, setup.pgData);
   const started = performance.now();
   const lastAnswers = await Promise.all(
     servers.map((server, i) => send(server.base, batches[i], CONNECTIONS / servers.length)),
   );
-  return (Math.max(...lastAnswers) - started) / 1000;
+  const seconds = (Math.max(...lastAnswers) - started) / 1000;
+  addCpu(setup.cpu, before, readCpu(pids, setup.pgData));
+  return seconds;
 }
 
 /** Entries for `servers`, each taking its share; `offset` numbers the first person, so every entry is a new one. */
@@ -76,7 +88,9 @@ async function start(name, count, env) {
     // Its own data folder: the servers share nothing but the database (and their settings).
     servers.push(await startBuiltServer({ env: { ...env, MIGRATE_ON_START: '0' } }));
   }
-  return { name, servers, batches: [], seconds: [] };
+  // PostgreSQL's processes are the throwaway cluster's (tests/support/with-postgres.sh), when it runs one.
+  const pgData = env.DATABASE_URL ? process.env.WITH_PG_DATA : undefined;
+  return { name, servers, pgData, batches: [], seconds: [], cpu: {} };
 }
 
 const base = { TRUST_PROXY: '1', LOG_LEVEL: 'warn' };
@@ -105,18 +119,19 @@ try {
     for (let r = 0; r < ROUNDS; r++) setup.batches.push(slice(warmUp + r * PER_ROUND, PER_ROUND));
   }
   // Warmed up after the entries were made ready (which runs other code in the servers).
-  for (const setup of setups) await round(setup.servers, setup.warm);
+  for (const setup of setups) await round(setup, setup.warm);
+  for (const setup of setups) setup.cpu = {}; // the rounds' alone
   for (let r = 0; r < ROUNDS; r++) {
     for (let k = 0; k < setups.length; k++) {
       const setup = setups[(r + k) % setups.length];
-      setup.seconds.push(await round(setup.servers, setup.batches[r]));
+      setup.seconds.push(await round(setup, setup.batches[r]));
     }
   }
 } finally {
   for (const setup of setups) for (const server of setup.servers) await server.close();
   for (const database of databases) await database.drop();
 }
-const figures = setups.map(({ name, servers, seconds }) => {
+const figures = setups.map(({ name, servers, seconds, cpu, pgData }) => {
   const total = seconds.reduce((sum, s) => sum + s, 0);
   return {
     setup: name,
@@ -125,6 +140,7 @@ const figures = setups.map(({ name, servers, seconds }) => {
     seconds: Number(total.toFixed(2)),
     perSecond: Math.round(ENTRIES / total),
     rounds: seconds.map((s) => Math.round(PER_ROUND / s)),
+    cpuPerEntry: perEntry(cpu, ENTRIES, Boolean(pgData)),
   };
 });
 for (const figure of figures) console.log(JSON.stringify(figure));

@@ -143,6 +143,24 @@ const md = [
     ]),
   ),
   '',
+  "Processor time per entry over the rounds (Linux's /proc): the servers' own, PostgreSQL's (every process of its cluster) and the load generator's, and how often a server was taken off its core while it could have run on (involuntary context switches). Their sum against the machine's cores says how near the setup ran to the whole machine.",
+  '',
+  table(
+    ['Setup', 'Servers (ms)', 'PostgreSQL (ms)', 'Load generator (ms)', 'All (ms)', 'Server preemptions'],
+    (parts.scaling?.setups ?? []).map(({ setup, cpuPerEntry: cpu }) =>
+      cpu
+        ? [
+            setup,
+            cpu.serversMs,
+            cpu.postgresMs ?? '—',
+            cpu.loadGeneratorMs,
+            (cpu.serversMs + (cpu.postgresMs ?? 0) + cpu.loadGeneratorMs).toFixed(2),
+            cpu.serverPreemptions,
+          ]
+        : [setup, 'not measured (no /proc)', '', '', '', ''],
+    ),
+  ),
+  '',
   '## A CDN in front (bench/cdn-share.mjs)',
   '',
   parts.cdn

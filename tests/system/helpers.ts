@@ -180,12 +180,17 @@ export function postgresCluster():
   };
 }
 
-/** Sends `signal` to the postmaster of the cluster in `data` and to its children, by process id. */
-function signalCluster(data: string, signal: NodeJS.Signals): void {
+/** The process ids of the cluster in `data`: its postmaster, then its children (backends, writers). */
+export function clusterProcessIds(data: string): number[] {
   const postmaster = Number(readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[0]);
   const children = execFileSync('ps', ['-o', 'pid=', '--ppid', String(postmaster)], { encoding: 'utf8' })
     .split('\n')
     .map(Number)
     .filter((pid) => pid > 0);
-  for (const pid of [postmaster, ...children]) process.kill(pid, signal);
+  return [postmaster, ...children];
+}
+
+/** Sends `signal` to the postmaster of the cluster in `data` and to its children, by process id. */
+function signalCluster(data: string, signal: NodeJS.Signals): void {
+  for (const pid of clusterProcessIds(data)) process.kill(pid, signal);
 }
