@@ -2,17 +2,11 @@
 // that other work on a shared machine weighs on both alike. Figures over all rounds (p50/p99: the
 // worst round's); any answer that is not a 2xx fails the benchmark (a 429 or 409 would mean the
 // load measured a limit, not the server).
-import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
+import { cpuMs } from './process-cpu.mjs';
 
 const CONNECTIONS = 10;
 const ROUNDS = 3;
-
-/** CPU time (user + system) a process has used, in ms. */
-const cpuMs = (pid) => {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime, stime in 1/100 s
-};
 
 /**
  * @param {{ base: string, pid: number }} server

@@ -21,7 +21,7 @@ const read = (path) => {
 };
 
 /** Milliseconds of processor (user and system) a process used so far; 0 once it is gone. */
-function cpuMs(pid) {
+export function cpuMs(pid) {
   const stat = read(`/proc/${pid}/stat`);
   if (!stat) return 0;
   const [utime, stime] = stat
