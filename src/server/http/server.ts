@@ -24,6 +24,7 @@ import { PROBE_HEADERS, PROBE_PATHS, probe } from '../probes.ts';
 import { getApp, getDeps } from '../runtime.ts';
 import { apiListener } from './api-binding.ts';
 import { distDir } from './dist-dir.ts';
+import { errorPage, isServerErrorPage } from './error-page-paths.ts';
 import { finishRenderedHeaders, readPagePolicies, setCommonHeaders } from './headers.ts';
 import { lingerWhileBodyUnread } from './lingering-close.ts';
 import { keepMemoryReducerWorking } from './memory-reducer.ts';
@@ -114,20 +115,6 @@ function pageDataFingerprint(sources: readonly DataSource[]): string | Promise<s
 }
 const pages = pageCache({ render: renderCompressed, fingerprint: pageDataFingerprint });
 
-// The error pages are rendered with their status by Astro, never sent as a 200 file.
-const errorPage = /^\/(404|500)(\.html|\/|\/index\.html)?$/;
-/** True when the target, read as Astro reads it (dot segments, doubled slashes, encoding), is /500. */
-function isServerErrorPage(target = '/'): boolean {
-  let path: string;
-  try {
-    // An absolute-form target (`GET http://host/500`) names its path as Astro's adapter reads it.
-    const url = target.startsWith('/') ? new URL(`http://host${target}`) : new URL(target);
-    path = decodeURIComponent(url.pathname);
-  } catch {
-    return false;
-  }
-  return /^\/500(\.html|\/|\/index\.html)?$/.test(path.replace(/\/{2,}/g, '/'));
-}
 /**
  * True when sirv would answer an extensionless path with a `<path>.html` file: pages live in
  * `<path>/index.html`; a lone `x.html` (the /fleet-fueling.html target) belongs to its own name, and
