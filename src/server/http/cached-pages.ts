@@ -53,18 +53,25 @@ export function queryKey(page: CachedPage, search: string): string | undefined {
   return normal.toString();
 }
 
+/** What encodeURIComponent leaves alone, and the slashes between segments. */
+const UNCHANGED_BY_ENCODING = /^[\w\-.!~*'()/]*$/;
+const withoutTrailingSlash = (path: string): string =>
+  path.length > 1 ? path.replace(/\/+$/, '') || '/' : path;
+
 /**
  * The path as a key: each segment decoded and encoded again the one way, without a trailing slash,
  * so `/stores/%31`, `/stores/1/` and `/stores/1` are one page; undefined when its %-encoding is
  * broken (never kept).
  */
 export function canonicalPath(pathname: string): string | undefined {
+  // Characters that decoding and encoding leave as they are (most paths): no segment changes.
+  if (UNCHANGED_BY_ENCODING.test(pathname)) return withoutTrailingSlash(pathname);
   try {
     const path = pathname
       .split('/')
       .map((segment) => encodeURIComponent(decodeURIComponent(segment)))
       .join('/');
-    return path.length > 1 ? path.replace(/\/+$/, '') || '/' : path;
+    return withoutTrailingSlash(path);
   } catch {
     return undefined;
   }
