@@ -41,7 +41,7 @@ describe('isServerErrorPage', () => {
 });
 
 describe('errorPage', () => {
-  it('is the error pages own files, not other paths', () => {
+  it("is the error pages' own files, not other paths", () => {
     for (const path of ['/404', '/404.html', '/500/', '/500/index.html'])
       expect(errorPage.test(path), path).toBe(true);
     for (const path of ['/4040', '/news/404', '/500.htm']) expect(errorPage.test(path), path).toBe(false);
