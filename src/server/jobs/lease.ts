@@ -33,18 +33,23 @@ export async function releaseLease(db: Kysely<Database>, name: string, holder: s
  * renewal does not lose it): a claim can then be short, and a server that died mid-task holds it
  * for no longer than that (docs/decisions/0010-durable-job-queue.md). A renewal that fails (the
  * database is away for a moment) is tried again at the next tick; the task runs on regardless.
+ * Resolves only once a renewal still under way has ended, so that what the caller writes next (the
+ * claim released, the job done) comes after it: a renewal landing later would hold the claim again
+ * for a whole lease with nobody working on it.
  */
 export async function renewingWhile<T>(
   task: () => Promise<T>,
   everyMs: number,
   renew: () => Promise<unknown>,
 ): Promise<T> {
+  let renewing: Promise<unknown> = Promise.resolve();
   const timer = setInterval(() => {
-    renew().catch(() => {});
+    renewing = renew().catch(() => {});
   }, everyMs);
   try {
     return await task();
   } finally {
     clearInterval(timer);
+    await renewing;
   }
 }
