@@ -39,9 +39,10 @@ describe('renewingWhile', () => {
     const running = renewingWhile(
       () => task.promise,
       1_000,
-      () => {
+      async () => {
         events.push('renewal started');
-        return renewal.promise.then(() => events.push('renewal ended'));
+        await renewal.promise;
+        events.push('renewal ended');
       },
     );
     await vi.advanceTimersByTimeAsync(1_000);
