@@ -33,23 +33,25 @@ export async function releaseLease(db: Kysely<Database>, name: string, holder: s
  * renewal does not lose it): a claim can then be short, and a server that died mid-task holds it
  * for no longer than that (docs/decisions/0010-durable-job-queue.md). A renewal that fails (the
  * database is away for a moment) is tried again at the next tick; the task runs on regardless.
- * Resolves only once a renewal still under way has ended, so that what the caller writes next (the
- * claim released, the job done) comes after it: a renewal landing later would hold the claim again
- * for a whole lease with nobody working on it.
+ * Resolves only once every renewal still under way has ended (a slow one may overlap the next), so
+ * that what the caller writes next (the claim released, the job done) comes after them: a renewal
+ * landing later would hold the claim again for a whole lease with nobody working on it.
  */
 export async function renewingWhile<T>(
   task: () => Promise<T>,
   everyMs: number,
   renew: () => Promise<unknown>,
 ): Promise<T> {
-  let renewing: Promise<unknown> = Promise.resolve();
+  const underWay = new Set<Promise<unknown>>();
   const timer = setInterval(() => {
-    renewing = renew().catch(() => {});
+    const renewal = renew().catch(() => {});
+    underWay.add(renewal);
+    void renewal.then(() => underWay.delete(renewal));
   }, everyMs);
   try {
     return await task();
   } finally {
     clearInterval(timer);
-    await renewing;
+    await Promise.all(underWay);
   }
 }
