@@ -37,9 +37,12 @@ async function freshRuntime() {
 }
 
 afterEach(async () => {
-  await closeSharedDatabase();
-  vi.unstubAllEnvs();
-  for (const cleanUp of cleanUps.splice(0).reverse()) await cleanUp();
+  try {
+    await closeSharedDatabase();
+  } finally {
+    vi.unstubAllEnvs();
+    for (const cleanUp of cleanUps.splice(0).reverse()) await cleanUp();
+  }
 });
 
 describe('the API as the site starts it', () => {

@@ -55,33 +55,35 @@ describe('renewingWhile', () => {
     expect(events).toEqual(['renewal started', 'renewal ended', 'task over']);
   });
 
-  it('waits for a slow renewal that the next one overlapped, too', async () => {
-    const task = deferred();
-    const renewals = [deferred(), deferred()];
-    let started = 0;
-    let ended = 0;
-    const running = renewingWhile(
-      () => task.promise,
-      1_000,
-      async () => {
-        await renewals[started++]?.promise;
-        ended++;
-      },
-    );
-    await vi.advanceTimersByTimeAsync(2_000);
-    expect(started).toBe(2);
-    task.resolve();
-    let over = false;
-    void running.then(() => {
-      over = true;
+  for (const firstToEnd of [0, 1]) {
+    it(`waits for two overlapping renewals, whichever ends first (renewal ${firstToEnd + 1})`, async () => {
+      const task = deferred();
+      const renewals = [deferred(), deferred()];
+      let started = 0;
+      let ended = 0;
+      const running = renewingWhile(
+        () => task.promise,
+        1_000,
+        async () => {
+          await renewals[started++]?.promise;
+          ended++;
+        },
+      );
+      await vi.advanceTimersByTimeAsync(2_000);
+      expect(started).toBe(2);
+      task.resolve();
+      let over = false;
+      void running.then(() => {
+        over = true;
+      });
+      renewals[firstToEnd]?.resolve();
+      await vi.advanceTimersByTimeAsync(0);
+      expect([ended, over]).toEqual([1, false]);
+      renewals[1 - firstToEnd]?.resolve();
+      await running;
+      expect(ended).toBe(2);
     });
-    renewals[1]?.resolve();
-    await vi.advanceTimersByTimeAsync(0);
-    expect([ended, over]).toEqual([1, false]);
-    renewals[0]?.resolve();
-    await running;
-    expect(ended).toBe(2);
-  });
+  }
 
   it('runs the task on through failed renewals and gives the task its own failure', async () => {
     const task = deferred();

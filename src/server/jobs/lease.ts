@@ -34,8 +34,9 @@ export async function releaseLease(db: Kysely<Database>, name: string, holder: s
  * for no longer than that (docs/decisions/0010-durable-job-queue.md). A renewal that fails (the
  * database is away for a moment) is tried again at the next tick; the task runs on regardless.
  * Resolves only once every renewal still under way has ended (a slow one may overlap the next), so
- * that what the caller writes next (the claim released, the job done) comes after them: a renewal
- * landing later would hold the claim again for a whole lease with nobody working on it.
+ * that the caller's next step sees the claim as the last renewal left it: a renewal that moved the
+ * claim after the caller read its mark would make the release (which clears only that mark) miss,
+ * and the claim would stay held for a whole lease with nobody working on it.
  */
 export async function renewingWhile<T>(
   task: () => Promise<T>,
