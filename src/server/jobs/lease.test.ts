@@ -1,16 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renewingWhile } from './lease.ts';
 
-/** A promise and the functions that settle it. */
-function deferred<T = void>() {
-  let resolve!: (value: T) => void;
-  let reject!: (error: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}
+/** A promise and the functions that settle it (the platform's own). */
+const deferred = <T = void>() => Promise.withResolvers<T>();
 
 beforeEach(() => {
   vi.useFakeTimers();
