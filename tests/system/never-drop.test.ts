@@ -40,24 +40,25 @@ interface Outcome {
   /** The status the client read, or the error that ended the request (EPIPE, ECONNRESET). */
   status?: number;
   error?: string;
+  /** The answer's body as the client read it. */
+  body?: string;
 }
 
 /**
- * An application upload of `bytes` without a form ticket: refused on its headers (400 too_fast)
- * before its body is read. The first 64 KB go at once, the rest once the answer has come, as on a
- * slow uplink where the answer arrives long before the body is sent. Resolves what the client saw
- * when the request is over.
+ * A request with a body of `bytes` that the server answers before reading it. The first 64 KB go at
+ * once, the rest once the answer has come, as on a slow uplink where the answer arrives long before
+ * the body is sent. Resolves what the client saw when the request is over.
  */
-function refusedUpload(base: string, bytes: number): Promise<Outcome> {
+function answeredBeforeItsBody(
+  url: string,
+  options: { method: string; headers: Record<string, string> },
+  bytes: number,
+): Promise<Outcome> {
   const first = Math.min(bytes, 64 * 1024);
   return new Promise((resolve) => {
-    const request = http.request(`${base}${API}/applications/charge-card`, {
-      method: 'POST',
-      headers: {
-        'X-API-Key': DEFAULT_API_KEY,
-        'Content-Type': 'multipart/form-data; boundary=xREFUSEDx',
-        'Content-Length': String(bytes),
-      },
+    const request = http.request(url, {
+      method: options.method,
+      headers: { ...options.headers, 'Content-Length': String(bytes) },
     });
     const outcome: Outcome = {};
     let read = false;
@@ -67,8 +68,10 @@ function refusedUpload(base: string, bytes: number): Promise<Outcome> {
     };
     request.on('response', (response) => {
       outcome.status = response.statusCode;
-      response.resume();
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
       response.on('end', () => {
+        outcome.body = Buffer.concat(chunks).toString();
         read = true;
         done();
       });
@@ -84,6 +87,17 @@ function refusedUpload(base: string, bytes: number): Promise<Outcome> {
     request.write(Buffer.alloc(first, 'x'));
   });
 }
+
+/** An application upload of `bytes` without a form ticket: refused on its headers (400 too_fast). */
+const refusedUpload = (base: string, bytes: number) =>
+  answeredBeforeItsBody(
+    `${base}${API}/applications/charge-card`,
+    {
+      method: 'POST',
+      headers: { 'X-API-Key': DEFAULT_API_KEY, 'Content-Type': 'multipart/form-data; boundary=xREFUSEDx' },
+    },
+    bytes,
+  );
 
 /** GET of a path: the status read, or the error that ended it (the server went away). */
 function get(path: string, headers: Record<string, string> = {}): Promise<Outcome> {
@@ -117,6 +131,31 @@ describe('the server never drops a visitor', () => {
     console.info(`refused 2 MB uploads: ${dropped.length} of 20 ended in ${dropped.map((o) => o.error)}`);
     expect(outcomes.map((outcome) => outcome.status)).toEqual(Array(20).fill(400));
     expect(dropped).toEqual([]);
+  });
+
+  it('answers every one of 20 GETs that carry a 2 MB body and Connection: close: the whole list, never EPIPE', async () => {
+    // A GET's body is ignored, but the client is still sending it when the answer goes out (seen once
+    // in tests/system/fuzz.test.ts: a store list cut off by the reset).
+    const outcomes: Outcome[] = [];
+    for (let n = 0; n < 20; n++) {
+      outcomes.push(
+        await answeredBeforeItsBody(
+          `${server.base}${API}/store`,
+          {
+            method: 'GET',
+            headers: {
+              'X-API-Key': DEFAULT_API_KEY,
+              'Content-Type': 'application/json',
+              Connection: 'close',
+            },
+          },
+          2 * 1024 * 1024,
+        ),
+      );
+    }
+    expect(outcomes.filter((outcome) => outcome.error)).toEqual([]);
+    expect(outcomes.map((outcome) => outcome.status)).toEqual(Array(20).fill(200));
+    for (const outcome of outcomes) expect(() => JSON.parse(outcome.body ?? '')).not.toThrow();
   });
 
   it('survives files removed and locked under it: each costs one answer, refused uploads still answered', async () => {

@@ -41,14 +41,22 @@ function linger(socket: Socket, req: IncomingMessage, limits: { bytes: number; m
 }
 
 /**
+ * Whether the request carries a body, by its headers, whatever its method: a GET may send one too, and
+ * our answer (which ignores it) must not be cut off by a reset either.
+ */
+const hasBody = (req: IncomingMessage): boolean =>
+  req.headers['transfer-encoding'] !== undefined ||
+  (req.headers['content-length'] !== undefined && req.headers['content-length'] !== '0');
+
+/**
  * Called for every request: when it has a body, its socket lingers instead of closing at once while
- * that body is not read to its end. Cheap for everything else (one check).
+ * that body is not read to its end. Cheap for everything else (two header reads).
  */
 export function lingerWhileBodyUnread(
   req: IncomingMessage,
   limits: { bytes: number; ms: number } = { bytes: LINGER_BYTES, ms: LINGER_MS },
 ): void {
-  if (req.complete || req.method === 'GET' || req.method === 'HEAD') return;
+  if (req.complete || !hasBody(req)) return;
   const socket = req.socket;
   const known = latest.has(socket);
   latest.set(socket, req);
