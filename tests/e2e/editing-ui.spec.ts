@@ -36,8 +36,14 @@ test('an editor changes a page in the editing UI, and the saved file builds and 
   await testInfo.attach('editing-ui', { body: shot, contentType: 'image/png' });
   if (process.env.SAVE_EDITING_UI_SCREENSHOT) await page.screenshot({ path: 'docs/editing-ui.png' });
 
+  const resetChanges = page.getByRole('button', { name: 'Reset changes' });
+  await expect(resetChanges).toBeEnabled(); // the editor knows of unsaved changes
   await save.click();
   await expect.poll(() => readFileSync(pageFile, 'utf8'), { timeout: 30_000 }).toContain(sentence);
+  // Saved as far as the editor knows too, before the page is left. In one CI run the way to the page
+  // right after the save was aborted, and the next one resolved while the browser was still on the
+  // editor, whose text has the sentence too: hence also the address check below.
+  await expect(resetChanges).toBeDisabled({ timeout: 30_000 });
   const saved = readFileSync(pageFile, 'utf8');
   expect(saved).toContain('description: ');
   expect(saved).toContain('{brand} Rewards for member offers and car wash savings');
@@ -48,6 +54,8 @@ test('an editor changes a page in the editing UI, and the saved file builds and 
   // The dev server shows the page's new text once it has reloaded the file.
   await expect(async () => {
     await page.goto('/rewards');
+    // On the page itself, not still on the editor.
+    await expect(page).toHaveURL(/\/rewards$/, { timeout: 2_000 });
     await expect(page.getByText(sentence)).toBeVisible({ timeout: 2_000 });
   }).toPass({ timeout: 90_000 });
   await expect(page.getByText('Kwik Fill Rewards is our thank-you')).toBeVisible();
