@@ -28,6 +28,13 @@ const keepable = `(value) => {
 }`;
 /** Between two looks at the page while waiting for it; WebDriver has no events to wait on. */
 const POLL_MS = 100;
+/**
+ * Longest a navigation may take to load (WebDriver's own default is 300 s, past any test's time). In
+ * one CI run (2026-11-28) a navigation to a prebuilt page never finished, and the test ran out of time
+ * with WebDriver's empty "unknown error". A stalled load also wedges WebKitWebDriver's session: every
+ * later command, another navigation too, answers `timeout` (tried by hand), so there is nothing to retry.
+ */
+const PAGE_LOAD_MS = 30_000;
 
 /** axe-core's browser build, the one @axe-core/playwright injects (its own dependency). */
 const axeSourcePath = () =>
@@ -128,6 +135,7 @@ export async function newWebKitPage(driverBase, { baseURL, viewport, timeout, ex
     capabilities: {
       alwaysMatch: {
         'webkitgtk:browserOptions': { binary: MINIBROWSER, args: ['--automation'] },
+        timeouts: { pageLoad: PAGE_LOAD_MS },
       },
     },
   });
@@ -691,7 +699,13 @@ class WebKitPage {
     });
   }
   async goto(url) {
-    await this._wd('POST', '/url', { url: new URL(url, this._baseURL).href });
+    const href = new URL(url, this._baseURL).href;
+    try {
+      await this._wd('POST', '/url', { url: href });
+    } catch (error) {
+      if (error.code !== 'timeout') throw error;
+      throw new Error(`WebKit did not finish loading ${href} in ${PAGE_LOAD_MS / 1000} s`, { cause: error });
+    }
     await this._settle();
     return null;
   }
