@@ -1,7 +1,8 @@
 // The server never drops a visitor (docs/decisions/0016-retries-uploads-and-lingering-close.md), on the
 // BUILT server with a copy of dist/ whose files are removed and locked while it runs: a refused
-// upload of several megabytes, answered before its body is read, still reaches its client (no
-// EPIPE, no reset); a file that is gone or unreadable costs that one answer, never the process.
+// upload of several megabytes, or a GET that carries such a body, answered before its body is read,
+// still reaches its client (no EPIPE, no reset); a file that is gone or unreadable costs that one
+// answer, never the process.
 
 import { chmodSync, cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import http from 'node:http';
