@@ -55,7 +55,7 @@ test('an editor changes a page in the editing UI, and the saved file builds and 
   await expect(async () => {
     await page.goto('/rewards');
     // On the page itself, not still on the editor.
-    await expect(page).toHaveURL(/\/rewards$/, { timeout: 2_000 });
+    await expect(page).toHaveURL((url) => url.pathname === '/rewards', { timeout: 2_000 });
     await expect(page.getByText(sentence)).toBeVisible({ timeout: 2_000 });
   }).toPass({ timeout: 90_000 });
   await expect(page.getByText('Kwik Fill Rewards is our thank-you')).toBeVisible();

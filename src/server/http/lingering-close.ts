@@ -1,6 +1,6 @@
 // Lingering close, as nginx does it (docs/decisions/0016-retries-uploads-and-lingering-close.md): an answer
-// given before the request's body was read (a refused upload: no ticket, over a limit) must still
-// reach the client. Closing the socket while the client is still sending makes the kernel reset the
+// given before the request's body was read (a refused upload: no ticket, over a limit; a GET whose
+// body we ignore) must still reach the client. Closing the socket while the client is still sending makes the kernel reset the
 // connection, and the client (a browser, curl) reports EPIPE or a network error instead of reading
 // our sentence; measured before this: 15 of 20 refused 2 MB uploads (tests/system/never-drop.test.ts).
 // So when Node (Connection: close) or the API's adapter (its own 500 ms drain) would close such a
