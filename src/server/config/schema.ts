@@ -97,6 +97,10 @@ export const ENV_SCHEMA = v.object({
     '0: PostgreSQL statements are sent unnamed (behind a pooler without a connection per client, such as PgBouncer in transaction mode without max_prepared_statements)',
     '1',
   ),
+  DATABASE_PIPELINE: flag(
+    '0: every PostgreSQL statement takes a pool connection, instead of those outside a transaction sharing one pipelined connection',
+    '1',
+  ),
   SMTP_URL: text('SMTP server for outgoing mail; unset writes .eml files to the outbox'),
   MAIL_FROM: textOr(`"${site.name}" <no-reply@${site.slug}.example>`, 'sender of outgoing mail'),
   OUTBOX_DIR: text('where mail goes without SMTP_URL (DATA_DIR/outbox when unset)'),
