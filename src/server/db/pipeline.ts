@@ -2,10 +2,10 @@
 // (DATABASE_PIPELINE, on by default): pg writes each one as it comes, without waiting for the answers
 // before it, and PostgreSQL answers them in order. Each keeps its own Sync, so each is its own
 // transaction and fails alone. On this project's two cores shared with PostgreSQL, one backend that
-// finds the next statement already waiting did a giveaway entry in about 0.29 ms of PostgreSQL's
-// processor instead of 0.37-0.44 across the pool's four, and the server spent less on its side too:
-// one server on PostgreSQL went from level with SQLite to about 1.2 times it
-// (docs/decisions/0021-postgresql-round-trips.md, "Pipelined").
+// finds the next statement already waiting did a giveaway entry in 0.30-0.32 ms of PostgreSQL's
+// processor instead of 0.39-0.43 across the pool's four, and the server spent less on its side too:
+// one server on PostgreSQL went from level with SQLite (0.90-1.04 of it) to 1.06-1.23 of it
+// (docs/decisions/0021-postgresql-round-trips.md, "One pipelined connection").
 // - A checkout whose first statement begins a transaction (`begin` or `start transaction`, as Kysely
 //   sends them) or takes a session-level advisory lock (Kysely's migrator, through `db.connection()`)
 //   takes a pool connection of its own for the rest of the checkout: its statements belong to one

@@ -122,6 +122,16 @@ describe('metrics', () => {
       // PostgreSQL: this server's pool (SQLite has none), and no data folder to watch.
       expect(value(text, 'kwikfill_db_pool_connections{state="in_use"}')).toBeGreaterThanOrEqual(0);
       expect(value(text, 'kwikfill_db_pool_waiting_requests')).toBe(0);
+      // The pipelined connection counts as in use while a statement on it waits: here one waits for
+      // a lock the transaction (on a pool connection) holds.
+      let waiting: Promise<unknown> = Promise.resolve();
+      await t.db.transaction().execute(async (trx) => {
+        await sql`select pg_advisory_xact_lock(7707)`.execute(trx);
+        waiting = sql`select pg_advisory_xact_lock(7707)`.execute(t.db);
+        const during = await scrape();
+        expect(value(during, 'kwikfill_db_pool_connections{state="in_use"}')).toBe(2);
+      });
+      await waiting;
     } else {
       expect(value(text, 'kwikfill_data_dir_filesystem_bytes{state="free"}')).toBeGreaterThan(0);
       expect(text).not.toContain('kwikfill_db_pool_connections{');
