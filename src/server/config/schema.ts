@@ -91,7 +91,7 @@ export const ENV_SCHEMA = v.object({
     1,
     100,
     DEFAULT_POOL_SIZE,
-    "PostgreSQL connections each server keeps; about PostgreSQL's cores times two, shared by the servers",
+    "PostgreSQL pool connections each server keeps (transactions only while DATABASE_PIPELINE is on, which adds one); about PostgreSQL's cores times two, shared by the servers",
   ),
   DATABASE_PREPARED_STATEMENTS: flag(
     '0: PostgreSQL statements are sent unnamed (behind a pooler without a connection per client, such as PgBouncer in transaction mode without max_prepared_statements)',

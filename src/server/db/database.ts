@@ -108,7 +108,7 @@ async function postgresPool(
   // Its figures for the metrics (in use, idle, waiting) until it ends; the lane is a connection in
   // use while a statement on it waits for its answer.
   const laneOpen = () => (lane?.open() ? 1 : 0);
-  const laneBusy = () => (lane && lane.inFlight() > 0 ? 1 : 0);
+  const laneBusy = () => (lane?.busy() ? 1 : 0);
   const unwatch = watchPool(() => ({
     totalCount: pool.totalCount + laneOpen(),
     idleCount: pool.idleCount + laneOpen() - laneBusy(),

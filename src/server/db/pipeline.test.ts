@@ -5,9 +5,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Kysely, sql } from 'kysely';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { isUnavailable } from '../errors.ts';
 import { type DatabaseHandle, openDatabase } from './database.ts';
+import { IDLE_CLOSE_MS, type LaneClient, OWN_SESSION, pipelineOutsideTransactions } from './pipeline.ts';
 import type { Database } from './schema.ts';
 
 const handles: DatabaseHandle[] = [];
@@ -17,10 +18,13 @@ afterEach(async () => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-function open(pipeline?: boolean): Kysely<Database> {
+function open(pipeline?: boolean, queryTimeoutMs?: number): Kysely<Database> {
   const dataDir = mkdtempSync(join(tmpdir(), 'kwikfill-pipeline-'));
   dirs.push(dataDir);
-  const handle = openDatabase({ dataDir, databaseUrl: process.env.DATABASE_URL, pipeline });
+  const handle = openDatabase(
+    { dataDir, databaseUrl: process.env.DATABASE_URL, pipeline },
+    { queryTimeoutMs },
+  );
   handles.push(handle);
   return handle.db;
 }
@@ -34,6 +38,21 @@ describe.skipIf(!process.env.DATABASE_URL)('statements on PostgreSQL', () => {
     const db = open();
     const pids = await Promise.all(Array.from({ length: 6 }, () => backend(db)));
     expect(new Set(pids).size).toBe(1);
+  });
+
+  it('share it as prepared statements too: the same text at once, each with its own values', async () => {
+    const db = open();
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, async (_, n) => {
+        const result = await sql<{
+          pid: number;
+          n: number;
+        }>`SELECT pg_backend_pid() AS pid, ${n}::int AS n`.execute(db);
+        return result.rows[0];
+      }),
+    );
+    expect(answers.map((answer) => answer?.n)).toEqual([0, 1, 2, 3, 4, 5]);
+    expect(new Set(answers.map((answer) => answer?.pid)).size).toBe(1);
   });
 
   it('each take a pool connection with DATABASE_PIPELINE=0', async () => {
@@ -86,6 +105,29 @@ describe.skipIf(!process.env.DATABASE_URL)('statements on PostgreSQL', () => {
     });
   });
 
+  it('fail with a statement past its timeout, the ones behind it too, and go on on a new connection', async () => {
+    const db = open(true, 300);
+    const first = await backend(db);
+    const [slow, behind] = await Promise.allSettled([sql`SELECT pg_sleep(3)`.execute(db), backend(db)]);
+    for (const failed of [slow, behind]) {
+      expect(failed.status).toBe('rejected');
+      expect(isUnavailable((failed as PromiseRejectedResult).reason)).toBe(true);
+    }
+    const next = await backend(db);
+    expect(next).not.toBe(first);
+  });
+
+  it('answer what was written before the handle closes', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'kwikfill-pipeline-'));
+    dirs.push(dataDir);
+    const handle = openDatabase({ dataDir, databaseUrl: process.env.DATABASE_URL });
+    await backend(handle.db); // the connection is open: what follows is written at once
+    const pending = Promise.all([backend(handle.db), backend(handle.db)]);
+    await new Promise(setImmediate);
+    await handle.close();
+    await expect(pending).resolves.toEqual([expect.any(Number), expect.any(Number)]);
+  });
+
   it('go on a new connection once the shared one is lost', async () => {
     const db = open();
     const lost = await backend(db);
@@ -98,5 +140,107 @@ describe.skipIf(!process.env.DATABASE_URL)('statements on PostgreSQL', () => {
     });
     expect(next).toEqual(expect.any(Number));
     expect(next).not.toBe(lost);
+  });
+});
+
+/** A pool and lane connections that answer at once; `fail` makes the lane's next statement fail so. */
+function fakes() {
+  const opened: { ended: boolean }[] = [];
+  const pooled: string[] = [];
+  let fail: Error | undefined;
+  const pool = {
+    connect: async () => ({ query: async (text: string) => pooled.push(text), release: () => {} }),
+  };
+  const lane = pipelineOutsideTransactions(pool, async () => {
+    const state = { ended: false };
+    opened.push(state);
+    return {
+      query: async () => {
+        const error = fail;
+        fail = undefined;
+        if (error) throw error;
+        return { rows: [] };
+      },
+      end: async () => {
+        state.ended = true;
+      },
+      on: () => {},
+    } as LaneClient;
+  });
+  const run = async (text: string) => (await pool.connect()).query(text);
+  return {
+    lane,
+    pool,
+    opened,
+    pooled,
+    run,
+    failNext: (error: Error) => {
+      fail = error;
+    },
+  };
+}
+
+describe('the pipelined connection', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('is closed after IDLE_CLOSE_MS without a statement, and opened again for the next', async () => {
+    vi.useFakeTimers();
+    const { opened, run } = fakes();
+    await run('select 1');
+    await vi.advanceTimersByTimeAsync(IDLE_CLOSE_MS - 1);
+    expect(opened).toEqual([{ ended: false }]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(opened).toEqual([{ ended: true }]);
+    await run('select 1');
+    expect(opened).toEqual([{ ended: true }, { ended: false }]);
+  });
+
+  it('is replaced after a lost connection, and kept after a statement PostgreSQL refused (a full disk)', async () => {
+    const { opened, run, failNext } = fakes();
+    failNext(Object.assign(new Error('could not extend file'), { code: '53100' }));
+    await expect(run('select 1')).rejects.toThrow('could not extend file');
+    await run('select 1');
+    expect(opened).toHaveLength(1);
+    failNext(new Error('Connection terminated unexpectedly'));
+    await expect(run('select 1')).rejects.toThrow('Connection terminated');
+    await run('select 1');
+    expect(opened).toEqual([{ ended: true }, { ended: false }]);
+  });
+
+  it('refuses a statement of a checkout made before its end, as a closed pg client does', async () => {
+    const { lane, pool } = fakes();
+    const checkout = await pool.connect();
+    await lane.end();
+    await expect(checkout.query('select 1')).rejects.toThrow('not queryable');
+  });
+
+  it('sends a transaction, from its begin on, on a pool connection', async () => {
+    const { opened, pool, pooled } = fakes();
+    const checkout = await pool.connect();
+    await checkout.query('select 1');
+    for (const text of ['begin', 'select 2', 'commit']) await checkout.query(text);
+    expect(pooled).toEqual(['begin', 'select 2', 'commit']);
+    expect(opened).toHaveLength(1); // the first select's
+  });
+
+  it('leaves to a pool connection what changes the session, and what follows it on that checkout', () => {
+    for (const text of [
+      'begin',
+      'start transaction isolation level serializable',
+      'SET search_path TO x',
+      'reset all',
+      'LISTEN jobs',
+      'create temporary table t (id int)',
+      'select pg_advisory_lock(1)',
+      'select pg_try_advisory_lock_shared(1)',
+    ])
+      expect(OWN_SESSION.test(text), text).toBe(true);
+    for (const text of [
+      'select * from settings',
+      'update users set name = $1',
+      'select pg_advisory_xact_lock(1)',
+      'insert into t values ($1)',
+    ])
+      expect(OWN_SESSION.test(text), text).toBe(false);
   });
 });
