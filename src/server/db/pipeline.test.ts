@@ -149,7 +149,10 @@ function fakes() {
   const pooled: string[] = [];
   let fail: Error | undefined;
   const pool = {
-    connect: async () => ({ query: async (text: string) => pooled.push(text), release: () => {} }),
+    connect: async (..._: unknown[]) => ({
+      query: async (...args: unknown[]) => pooled.push(String(args[0])),
+      release: () => {},
+    }),
   };
   const lane = pipelineOutsideTransactions(pool, async () => {
     const state = { ended: false };
