@@ -1,9 +1,7 @@
 // The pipelined connection (pipeline.ts), on a real PostgreSQL (npm run test:api:pg): statements
 // outside a transaction share it and fail alone, a transaction keeps a pool connection of its own,
 // and a lost connection is replaced.
-import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { type Kysely, sql } from 'kysely';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { isUnavailable } from '../errors.ts';
@@ -12,22 +10,21 @@ import { IDLE_CLOSE_MS, type LaneClient, OWN_SESSION, pipelineOutsideTransaction
 import type { Database } from './schema.ts';
 
 const handles: DatabaseHandle[] = [];
-const dirs: string[] = [];
 afterEach(async () => {
   for (const handle of handles.splice(0)) await handle.close();
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-function open(pipeline?: boolean, queryTimeoutMs?: number): Kysely<Database> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'kwikfill-pipeline-'));
-  dirs.push(dataDir);
+/** A PostgreSQL handle, closed after the test (its data folder is SQLite's only: never written). */
+function openHandle(pipeline?: boolean, queryTimeoutMs?: number): DatabaseHandle {
   const handle = openDatabase(
-    { dataDir, databaseUrl: process.env.DATABASE_URL, pipeline },
+    { dataDir: tmpdir(), databaseUrl: process.env.DATABASE_URL, pipeline },
     { queryTimeoutMs },
   );
   handles.push(handle);
-  return handle.db;
+  return handle;
 }
+const open = (pipeline?: boolean, queryTimeoutMs?: number): Kysely<Database> =>
+  openHandle(pipeline, queryTimeoutMs).db;
 
 /** The backend that answers, after a pause long enough for the other statements to be written. */
 const backend = async (db: Kysely<Database>) =>
@@ -118,9 +115,7 @@ describe.skipIf(!process.env.DATABASE_URL)('statements on PostgreSQL', () => {
   });
 
   it('answer what was written before the handle closes', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'kwikfill-pipeline-'));
-    dirs.push(dataDir);
-    const handle = openDatabase({ dataDir, databaseUrl: process.env.DATABASE_URL });
+    const handle = openHandle();
     await backend(handle.db); // the connection is open: what follows is written at once
     const pending = Promise.all([backend(handle.db), backend(handle.db)]);
     await new Promise(setImmediate);
