@@ -5,15 +5,17 @@
 import { type Browser, test as base, type Page } from '@playwright/test';
 import { newWebKitPage, startDriver } from '../support/webkit-page.mjs';
 
+type WebKitDriver = Awaited<ReturnType<typeof startDriver>>;
+
 /** WebKitWebDriver's port: past the server's own (E2E_PORT) and a manual server's (+100), one per worker. */
 const driverPort = (workerIndex: number) => Number(process.env.E2E_PORT ?? 4399) + 300 + workerIndex;
 
-const webkit = base.extend<object, { webkitDriver: string }>({
+const webkit = base.extend<object, { webkitDriver: WebKitDriver }>({
   webkitDriver: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's needs from this pattern
     async ({}, use, workerInfo) => {
       const driver = await startDriver(driverPort(workerInfo.workerIndex));
-      await use(driver.base);
+      await use(driver);
       await driver.stop();
     },
     { scope: 'worker' },

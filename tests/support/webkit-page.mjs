@@ -89,12 +89,13 @@ function installScript(initScripts = []) {
   }`;
 }
 
-/** A WebDriver call; errors carry WebDriver's error code. */
-async function wd(base, method, path, body) {
+/** A WebDriver call; errors carry WebDriver's error code. `signal` ends a call that never answers. */
+async function wd(base, method, path, body, signal) {
   const res = await fetch(base + path, {
     method,
     headers: body === undefined ? {} : { 'content-type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
+    signal,
   });
   const json = await res.json();
   if (!res.ok) {
@@ -107,39 +108,79 @@ async function wd(base, method, path, body) {
 }
 
 /** Starts WebKitWebDriver (it needs a display: the run is under xvfb-run) and waits until it answers. */
-export async function startDriver(port) {
+async function launchDriver(port) {
   const child = spawn('WebKitWebDriver', [`--port=${port}`, '--host=127.0.0.1'], { stdio: 'ignore' });
   const base = `http://127.0.0.1:${port}`;
+  // Stopped and waited for, so no exited driver is left behind unreaped.
+  const stop = () =>
+    new Promise((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve(undefined);
+      child.once('exit', resolve);
+      child.kill();
+    });
   for (let i = 0; i < 200; i++) {
     try {
       await wd(base, 'GET', '/status');
-      // Stopped and waited for, so no exited driver is left behind unreaped.
-      const stop = () =>
-        new Promise((resolve) => {
-          if (child.exitCode !== null || child.signalCode !== null) return resolve(undefined);
-          child.once('exit', resolve);
-          child.kill();
-        });
       return { base, stop };
     } catch {
       await sleep(POLL_MS);
     }
   }
-  child.kill();
+  await stop();
   throw new Error(`WebKitWebDriver did not answer on port ${port}`);
 }
 
-/** A new MiniBrowser window under automation, as a Playwright-shaped page. */
-export async function newWebKitPage(driverBase, { baseURL, viewport, timeout, expectTimeout, request }) {
-  const { sessionId } = await wd(driverBase, 'POST', '/session', {
-    capabilities: {
-      alwaysMatch: {
-        'webkitgtk:browserOptions': { binary: MINIBROWSER, args: ['--automation'] },
-        timeouts: { pageLoad: PAGE_LOAD_MS },
-      },
+/**
+ * A worker's WebKitWebDriver on `port`: its `base` URL, `restart()` (the driver stopped and started
+ * again on the same port, for a new session that never came: `newSession`) and `stop()`.
+ */
+export async function startDriver(port) {
+  let current = await launchDriver(port);
+  return {
+    get base() {
+      return current.base;
+    },
+    async restart() {
+      await current.stop();
+      current = await launchDriver(port);
+    },
+    stop: () => current.stop(),
+  };
+}
+
+/**
+ * Longest WebKitWebDriver may take to start MiniBrowser for a new session. In one CI run (2026-11-28)
+ * MiniBrowser never came up under xvfb, `POST /session` never answered, and the test ran out of time
+ * in its set-up. No page exists before the session does, so nothing is lost by asking again.
+ */
+export const NEW_SESSION_MS = 30_000;
+
+/**
+ * A new WebDriver session on `driver` (startDriver); one that does not come within `timeoutMs`, or
+ * fails, is asked for once more from a restarted driver. Answers the session's id.
+ */
+export async function newSession(driver, capabilities, timeoutMs = NEW_SESSION_MS) {
+  const ask = () => wd(driver.base, 'POST', '/session', { capabilities }, AbortSignal.timeout(timeoutMs));
+  try {
+    return (await ask()).sessionId;
+  } catch (error) {
+    console.warn(
+      `WebKitWebDriver: no new session (${error.message}); restarting the driver, asking once more`,
+    );
+    await driver.restart();
+    return (await ask()).sessionId;
+  }
+}
+
+/** A new MiniBrowser window under automation (on `driver`: startDriver), as a Playwright-shaped page. */
+export async function newWebKitPage(driver, { baseURL, viewport, timeout, expectTimeout, request }) {
+  const sessionId = await newSession(driver, {
+    alwaysMatch: {
+      'webkitgtk:browserOptions': { binary: MINIBROWSER, args: ['--automation'] },
+      timeouts: { pageLoad: PAGE_LOAD_MS },
     },
   });
-  const page = new WebKitPage(`${driverBase}/session/${sessionId}`, { baseURL, timeout, expectTimeout });
+  const page = new WebKitPage(`${driver.base}/session/${sessionId}`, { baseURL, timeout, expectTimeout });
   // Playwright's own API client (the `request` fixture), as `page.request` is in Playwright.
   page.request = request;
   if (viewport) await page.setViewportSize(viewport);
