@@ -1,10 +1,11 @@
 // The API as the site starts it (runtime.ts), on the Node server and in a Netlify function: the one
 // line that tells the app it answers alone on Netlify (the public-form guard then counts the limits
-// first, docs/decisions/0021-postgresql-round-trips.md) and the refusal of SQLite there. Each case
-// loads runtime.ts afresh, since it keeps its app for the life of the process.
+// first, docs/decisions/0021-postgresql-round-trips.md), the pipeline off there, and the refusal of
+// SQLite there. Each case loads runtime.ts afresh, since it keeps its app for the life of the process.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'kysely';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createPgDatabase } from '../../tests/support/test-api.ts';
 import { closeSharedDatabase } from './db/shared.ts';
@@ -28,6 +29,18 @@ async function siteEnv(database: 'sqlite' | 'postgres') {
     vi.stubEnv('APP_SECRET', 'test-secret-of-at-least-32-characters');
     vi.stubEnv('APPLICATION_KEYS', `test:${Buffer.alloc(32, 7).toString('base64')}`);
   }
+}
+
+/** The backends that answer six statements sent at once (each pausing, so that all six are out together). */
+async function backendsOfSixAtOnce(runtime: Awaited<ReturnType<typeof freshRuntime>>) {
+  const { db } = await runtime.getDeps();
+  const pids = await Promise.all(
+    Array.from({ length: 6 }, async () => {
+      const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid, pg_sleep(0.05)`.execute(db);
+      return rows[0]?.pid;
+    }),
+  );
+  return new Set(pids).size;
 }
 
 /** runtime.ts as a new process loads it. */
@@ -58,6 +71,21 @@ describe('the API as the site starts it', () => {
     runtime.runOnNetlify('deploy-preview');
     expect((await runtime.getDeps()).answersAlone).toBe(true);
   });
+
+  // A function answers one request at a time: a pipeline would carry nothing there, and the
+  // provider's pooler need not take one (src/server/db/pipeline.ts).
+  it.runIf(databaseUrl)(
+    'on PostgreSQL, pipelines its statements on the Node server, not in a Netlify function',
+    async () => {
+      await siteEnv('postgres');
+      const server = await freshRuntime();
+      expect(await backendsOfSixAtOnce(server)).toBe(1);
+      await closeSharedDatabase();
+      const netlify = await freshRuntime();
+      netlify.runOnNetlify('production');
+      expect(await backendsOfSixAtOnce(netlify)).toBeGreaterThan(1);
+    },
+  );
 
   it('in a Netlify function without PostgreSQL, answers 503 naming DATABASE_URL', async () => {
     await siteEnv('sqlite');

@@ -141,6 +141,8 @@ describe.skipIf(!process.env.DATABASE_URL)('statements on PostgreSQL', () => {
 /** A pool and lane connections that answer at once; `fail` makes the lane's next statement fail so. */
 function fakes() {
   const opened: { ended: boolean }[] = [];
+  /** The events each opened connection listens to, in the order opened. */
+  const listeners: Record<string, (...args: unknown[]) => void>[] = [];
   const pooled: string[] = [];
   let fail: Error | undefined;
   const pool = {
@@ -152,6 +154,8 @@ function fakes() {
   const lane = pipelineOutsideTransactions(pool, async () => {
     const state = { ended: false };
     opened.push(state);
+    const on: Record<string, (...args: unknown[]) => void> = {};
+    listeners.push(on);
     return {
       query: async () => {
         const error = fail;
@@ -162,7 +166,9 @@ function fakes() {
       end: async () => {
         state.ended = true;
       },
-      on: () => {},
+      on: (event: string, listener: (...args: unknown[]) => void) => {
+        on[event] = listener;
+      },
     } as LaneClient;
   });
   const run = async (text: string) => (await pool.connect()).query(text);
@@ -172,6 +178,8 @@ function fakes() {
     opened,
     pooled,
     run,
+    /** pg's client emitting `event` on the last connection opened. */
+    emit: (event: 'error' | 'end', ...args: unknown[]) => listeners.at(-1)?.[event]?.(...args),
     failNext: (error: Error) => {
       fail = error;
     },
@@ -203,6 +211,18 @@ describe('the pipelined connection', () => {
     await expect(run('select 1')).rejects.toThrow('Connection terminated');
     await run('select 1');
     expect(opened).toEqual([{ ended: true }, { ended: false }]);
+  });
+
+  it('is ended and replaced after its client reports an error, and forgotten once the client ends', async () => {
+    const { opened, run, emit } = fakes();
+    await run('select 1');
+    emit('error', new Error('read ECONNRESET'));
+    await vi.waitFor(() => expect(opened).toEqual([{ ended: true }]));
+    await run('select 1');
+    expect(opened).toEqual([{ ended: true }, { ended: false }]);
+    emit('end'); // pg closed it on its own: the next statement must not be written on it
+    await run('select 1');
+    expect(opened).toHaveLength(3);
   });
 
   it('refuses a statement of a checkout made before its end, as a closed pg client does', async () => {
