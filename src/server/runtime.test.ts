@@ -5,8 +5,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { sql } from 'kysely';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { backendsAtOnce } from '../../tests/support/backends.ts';
 import { createPgDatabase } from '../../tests/support/test-api.ts';
 import { closeSharedDatabase } from './db/shared.ts';
 import { SQLITE_ON_NETLIFY } from './netlify-guard.ts';
@@ -26,21 +26,10 @@ async function siteEnv(database: 'sqlite' | 'postgres') {
     const own = await createPgDatabase(databaseUrl);
     cleanUps.push(own.drop);
     vi.stubEnv('DATABASE_URL', own.url);
+    vi.stubEnv('DATABASE_POOL_SIZE', '4'); // several statements at once get several connections off the pipeline
     vi.stubEnv('APP_SECRET', 'test-secret-of-at-least-32-characters');
     vi.stubEnv('APPLICATION_KEYS', `test:${Buffer.alloc(32, 7).toString('base64')}`);
   }
-}
-
-/** The backends that answer six statements sent at once (each pausing, so that all six are out together). */
-async function backendsOfSixAtOnce(runtime: Awaited<ReturnType<typeof freshRuntime>>) {
-  const { db } = await runtime.getDeps();
-  const pids = await Promise.all(
-    Array.from({ length: 6 }, async () => {
-      const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid, pg_sleep(0.05)`.execute(db);
-      return rows[0]?.pid;
-    }),
-  );
-  return new Set(pids).size;
 }
 
 /** runtime.ts as a new process loads it. */
@@ -79,11 +68,11 @@ describe('the API as the site starts it', () => {
     async () => {
       await siteEnv('postgres');
       const server = await freshRuntime();
-      expect(await backendsOfSixAtOnce(server)).toBe(1);
+      expect(await backendsAtOnce((await server.getDeps()).db)).toBe(1);
       await closeSharedDatabase();
       const netlify = await freshRuntime();
       netlify.runOnNetlify('production');
-      expect(await backendsOfSixAtOnce(netlify)).toBeGreaterThan(1);
+      expect(await backendsAtOnce((await netlify.getDeps()).db)).toBeGreaterThan(1);
     },
   );
 

@@ -3,7 +3,7 @@
 // classic WebDriver (tests/support/webkit-page.mjs). A project cannot swap a fixture, so the run
 // chooses (docs/decisions/0017-browser-engines.md).
 import { type Browser, test as base, type Page } from '@playwright/test';
-import { newWebKitPage, startDriver } from '../support/webkit-page.mjs';
+import { NEW_SESSION_MS, newWebKitPage, startDriver } from '../support/webkit-page.mjs';
 
 type WebKitDriver = Awaited<ReturnType<typeof startDriver>>;
 
@@ -60,6 +60,8 @@ const webkit = base.extend<object, { webkitDriver: WebKitDriver }>({
       timeout,
       expectTimeout: timeout,
       request,
+      // A session asked for again (webkit-page.mjs newSession) gets the time it took, and its own.
+      onRetry: () => testInfo.setTimeout(testInfo.timeout + 2 * NEW_SESSION_MS),
     });
     await use(page as unknown as Page);
     await page.close();

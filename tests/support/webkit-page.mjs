@@ -107,18 +107,29 @@ async function wd(base, method, path, body, signal) {
   return json.value;
 }
 
-/** Starts WebKitWebDriver (it needs a display: the run is under xvfb-run) and waits until it answers. */
+/**
+ * Starts WebKitWebDriver (it needs a display: the run is under xvfb-run) and waits until it answers.
+ * In a process group of its own, so that stopping it also stops the MiniBrowser windows it started.
+ */
 async function launchDriver(port) {
-  const child = spawn('WebKitWebDriver', [`--port=${port}`, '--host=127.0.0.1'], { stdio: 'ignore' });
+  const child = spawn('WebKitWebDriver', [`--port=${port}`, '--host=127.0.0.1'], {
+    stdio: 'ignore',
+    detached: true,
+  });
+  const exited = () => child.exitCode !== null || child.signalCode !== null;
   const base = `http://127.0.0.1:${port}`;
   // Stopped and waited for, so no exited driver is left behind unreaped.
   const stop = () =>
     new Promise((resolve) => {
-      if (child.exitCode !== null || child.signalCode !== null) return resolve(undefined);
+      if (exited()) return resolve(undefined);
       child.once('exit', resolve);
-      child.kill();
+      try {
+        process.kill(-child.pid, 'SIGTERM');
+      } catch {
+        child.kill(); // the group is gone already: the driver alone
+      }
     });
-  for (let i = 0; i < 200; i++) {
+  for (let i = 0; i < 200 && !exited(); i++) {
     try {
       await wd(base, 'GET', '/status');
       return { base, stop };
@@ -127,12 +138,13 @@ async function launchDriver(port) {
     }
   }
   await stop();
-  throw new Error(`WebKitWebDriver did not answer on port ${port}`);
+  throw new Error(`WebKitWebDriver did not answer on port ${port}${exited() ? ' (it exited)' : ''}`);
 }
 
 /**
- * A worker's WebKitWebDriver on `port`: its `base` URL, `restart()` (the driver stopped and started
- * again on the same port, for a new session that never came: `newSession`) and `stop()`.
+ * A worker's WebKitWebDriver on `port`: its `base` URL, the `sessions` open on it (newSession adds,
+ * WebKitPage.close removes), `restart()` (stopped and started again on the same port: newSession)
+ * and `stop()`.
  */
 export async function startDriver(port) {
   let current = await launchDriver(port);
@@ -140,6 +152,7 @@ export async function startDriver(port) {
     get base() {
       return current.base;
     },
+    sessions: new Set(),
     async restart() {
       await current.stop();
       current = await launchDriver(port);
@@ -151,36 +164,67 @@ export async function startDriver(port) {
 /**
  * Longest WebKitWebDriver may take to start MiniBrowser for a new session. In one CI run (2026-11-28)
  * MiniBrowser never came up under xvfb, `POST /session` never answered, and the test ran out of time
- * in its set-up. No page exists before the session does, so nothing is lost by asking again.
+ * in its set-up.
  */
 export const NEW_SESSION_MS = 30_000;
 
+/** A call that never reached a WebDriver answer: no answer in time, or the connection dropped. */
+const noAnswer = (error) => error?.name === 'TimeoutError' || (error instanceof TypeError && !error.code);
+
 /**
- * A new WebDriver session on `driver` (startDriver); one that does not come within `timeoutMs`, or
- * fails, is asked for once more from a restarted driver. Answers the session's id.
+ * A new WebDriver session on `driver` (startDriver). One that does not come within `timeoutMs`, or
+ * whose connection the driver drops, is asked for once more (within `retryTimeoutMs`) from the
+ * driver stopped and started again, when no other session of the worker is open on it: a restart
+ * ends every window of the driver, and no page exists yet before its session. `onRetry` is told
+ * first (the page fixture gives its test the time the retry takes). A WebDriver error answer (a
+ * wrong binary, say) is final: a restart would not change it. Answers the session's id.
  */
-export async function newSession(driver, capabilities, timeoutMs = NEW_SESSION_MS) {
-  const ask = () => wd(driver.base, 'POST', '/session', { capabilities }, AbortSignal.timeout(timeoutMs));
+export async function newSession(
+  driver,
+  capabilities,
+  { timeoutMs = NEW_SESSION_MS, retryTimeoutMs = NEW_SESSION_MS, onRetry = () => {} } = {},
+) {
+  const ask = async (limit) => {
+    const { sessionId } = await wd(
+      driver.base,
+      'POST',
+      '/session',
+      { capabilities },
+      AbortSignal.timeout(limit),
+    );
+    driver.sessions.add(sessionId);
+    return sessionId;
+  };
   try {
-    return (await ask()).sessionId;
+    return await ask(timeoutMs);
   } catch (error) {
+    if (!noAnswer(error) || driver.sessions.size > 0) throw error;
     console.warn(
       `WebKitWebDriver: no new session (${error.message}); restarting the driver, asking once more`,
     );
+    onRetry();
     await driver.restart();
-    return (await ask()).sessionId;
+    return await ask(retryTimeoutMs);
   }
 }
 
 /** A new MiniBrowser window under automation (on `driver`: startDriver), as a Playwright-shaped page. */
-export async function newWebKitPage(driver, { baseURL, viewport, timeout, expectTimeout, request }) {
-  const sessionId = await newSession(driver, {
-    alwaysMatch: {
-      'webkitgtk:browserOptions': { binary: MINIBROWSER, args: ['--automation'] },
-      timeouts: { pageLoad: PAGE_LOAD_MS },
+export async function newWebKitPage(
+  driver,
+  { baseURL, viewport, timeout, expectTimeout, request, onRetry = () => {} },
+) {
+  const sessionId = await newSession(
+    driver,
+    {
+      alwaysMatch: {
+        'webkitgtk:browserOptions': { binary: MINIBROWSER, args: ['--automation'] },
+        timeouts: { pageLoad: PAGE_LOAD_MS },
+      },
     },
-  });
+    { onRetry },
+  );
   const page = new WebKitPage(`${driver.base}/session/${sessionId}`, { baseURL, timeout, expectTimeout });
+  page._closed = () => driver.sessions.delete(sessionId);
   // Playwright's own API client (the `request` fixture), as `page.request` is in Playwright.
   page.request = request;
   if (viewport) await page.setViewportSize(viewport);
@@ -605,6 +649,8 @@ class WebKitPage {
     this._apiName = 'Page';
     this._url = 'about:blank';
     this._initScripts = [];
+    /** Told when the window is closed (newWebKitPage: the driver's open sessions). */
+    this._closed = () => {};
     this.mouse = new Mouse(this);
     this.keyboard = new Keyboard(this);
     const frame = {
@@ -858,7 +904,11 @@ class WebKitPage {
     return this._wd('GET', '/source');
   }
   async close() {
-    await wd(this._session, 'DELETE', '');
+    try {
+      await wd(this._session, 'DELETE', '');
+    } finally {
+      this._closed();
+    }
   }
   locator(selector, options) {
     const l = new Locator(this, selector);

@@ -4,6 +4,7 @@
 import { tmpdir } from 'node:os';
 import { type Kysely, sql } from 'kysely';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { backend, backendsAtOnce } from '../../../tests/support/backends.ts';
 import { isUnavailable } from '../errors.ts';
 import { type DatabaseHandle, openDatabase } from './database.ts';
 import { IDLE_CLOSE_MS, type LaneClient, OWN_SESSION, pipelineOutsideTransactions } from './pipeline.ts';
@@ -26,15 +27,10 @@ function openHandle(pipeline?: boolean, queryTimeoutMs?: number): DatabaseHandle
 const open = (pipeline?: boolean, queryTimeoutMs?: number): Kysely<Database> =>
   openHandle(pipeline, queryTimeoutMs).db;
 
-/** The backend that answers, after a pause long enough for the other statements to be written. */
-const backend = async (db: Kysely<Database>) =>
-  (await sql<{ pid: number }>`SELECT pg_backend_pid() AS pid, pg_sleep(0.05)`.execute(db)).rows[0]?.pid;
-
 describe.skipIf(!process.env.DATABASE_URL)('statements on PostgreSQL', () => {
   it('share one connection outside a transaction, each written without waiting for the one before', async () => {
     const db = open();
-    const pids = await Promise.all(Array.from({ length: 6 }, () => backend(db)));
-    expect(new Set(pids).size).toBe(1);
+    expect(await backendsAtOnce(db)).toBe(1);
   });
 
   it('share it as prepared statements too: the same text at once, each with its own values', async () => {
@@ -54,8 +50,7 @@ describe.skipIf(!process.env.DATABASE_URL)('statements on PostgreSQL', () => {
 
   it('each take a pool connection with DATABASE_PIPELINE=0', async () => {
     const db = open(false);
-    const pids = await Promise.all(Array.from({ length: 6 }, () => backend(db)));
-    expect(new Set(pids).size).toBeGreaterThan(1);
+    expect(await backendsAtOnce(db)).toBeGreaterThan(1);
   });
 
   it('fail alone: an error answers its own statement, and the ones written beside it are answered', async () => {
