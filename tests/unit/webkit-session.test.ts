@@ -5,7 +5,7 @@ import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { newSession } from '../support/webkit-page.mjs';
+import { newSession, newWebKitPage } from '../support/webkit-page.mjs';
 
 type Answer = 'hang' | 'drop' | 'refuse' | 'session';
 /** The first request's limit here; the second has the harness's own (NEW_SESSION_MS) unless a case says. */
@@ -96,6 +96,21 @@ describe('a new WebKit session', () => {
       name: 'TimeoutError',
     });
     expect(driver.restarts).toBe(0);
+  });
+
+  it('counts a window as open until it is closed, so that a restart never ends a window in use', async () => {
+    // The fake answers the window's close (DELETE) as it answers a session: 200.
+    const driver = await driverAnswering(['session', 'session']);
+    const page = await newWebKitPage(driver, {
+      baseURL: 'http://localhost',
+      viewport: undefined, // no resize: the fake answers nothing else
+      timeout: 1000,
+      expectTimeout: 1000,
+      request: undefined,
+    });
+    expect(driver.sessions).toEqual(new Set(['the-session']));
+    await page.close();
+    expect(driver.sessions.size).toBe(0);
   });
 
   it('fails after the second try, rather than trying for ever', async () => {
