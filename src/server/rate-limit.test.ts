@@ -1,4 +1,6 @@
 import { Hono } from 'hono';
+import { sql } from 'kysely';
+import pg from 'pg';
 import {
   afterAll,
   afterEach,
@@ -119,6 +121,41 @@ describe('the counts table', () => {
     await record(t.deps, 'fresh-hit');
     expect(await rows('old-hit')).toEqual([]);
     expect(await rows('fresh-hit')).toHaveLength(1);
+  });
+});
+
+// Migration 0024: the count query's plan stays small however many hits are counted, so that
+// PostgreSQL never compiles it with LLVM first (jit_above_cost), which cost 7-9 ms an entry.
+describe.skipIf(!process.env.DATABASE_URL)('the limits on PostgreSQL', () => {
+  it('counts on a table of 40,000 hits with a plan too small to compile (no JIT)', async () => {
+    const { databaseUrl } = t.config;
+    // Hits of 100 keys, each at its own millisecond, as an address's many form tickets would be.
+    await sql`insert into rate_limit_counts (key, at, hits)
+      select 'filler:' || (g % 100), g, 1 from generate_series(1, 40000) g`.execute(t.db);
+    await sql`analyze rate_limit_counts`.execute(t.db);
+    // A new connection, as after an idle one was closed: it plans the function's queries afresh.
+    // auto_explain sends the plan of every statement, the function's own among them, as a notice.
+    const client = new pg.Client({ connectionString: databaseUrl });
+    const plans: string[] = [];
+    client.on('notice', (notice) => plans.push(notice.message ?? ''));
+    await client.connect();
+    try {
+      await client.query(`load 'auto_explain'`);
+      for (const setting of ['log_min_duration = 0', 'log_nested_statements = on', 'log_level = notice']) {
+        await client.query(`set auto_explain.${setting}`);
+      }
+      const { rows } = await client.query(
+        `select rate_limit_take(array['jit:a', 'jit:b', 'jit:c'], array[3, 3, 30], array[0, 0, 0]::bigint[],
+          array[true, true, true], 1) as over`,
+      );
+      expect(rows[0].over).toBe(0);
+    } finally {
+      await client.end();
+      await sql`delete from rate_limit_counts where key like 'filler:%' or key like 'jit:%'`.execute(t.db);
+    }
+    const count = plans.filter((plan) => plan.includes('rate_limit_counts') && plan.includes('sum(hits)'));
+    expect(count).toHaveLength(1);
+    expect(count[0]).not.toContain('JIT');
   });
 });
 
