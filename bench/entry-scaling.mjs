@@ -19,10 +19,18 @@
 // Each setup's processor time per entry over its rounds (bench/process-cpu.mjs: the servers',
 // PostgreSQL's and the load generator's, and the servers' preemptions) says how near it ran to the
 // machine's cores, and so why it reached its figure.
+// Then the same setups again, each server held to SERVER_CORES of one core (bench/cpu-budget.mjs, a
+// Linux control group per server), as each on a machine of its own would be: on the shared cores one
+// server on PostgreSQL already keeps both of them busy (its own work on one, PostgreSQL's and the load
+// generator's on the other), so a second server there can only share them; with a budget of its own
+// it brings its own processor time, and the figure shows whether the setup scales with its servers or
+// stops at something they share (PostgreSQL, a lock, a commit). Where no control group can be made
+// (not root, no cgroup file system) these figures are not measured.
 import autocannon from 'autocannon';
 import { DEFAULT_POOL_SIZE } from '../src/server/config/schema.ts';
 import { startBuiltServer } from '../tests/support/built-server.mjs';
 import { freshPostgresDatabase } from '../tests/system/helpers.ts';
+import { cpuBudget } from './cpu-budget.mjs';
 import { entryRequests, prepareEntries } from './entry-load.mjs';
 import { addCpu, perEntry, readCpu } from './process-cpu.mjs';
 import { writePart } from './results.mjs';
@@ -33,6 +41,14 @@ const PER_ROUND = ENTRIES / ROUNDS;
 /** Warm-up entries per server. */
 const WARM_UP = 2000;
 const CONNECTIONS = 10;
+/**
+ * Each server's share of one core in the budgeted rounds. Small enough that two servers, PostgreSQL
+ * and the load generator fit in this machine's two cores with room to spare: a server uses about
+ * 0.5 ms of processor an entry, PostgreSQL and the load generator together about 0.5 (the report's
+ * processor table), so two servers at 0.4 each (0.8 of a core: about 1,600 entries a second at most)
+ * leave the other two 1.2 cores for the 0.8 they would need.
+ */
+const SERVER_CORES = 0.4;
 
 /**
  * Sends the entries to one server with `connections`; resolves the moment of its last answer
@@ -58,9 +74,9 @@ async function send(base, entries, connections) {
 
 /**
  * One round of a setup: its servers send their batches from one start; the time ends with the later
- * last answer. The processes' processor time of the round is added to the setup's `cpu`.
+ * last answer. The processes' processor time of the round is added to `cpu`.
  */
-async function round(setup, batches) {
+async function round(setup, batches, cpu) {
   const { servers } = setup;
   const pids = servers.map((server) => server.child.pid);
   const before = readCpu(pids, setup.pgData);
@@ -69,17 +85,56 @@ async function round(setup, batches) {
     servers.map((server, i) => send(server.base, batches[i], CONNECTIONS / servers.length)),
   );
   const seconds = (Math.max(...lastAnswers) - started) / 1000;
-  addCpu(setup.cpu, before, readCpu(pids, setup.pgData));
+  addCpu(cpu, before, readCpu(pids, setup.pgData));
   return seconds;
 }
 
-/** Entries for `servers`, each taking its share; `offset` numbers the first person, so every entry is a new one. */
-const share = (servers, count, offset) =>
-  Promise.all(
+/**
+ * A setup's entries for `warmUp` (all its servers together) and then ROUNDS rounds, each server's
+ * share of each; `offset` numbers the first person, so that every entry is a new one.
+ */
+async function prepare(setup, warmUp, offset) {
+  const { servers } = setup;
+  const count = warmUp + ENTRIES;
+  const entries = await Promise.all(
     servers.map((server, i) =>
       prepareEntries(server.base, count / servers.length, 16, offset + (i * count) / servers.length),
     ),
   );
+  const per = (n) => n / servers.length; // each server's share
+  const slice = (from, n) => entries.map((mine) => mine.slice(per(from), per(from + n)));
+  const batches = Array.from({ length: ROUNDS }, (_, r) => slice(warmUp + r * PER_ROUND, PER_ROUND));
+  return { warm: slice(0, warmUp), batches, seconds: [], cpu: {} };
+}
+
+/** The setups take turns, ROUNDS rounds each, on the batches of `phase` (shared or budgeted). */
+async function measure(setups, phase) {
+  for (let r = 0; r < ROUNDS; r++) {
+    for (let k = 0; k < setups.length; k++) {
+      const { [phase]: run, ...setup } = setups[(r + k) % setups.length];
+      run.seconds.push(await round(setup, run.batches[r], run.cpu));
+    }
+  }
+}
+
+/**
+ * One budget for each server of every setup (its process not in it yet), or none at all where a
+ * control group cannot be made.
+ */
+function budgets(setups) {
+  const made = [];
+  for (const [k, setup] of setups.entries()) {
+    for (const [i, server] of setup.servers.entries()) {
+      const budget = cpuBudget(`kwikfill-bench-${process.pid}-${k}-${i}`, SERVER_CORES);
+      if (!budget) {
+        for (const other of made) other.remove();
+        return [];
+      }
+      made.push(Object.assign(budget, { pid: server.child.pid }));
+    }
+  }
+  return made;
+}
 
 /** Starts a setup's servers (the first seeds). */
 async function start(name, count, env) {
@@ -90,12 +145,13 @@ async function start(name, count, env) {
   }
   // PostgreSQL's processes are the throwaway cluster's (tests/support/with-postgres.sh), when it runs one.
   const pgData = env.DATABASE_URL ? process.env.WITH_PG_DATA : undefined;
-  return { name, servers, pgData, batches: [], seconds: [], cpu: {} };
+  return { name, servers, pgData };
 }
 
 const base = { TRUST_PROXY: '1', LOG_LEVEL: 'warn' };
 const setups = [];
 const databases = [];
+let held = []; // the servers' budgets
 try {
   setups.push(await start('one server, SQLite', 1, base));
   for (const count of [1, 2]) {
@@ -110,38 +166,45 @@ try {
   }
   // Every round's entries are ready (tickets past their dwell, human checks passed) before the first
   // round, so that the rounds send and nothing else.
-  for (const setup of setups) {
-    const warmUp = WARM_UP * setup.servers.length;
-    const entries = await share(setup.servers, warmUp + ENTRIES, 0);
-    const per = (count) => count / setup.servers.length; // each server's share
-    const slice = (from, count) => entries.map((mine) => mine.slice(per(from), per(from + count)));
-    setup.warm = slice(0, warmUp);
-    for (let r = 0; r < ROUNDS; r++) setup.batches.push(slice(warmUp + r * PER_ROUND, PER_ROUND));
-  }
+  for (const setup of setups) setup.shared = await prepare(setup, WARM_UP * setup.servers.length, 0);
   // Warmed up after the entries were made ready (which runs other code in the servers).
-  for (const setup of setups) await round(setup, setup.warm);
-  for (const setup of setups) setup.cpu = {}; // the rounds' alone
-  for (let r = 0; r < ROUNDS; r++) {
-    for (let k = 0; k < setups.length; k++) {
-      const setup = setups[(r + k) % setups.length];
-      setup.seconds.push(await round(setup, setup.batches[r]));
+  for (const setup of setups) await round(setup, setup.shared.warm, {});
+  await measure(setups, 'shared');
+  held = budgets(setups);
+  if (held.length > 0) {
+    // Their entries are made ready while the servers still have the whole machine.
+    for (const setup of setups) {
+      setup.budgeted = await prepare(setup, 0, (WARM_UP + ENTRIES) * setup.servers.length);
     }
+    for (const budget of held) budget.add(budget.pid);
+    await measure(setups, 'budgeted');
   }
 } finally {
   for (const setup of setups) for (const server of setup.servers) await server.close();
+  for (const budget of held) budget.remove();
   for (const database of databases) await database.drop();
 }
-const figures = setups.map(({ name, servers, seconds, cpu, pgData }) => {
+/** A setup's figures over the rounds of one phase. */
+function figuresOf({ servers, pgData }, { seconds, cpu }) {
   const total = seconds.reduce((sum, s) => sum + s, 0);
   return {
-    setup: name,
-    servers: servers.length,
-    entries: ENTRIES,
     seconds: Number(total.toFixed(2)),
     perSecond: Math.round(ENTRIES / total),
     rounds: seconds.map((s) => Math.round(PER_ROUND / s)),
     cpuPerEntry: perEntry(cpu, ENTRIES, Boolean(pgData)),
+    // How much of a core each server used on average: under a budget, at most SERVER_CORES.
+    coresPerServer:
+      cpu.servers === undefined
+        ? undefined
+        : Number((cpu.servers / 1000 / total / servers.length).toFixed(2)),
   };
-});
+}
+const figures = setups.map((setup) => ({
+  setup: setup.name,
+  servers: setup.servers.length,
+  entries: ENTRIES,
+  ...figuresOf(setup, setup.shared),
+  budgeted: held.length > 0 ? { serverCores: SERVER_CORES, ...figuresOf(setup, setup.budgeted) } : undefined,
+}));
 for (const figure of figures) console.log(JSON.stringify(figure));
 writePart('scaling', { connections: CONNECTIONS, rounds: ROUNDS, warmUp: WARM_UP, setups: figures });

@@ -19,6 +19,8 @@ const table = (head, rows) =>
     `|${head.map(() => ' --- ').join('|')}|`,
     ...rows.map((r) => `| ${r.join(' | ')} |`),
   ].join('\n');
+/** The scaling setups measured again with a processor budget per server (bench/entry-scaling.mjs). */
+const budgetedRows = (parts.scaling?.setups ?? []).filter((s) => s.budgeted);
 const met = (value) => (value === null ? 'not measured' : value ? 'met' : '**missed**');
 const load = (part) =>
   part ? `load average ${part.loadavg.join(' / ')} on ${part.cores} cores, ${part.measuredAt}` : 'not run';
@@ -161,6 +163,37 @@ const md = [
     ),
   ),
   '',
+  budgetedRows.length
+    ? `Then the same setups again, each server held to ${budgetedRows[0].budgeted.serverCores} of a core by a control group of its own (bench/cpu-budget.mjs), as on a machine of its own: a second server brings processor time of its own instead of sharing the cores PostgreSQL and the load generator use. Two servers above one here means the setup scales with its servers; level would mean they wait on something they share.`
+    : 'Each server on a budget of its own: not measured (no control group could be made: not root, or no cgroup file system).',
+  '',
+  ...(budgetedRows.length
+    ? [
+        table(
+          [
+            'Setup',
+            'Entries a second',
+            'Rounds (entries a second)',
+            'Cores each server used',
+            'All (ms an entry)',
+          ],
+          budgetedRows.map(({ setup, budgeted: b }) => [
+            setup,
+            b.perSecond,
+            b.rounds.join(', '),
+            b.coresPerServer ?? '—',
+            b.cpuPerEntry
+              ? (
+                  b.cpuPerEntry.serversMs +
+                  (b.cpuPerEntry.postgresMs ?? 0) +
+                  b.cpuPerEntry.loadGeneratorMs
+                ).toFixed(2)
+              : '—',
+          ]),
+        ),
+        '',
+      ]
+    : []),
   '## A CDN in front (bench/cdn-share.mjs)',
   '',
   parts.cdn
