@@ -111,7 +111,7 @@ export async function hitAll(deps: AppDeps, checks: Check[]): Promise<Check | un
   return over;
 }
 
-/** The checks as the first arguments of the limits' functions (migrations 0022, 0023): keys, limits, windows' starts. */
+/** The checks as the first arguments of the limits' functions (migrations 0022, 0023, 0024): keys, limits, windows' starts. */
 const checkArrays = (checks: Check[], now: number) =>
   sql`${checks.map((check) => check.key)}::text[], ${checks.map((check) => check.limit.limit)}::integer[],
     ${checks.map((check) => now - check.limit.windowMs)}::bigint[]`;
@@ -177,7 +177,7 @@ export function enforceInWrite(checks: Check[], now: number) {
  * stores it (db/write-together.ts): when `check` is within its limit its hit is counted and the
  * answer is true, past it nothing is counted and the answer is false; a write that fails counts
  * nothing. `postgres` is that answer as an expression of the write's statement (rate_limit_take,
- * migration 0023: the key's lock, its count, its hit); `sqlite` answers it in the write's
+ * migrations 0023 and 0024: the key's lock, its count, its hit); `sqlite` answers it in the write's
  * transaction. Not a refusal: no 429, and no refusal in the metrics.
  */
 export function withinInWrite(check: Check, now: number) {

@@ -4,7 +4,7 @@
 // count query's estimate grew with rate_limit_counts (one sub-query per row) until it passed
 // jit_above_cost (100,000: about 20,000 counted hits). From then on every submission on a new
 // connection compiled the query with LLVM first: 7-9 ms of PostgreSQL's processor per giveaway entry
-// instead of about 0.35, measured by bench/entry-scaling.mjs once its servers' connections had been
+// instead of 0.3-0.45, measured by bench/entry-scaling.mjs once its servers' connections had been
 // closed while idle (docs/decisions/0021-postgresql-round-trips.md, "A plan that compiled itself").
 // unnest's estimate is the arrays' own length (3 for a giveaway entry's checks), so the estimate stays
 // a few hundred however many hits are counted.
@@ -30,8 +30,10 @@ export async function up(db: Kysely<any>): Promise<void> {
         perform pg_advisory_xact_lock(hashtext(lock_key));
       end loop;
       -- Every check's count in one query: the first one at its limit.
+      -- The rows of keys' own places only, as generate_subscripts gave (unnest pads a shorter array).
       select min(t.i) into over from unnest(keys, limits, since) with ordinality as t(k, lim, s, i)
-        where (select coalesce(sum(hits), 0) from rate_limit_counts
+        where t.i <= coalesce(array_length(keys, 1), 0)
+          and (select coalesce(sum(hits), 0) from rate_limit_counts
                where key = t.k and at > t.s) >= t.lim;
       if over is not null then
         return over;
