@@ -49,25 +49,30 @@ function layout(root) {
  */
 
 /**
- * A new group `name` whose processes together use at most `cores` of one core; undefined where no
- * group can be made (no cgroup file system, not root, no cpu controller).
+ * A new group `name` whose processes together use at most `cores` (0.1 or more) of one core;
+ * undefined where no group can be made (no cgroup file system, not root, no cpu controller, or a
+ * group of that name already there).
  * @param {string} name
  * @param {number} cores
  * @param {string} [root]  the cgroup file system's mount point (a test passes a folder of its own)
  * @returns {CpuBudget | undefined}
  */
 export function cpuBudget(name, cores, root = '/sys/fs/cgroup') {
+  // The kernel takes no quota under 1 ms a period.
+  if (!(cores * PERIOD_US >= 1000)) throw new RangeError(`a budget of ${cores} of a core is under 0.1`);
   const found = layout(root);
   if (!found) return undefined;
   const dir = join(found.parent, name);
   try {
     mkdirSync(dir);
+  } catch {
+    return undefined; // read-only, not allowed, or a group of that name exists (not ours to change)
+  }
+  try {
     found.limit(dir, Math.round(cores * PERIOD_US));
   } catch {
-    try {
-      rmdirSync(dir);
-    } catch {}
-    return undefined; // read-only, or not allowed: the figure is not measured, not an error
+    rmdirSync(dir);
+    return undefined;
   }
   const procs = (group) => join(group, 'cgroup.procs');
   return {
@@ -79,9 +84,16 @@ export function cpuBudget(name, cores, root = '/sys/fs/cgroup') {
       for (const pid of left) {
         try {
           writeFileSync(procs(found.parent), pid);
-        } catch {} // it ended meanwhile
+        } catch (error) {
+          if (error.code !== 'ESRCH') throw error; // ESRCH: it ended meanwhile
+        }
       }
-      rmdirSync(dir);
+      try {
+        rmdirSync(dir);
+      } catch (error) {
+        // A process that arrived meanwhile keeps it: an empty group left behind harms nothing.
+        console.warn(`cpu budget ${dir} left behind: ${error.message}`);
+      }
     },
   };
 }

@@ -34,6 +34,7 @@ import { cpuBudget } from './cpu-budget.mjs';
 import { entryRequests, prepareEntries } from './entry-load.mjs';
 import { addCpu, perEntry, readCpu } from './process-cpu.mjs';
 import { writePart } from './results.mjs';
+import { SERVER_CORES, SETUPS } from './scaling-setups.mjs';
 
 const ENTRIES = Number(process.env.BENCH_SCALING_ENTRIES ?? 3000);
 const ROUNDS = Number(process.env.BENCH_SCALING_ROUNDS ?? 6);
@@ -41,14 +42,6 @@ const PER_ROUND = ENTRIES / ROUNDS;
 /** Warm-up entries per server. */
 const WARM_UP = 2000;
 const CONNECTIONS = 10;
-/**
- * Each server's share of one core in the budgeted rounds. Small enough that two servers, PostgreSQL
- * and the load generator fit in this machine's two cores with room to spare: a server uses about
- * 0.5 ms of processor an entry, PostgreSQL and the load generator together about 0.5 (the report's
- * processor table), so two servers at 0.4 each (0.8 of a core: about 1,600 entries a second at most)
- * leave the other two 1.2 cores for the 0.8 they would need.
- */
-const SERVER_CORES = 0.4;
 
 /**
  * Sends the entries to one server with `connections`; resolves the moment of its last answer
@@ -153,12 +146,12 @@ const setups = [];
 const databases = [];
 let held = []; // the servers' budgets
 try {
-  setups.push(await start('one server, SQLite', 1, base));
+  setups.push(await start(SETUPS.sqlite, 1, base));
   for (const count of [1, 2]) {
     const database = await freshPostgresDatabase();
     if (!database) break;
     databases.push(database);
-    const name = count === 1 ? 'one server, PostgreSQL' : 'two servers, one PostgreSQL';
+    const name = count === 1 ? SETUPS.onePostgres : SETUPS.twoPostgres;
     // The servers share PostgreSQL's connections as the settings say (README: DATABASE_POOL_SIZE,
     // about twice its cores divided among the servers): the default for one, half each for two.
     const pool = String(DEFAULT_POOL_SIZE / count);
@@ -172,17 +165,36 @@ try {
   await measure(setups, 'shared');
   held = budgets(setups);
   if (held.length > 0) {
-    // Their entries are made ready while the servers still have the whole machine.
-    for (const setup of setups) {
-      setup.budgeted = await prepare(setup, 0, (WARM_UP + ENTRIES) * setup.servers.length);
+    try {
+      // Their entries are made ready while the servers still have the whole machine (a minute or
+      // two before the last is sent: human checks are good for five).
+      for (const setup of setups) {
+        setup.budgeted = await prepare(setup, 0, (WARM_UP + ENTRIES) * setup.servers.length);
+      }
+      for (const budget of held) budget.add(budget.pid);
+      await measure(setups, 'budgeted');
+    } catch (error) {
+      // The figures on the shared cores stand; these are reported as not measured.
+      console.warn(`entries with a budget per server not measured: ${error.message}`);
+      for (const setup of setups) delete setup.budgeted;
     }
-    for (const budget of held) budget.add(budget.pid);
-    await measure(setups, 'budgeted');
+  } else {
+    console.warn('entries with a budget per server not measured: no control group could be made (as root?)');
   }
 } finally {
-  for (const setup of setups) for (const server of setup.servers) await server.close();
-  for (const budget of held) budget.remove();
-  for (const database of databases) await database.drop();
+  // Each step on its own: one that fails leaves the others to do their part.
+  const attempt = async (what, step) => {
+    try {
+      await step();
+    } catch (error) {
+      console.warn(`${what}: ${error.message}`);
+    }
+  };
+  for (const setup of setups) {
+    for (const server of setup.servers) await attempt('closing a server', () => server.close());
+  }
+  for (const budget of held) await attempt('removing a budget', () => budget.remove());
+  for (const database of databases) await attempt('dropping a database', () => database.drop());
 }
 /** A setup's figures over the rounds of one phase. */
 function figuresOf({ servers, pgData }, { seconds, cpu }) {
@@ -192,7 +204,7 @@ function figuresOf({ servers, pgData }, { seconds, cpu }) {
     perSecond: Math.round(ENTRIES / total),
     rounds: seconds.map((s) => Math.round(PER_ROUND / s)),
     cpuPerEntry: perEntry(cpu, ENTRIES, Boolean(pgData)),
-    // How much of a core each server used on average: under a budget, at most SERVER_CORES.
+    // How much of a core each server used on average: under a budget, about SERVER_CORES at most.
     coresPerServer:
       cpu.servers === undefined
         ? undefined
@@ -204,7 +216,7 @@ const figures = setups.map((setup) => ({
   servers: setup.servers.length,
   entries: ENTRIES,
   ...figuresOf(setup, setup.shared),
-  budgeted: held.length > 0 ? { serverCores: SERVER_CORES, ...figuresOf(setup, setup.budgeted) } : undefined,
+  budgeted: setup.budgeted && { serverCores: SERVER_CORES, ...figuresOf(setup, setup.budgeted) },
 }));
 for (const figure of figures) console.log(JSON.stringify(figure));
 writePart('scaling', { connections: CONNECTIONS, rounds: ROUNDS, warmUp: WARM_UP, setups: figures });

@@ -21,6 +21,8 @@ const table = (head, rows) =>
   ].join('\n');
 /** The scaling setups measured again with a processor budget per server (bench/entry-scaling.mjs). */
 const budgetedRows = (parts.scaling?.setups ?? []).filter((s) => s.budgeted);
+/** A setup's processor time per entry in all: its servers', PostgreSQL's and the load generator's (ms). */
+const allMs = (cpu) => (cpu.serversMs + (cpu.postgresMs ?? 0) + cpu.loadGeneratorMs).toFixed(2);
 const met = (value) => (value === null ? 'not measured' : value ? 'met' : '**missed**');
 const load = (part) =>
   part ? `load average ${part.loadavg.join(' / ')} on ${part.cores} cores, ${part.measuredAt}` : 'not run';
@@ -156,7 +158,7 @@ const md = [
             cpu.serversMs,
             cpu.postgresMs ?? '—',
             cpu.loadGeneratorMs,
-            (cpu.serversMs + (cpu.postgresMs ?? 0) + cpu.loadGeneratorMs).toFixed(2),
+            allMs(cpu),
             cpu.serverPreemptions,
           ]
         : [setup, 'not measured (no /proc)', '', '', '', ''],
@@ -164,8 +166,8 @@ const md = [
   ),
   '',
   budgetedRows.length
-    ? `Then the same setups again, each server held to ${budgetedRows[0].budgeted.serverCores} of a core by a control group of its own (bench/cpu-budget.mjs), as on a machine of its own: a second server brings processor time of its own instead of sharing the cores PostgreSQL and the load generator use. Two servers above one here means the setup scales with its servers; level would mean they wait on something they share.`
-    : 'Each server on a budget of its own: not measured (no control group could be made: not root, or no cgroup file system).',
+    ? `Then the same setups again, each server held to ${budgetedRows[0].budgeted.serverCores} of a core by a control group of its own (bench/cpu-budget.mjs), as on a machine of its own: a second server brings processor time of its own instead of sharing the cores PostgreSQL and the load generator use. Two servers above one here means the setup scales with its servers; level would mean they wait on something they share. SQLite's work is inside its server's budget, PostgreSQL's is not: the SQLite row is not comparable with the others.`
+    : 'Each server on a budget of its own: not measured (the bench said why: no control group could be made, or the rounds failed).',
   '',
   ...(budgetedRows.length
     ? [

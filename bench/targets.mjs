@@ -1,6 +1,8 @@
 // The speed targets (docs/architecture.md, "Tests"), each checked against the figures `npm run bench` saved (bench/results.mjs).
 // A target whose figures are missing (a benchmark that failed) is reported as not measured.
 
+import { SERVER_CORES, SETUPS } from './scaling-setups.mjs';
+
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 
 /** One row per target: what it asks, the figure measured, met (true/false/null = not measured). */
@@ -103,11 +105,7 @@ export function checkTargets({
   // fast as SQLite on the same machine, and a second server adding to the first once each server has
   // processor time of its own (on the shared cores the machine, not the setup, is what is measured).
   const setup = (name) => scaling?.setups.find((s) => s.setup === name);
-  const [sqlite, onePg, twoPg] = [
-    'one server, SQLite',
-    'one server, PostgreSQL',
-    'two servers, one PostgreSQL',
-  ].map(setup);
+  const [sqlite, onePg, twoPg] = [SETUPS.sqlite, SETUPS.onePostgres, SETUPS.twoPostgres].map(setup);
   add(
     'Giveaway entries: one server on PostgreSQL >= one on SQLite (same run)',
     sqlite && onePg ? `${onePg.perSecond}/s vs ${sqlite.perSecond}/s` : 'not measured',
@@ -115,7 +113,7 @@ export function checkTargets({
   );
   const budgeted = onePg?.budgeted && twoPg?.budgeted;
   add(
-    `Giveaway entries: two servers on one PostgreSQL > one, each server on ${onePg?.budgeted?.serverCores ?? '?'} of a core`,
+    `Giveaway entries: two servers on one PostgreSQL > one, each server on ${SERVER_CORES} of a core`,
     budgeted
       ? `${twoPg.budgeted.perSecond}/s vs ${onePg.budgeted.perSecond}/s (on the shared cores: ${twoPg.perSecond}/s vs ${onePg.perSecond}/s)`
       : 'not measured',

@@ -2,16 +2,7 @@
 // is the share of a core it was asked for, on either layout of the cgroup file system, and none
 // where no group can be made.
 import { spawn } from 'node:child_process';
-import {
-  accessSync,
-  constants,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -64,34 +55,44 @@ describe('a processor budget for a bench server', () => {
     expect(cpuBudget('x', 0.4, fakeRoot({}))).toBe(undefined);
     expect(cpuBudget('x', 0.4, join(tmpdir(), 'no-such-cgroup-mount'))).toBe(undefined);
   });
+
+  it('none for a group of that name already there (not ours to change or remove)', () => {
+    const root = fakeRoot({ 'cpu/cpu.cfs_quota_us': '-1', 'cpu/taken/cpu.cfs_quota_us': '2000' });
+    expect(cpuBudget('taken', 0.4, root)).toBe(undefined);
+    expect(read(join(root, 'cpu', 'taken', 'cpu.cfs_quota_us'))).toBe('2000');
+  });
+
+  it('refuses a share under 0.1 of a core, which the kernel would not take', () => {
+    expect(() => cpuBudget('x', 0.05, fakeRoot({ 'cpu/cpu.cfs_quota_us': '-1' }))).toThrow(RangeError);
+  });
 });
 
-// On this machine's own cgroup file system, where it may make groups (as root on the CI machine).
-const v1 = '/sys/fs/cgroup/cpu';
-const writable = (() => {
-  try {
-    accessSync(v1, constants.W_OK);
-    return existsSync(join(v1, 'cpu.cfs_quota_us'));
-  } catch {
-    return false;
-  }
+// On this machine's own cgroup file system, either layout, where it may make groups (as root on
+// the CI machine): a group made and removed at once says so.
+const usable = (() => {
+  const probe = cpuBudget(`kwikfill-probe-${process.pid}`, 0.5);
+  probe?.remove();
+  return probe !== undefined;
 })();
 
-describe.runIf(writable)('a processor budget on the real cgroup file system', () => {
+describe.runIf(usable)('a processor budget on the real cgroup file system', () => {
   it('holds a busy process back, and is gone once removed', async () => {
     const budget = cpuBudget(`kwikfill-test-${process.pid}`, 0.1);
-    expect(budget).toBeDefined();
-    if (!budget) return;
+    if (!budget) throw new Error('no group, though the probe made one');
     const busy = spawn(process.execPath, ['-e', 'for (;;);'], { stdio: 'ignore' });
     try {
-      budget.add(busy.pid ?? 0);
+      // Never 0: that would move this test's own process into the group.
+      if (!busy.pid) throw new Error('the busy process did not start');
+      budget.add(busy.pid);
       expect(read(join(budget.dir, 'cgroup.procs')).trim()).toBe(String(busy.pid));
-      // The kernel counts each period in which the group used up its quota and was held back.
+      // The kernel counts each period in which the group used up its quota and was held back
+      // (cpu.stat's nr_throttled, in both layouts).
       const throttled = () => Number(read(join(budget.dir, 'cpu.stat')).match(/^nr_throttled (\d+)/m)?.[1]);
       await vi.waitFor(() => expect(throttled()).toBeGreaterThan(0), { timeout: 10_000, interval: 50 });
     } finally {
       busy.kill('SIGKILL');
-      await new Promise((resolve) => busy.once('exit', resolve));
+      if (busy.exitCode === null && busy.signalCode === null)
+        await new Promise((resolve) => busy.once('exit', resolve));
       budget.remove();
     }
     expect(existsSync(budget.dir)).toBe(false);
