@@ -1,5 +1,5 @@
 // Purging the CDN when an operator changes what public answers show (`npm run admin -- stores
-// import|prices`, `offers import`, `promotion create|edit|end`, `draw run`): every answer tagged
+// import|prices`, `offers import`, `promotion create|edit|end`; a winner's confirmation: queuePurge): every answer tagged
 // with one of the changed tags (src/lib/cache-policy.ts) is dropped at the CDN, so visitors see
 // the change at once rather than after the answers' TTL. Netlify's purge API by cache tag when
 // NETLIFY_PURGE_TOKEN and NETLIFY_SITE_ID are set; else a webhook (PURGE_WEBHOOK_URL) that gets
@@ -8,10 +8,12 @@
 // queues the purge (a job of the durable queue, src/server/jobs/: every server's worker retries it
 // with growing waits until the CDN confirms), prints what to purge by hand and exits with code 3
 // (docs/caching.md). Prices are kept at the CDN until purged: docs/decisions/0018-edge-holds-the-day.md.
+import type { Kysely } from 'kysely';
 import type { CacheTag } from '../lib/cache-policy.ts';
 import { withDeps } from './cli.ts';
 import { parseEnv } from './config/index.ts';
 import { FINGERPRINT_REUSE_MS } from './data-fingerprint.ts';
+import type { Database } from './db/schema.ts';
 import { enqueue } from './jobs/queue.ts';
 import type { JobHandler } from './jobs/worker.ts';
 
@@ -121,6 +123,14 @@ export const purgeJob = (tags: readonly CacheTag[]) => ({
   payload: { tags },
   summary: `CDN purge: ${tags.join(', ')}`,
 });
+
+/**
+ * A purge caused by a visitor's own change (a winner's confirmation), queued in the transaction that
+ * makes it: a worker sends it once every server has seen the change (the wait of purgeAfterChange),
+ * and retries it like any job. Without a CDN configured the job does nothing.
+ */
+export const queuePurge = (db: Kysely<Database>, tags: readonly CacheTag[], now: number) =>
+  enqueue(db, { ...purgeJob(tags), runAfter: now + FINGERPRINT_REUSE_MS + 250 }, now);
 
 /** Runs a queued purge; a failure throws, so the queue tries again later. */
 export const runPurgeJob: JobHandler = async (_deps, payload) => {

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { runningPromotion } from '../../../tests/support/giveaway.ts';
 import { createTestApi, type TestApi } from '../../../tests/support/test-api.ts';
+import { PURGE_JOB } from '../../server/cdn-purge.ts';
 import { alternateExclusions, replaceableWinners } from './alternates.server.ts';
 import { CONFIRMATION_MESSAGES } from './confirmation.ts';
 import { exportEntries, readExport } from './draw.cli.ts';
@@ -127,4 +128,22 @@ test("a winner's answer whose reply was lost, sent again with its Idempotency-Ke
   expect([first.status, retry.status]).toEqual([200, 200]);
   expect(retry.json).toEqual(first.json);
   expect(await published('Promotion retry')).toHaveLength(1);
+});
+
+test("a confirmation, which publishes a winner, queues a purge of the CDN's winners; a decline does not", async () => {
+  const purges = async () =>
+    (
+      await t.db.selectFrom('jobs').select(['payload', 'run_after']).where('kind', '=', PURGE_JOB).execute()
+    ).map((job) => ({ tags: JSON.parse(job.payload).tags, after: Number(job.run_after) - t.now() }));
+  const before = (await purges()).length;
+  const yes = await drawOne('purge-yes', [['yes@example.com', {}]]);
+  const no = await drawOne('purge-no', [['nope@example.com', {}]]);
+  expect(await purges()).toHaveLength(before); // a draw publishes nobody
+  await t.call('POST', '/winner/decline', { body: { token: no.winner.token } });
+  expect(await purges()).toHaveLength(before);
+  await t.call('POST', '/winner/confirm', { body: { token: yes.winner.token } });
+  const queued = (await purges()).slice(before);
+  expect(queued).toHaveLength(1);
+  expect(queued[0]?.tags).toEqual(['winners']);
+  expect(queued[0]?.after).toBeGreaterThan(0); // once every server has seen the change
 });

@@ -2,6 +2,7 @@
 // only, valid until the promotion's deadline and used once (the decision clears it). A confirmed
 // winner is published (winners.server.ts); a declined or lapsed one is replaced by `draw alternate`.
 import type { Kysely } from 'kysely';
+import { queuePurge } from '../../server/cdn-purge.ts';
 import type { Database } from '../../server/db/schema.ts';
 import { ApiError } from '../../server/errors.ts';
 import { randomToken, sha256 } from '../../server/tokens.ts';
@@ -48,21 +49,26 @@ export async function pendingPrize(deps: Deps, token: string): Promise<PendingPr
 
 /**
  * Records the winner's answer, once: one UPDATE that also clears the token, so of two answers
- * racing with one link only one is kept; the other, and any later one, is 404 invalid_link.
+ * racing with one link only one is kept; the other, and any later one, is 404 invalid_link. A
+ * confirmation publishes the winner, so the CDN's Previous Winners is purged with it (a decline
+ * changes nothing public).
  */
 export async function decide(deps: Deps, token: string, decision: 'confirm' | 'decline') {
   const now = deps.now();
-  const result = await deps.db
-    .updateTable('winners')
-    .set(decision === 'confirm' ? { confirmed_at: now } : { declined_at: now })
-    .set({ confirm_token_hash: null })
-    .where('confirm_token_hash', '=', sha256(token))
-    .where('confirm_by', '>', now)
-    .where('replaced_by', 'is', null)
-    .where('confirmed_at', 'is', null)
-    .where('declined_at', 'is', null)
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) !== 1) throw invalidLink();
+  await deps.db.transaction().execute(async (trx) => {
+    const result = await trx
+      .updateTable('winners')
+      .set(decision === 'confirm' ? { confirmed_at: now } : { declined_at: now })
+      .set({ confirm_token_hash: null })
+      .where('confirm_token_hash', '=', sha256(token))
+      .where('confirm_by', '>', now)
+      .where('replaced_by', 'is', null)
+      .where('confirmed_at', 'is', null)
+      .where('declined_at', 'is', null)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) throw invalidLink();
+    if (decision === 'confirm') await queuePurge(trx, ['winners'], now);
+  });
   return { state: decision === 'confirm' ? 'confirmed' : 'declined' } as const;
 }
 

@@ -9,7 +9,6 @@ import { readFile, writeFile } from 'node:fs/promises';
 import type { Command } from 'commander';
 import type { Kysely } from 'kysely';
 import { chainDay } from '../../lib/dates.ts';
-import { purgeAfterChange } from '../../server/cdn-purge.ts';
 import { action, CliError, progress, withDeps } from '../../server/cli.ts';
 import type { Database } from '../../server/db/schema.ts';
 import type { AppDeps } from '../../server/deps.ts';
@@ -308,7 +307,7 @@ export function registerDrawCommands(program: Command): void {
           });
           await mailWinners(deps, jobIds);
         });
-        await purgeAfterChange(['winners']);
+        // Nothing public changed: a drawn winner is published when they confirm (confirmation.server.ts purges then).
       }),
     );
 
