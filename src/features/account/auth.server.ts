@@ -16,6 +16,7 @@ import { loginSchema, MESSAGES, registerSchema, resetRequestSchema, resetSubmitS
 import { findAccount } from './accounts.server.ts';
 import { confirmationWrites, confirmEmail, markVerified } from './confirmation.server.ts';
 import { clearFailures, countFailure, failureKey, requireCheckAfterFailures } from './login-limits.server.ts';
+import { dropHeldSignUps } from './mailing-list.server.ts';
 import { requestReset } from './reset.server.ts';
 import { limitMailsToTarget, limitRequester } from './reset-limits.server.ts';
 import { setPassword } from './set-password.server.ts';
@@ -133,7 +134,8 @@ export const authRoutes = new Hono<AppEnv>()
             .executeTakeFirst();
           if (Number(claimed.numUpdatedRows) !== 1) throw invalidToken();
           // The link came to the mailbox: its owner has the account now (every session ends below).
-          await markVerified(trx, reset.user_id, deps.now());
+          // Taken over from an unconfirmed holder: the held list sign-ups were not the owner's.
+          if (await markVerified(trx, reset.user_id, deps.now())) await dropHeldSignUps(trx, reset.user_id);
         },
       });
       return c.json({ ok: true });

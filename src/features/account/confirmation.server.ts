@@ -78,12 +78,20 @@ export async function confirmEmail(deps: AppDeps, userId: string, token: string)
   });
 }
 
-/** The address proved itself (a confirmation or a reset link was used): recorded once. */
-export async function markVerified(trx: Transaction<Database>, userId: string, now: number): Promise<void> {
-  await trx
+/**
+ * The address proved itself (a confirmation or a reset link was used): recorded once. True when it
+ * was not confirmed before (the reset then took the account over: auth.server.ts).
+ */
+export async function markVerified(
+  trx: Transaction<Database>,
+  userId: string,
+  now: number,
+): Promise<boolean> {
+  const result = await trx
     .updateTable('users')
     .set({ email_verified_at: now })
     .where('id', '=', userId)
     .where('email_verified_at', 'is', null)
-    .execute();
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }

@@ -1,10 +1,13 @@
 // The owner of a mailbox always wins (docs/decisions/0014-*), as a stranger would try it: probes 1 and
-// 3, one account per mailbox, and the confirmation link. On SQLite and PostgreSQL.
+// 3, one account per mailbox, the confirmation link, the held mailing-list sign-ups and the reset link
+// a stranger's password change cannot void. On SQLite and PostgreSQL.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApi, type TestApi } from '../../../tests/support/test-api.ts';
+import { readOperatorCsv } from '../../server/operator-csv.ts';
 import { hashPassword } from '../../server/passwords.ts';
 import { confirmMailSubject } from './confirmation.server.ts';
+import { mailingListCsv } from './mailing-list.server.ts';
 
 let t: TestApi;
 beforeAll(async () => {
@@ -168,5 +171,103 @@ describe('confirming the address', () => {
     expect(late.json.confirmed).toBe(false);
     expect(await verifiedAt(one.json.user_id)).toBeNull();
     expect(await verifiedAt(two.json.user_id)).toBeNull();
+  });
+});
+
+/** The addresses `mailing-list export` would hand the mailing tool. */
+const exported = async () => readOperatorCsv(await mailingListCsv(t.deps)).map((row) => row.email);
+const signUp = (token: string) =>
+  t.call('POST', '/me/mailing-lists', { token, body: { lists: ['news', 'offers'] } });
+const signUpsOf = async (email: string) =>
+  (await t.db.selectFrom('mailing_list_members').select('list').where('email', '=', email).execute()).length;
+
+/** The owner asks for a reset link with a passed check (whatever strangers asked before): its token. */
+async function ownerResets(email: string) {
+  const asked = await t.call('POST', '/auth/password_reset/request', {
+    body: { email, human_check_token: await t.humanToken('password-reset') },
+    ip: freshIp(),
+  });
+  expect(asked.status).toBe(200);
+  return linkIn(email, 'reset_token');
+}
+const submitReset = (reset_token: string, password = 'Owner12345') =>
+  t.call('POST', '/auth/password_reset/submit', { body: { reset_token, password } });
+
+describe("a stranger cannot sign someone's address up for the mailing lists (confirmed opt-in)", () => {
+  it("the stranger's sign-up is held, never exported, and dropped when the owner takes the account over", async () => {
+    const stranger = await register('victim.lists@example.com', 'Stranger123');
+    expect((await signUp(stranger.json.token)).status).toBe(200);
+    expect(await signUpsOf('victim.lists@example.com')).toBe(2);
+    expect(await exported()).not.toContain('victim.lists@example.com');
+    const reset = await submitReset(await ownerResets('victim.lists@example.com'));
+    expect(reset.status).toBe(200);
+    expect(await verifiedAt(stranger.json.user_id)).toBe(t.now());
+    // Confirmed now, by the owner's link: the stranger's sign-ups went with the takeover.
+    expect(await signUpsOf('victim.lists@example.com')).toBe(0);
+    expect(await exported()).not.toContain('victim.lists@example.com');
+  });
+
+  it("a member's own sign-up is exported once the address is confirmed by the mailed link, and kept", async () => {
+    const member = await register('own.lists@example.com', 'Member1234');
+    expect((await signUp(member.json.token)).status).toBe(200);
+    expect(await exported()).not.toContain('own.lists@example.com');
+    const confirmed = await login('own.lists@example.com', 'Member1234', {
+      confirm_token: await linkIn('own.lists@example.com', 'confirm_token'),
+    });
+    expect(confirmed.json.confirmed).toBe(true);
+    expect(await exported()).toContain('own.lists@example.com');
+    // A later reset of the confirmed account takes nothing over: the sign-ups stay.
+    expect((await submitReset(await ownerResets('own.lists@example.com'))).status).toBe(200);
+    expect(await exported()).toContain('own.lists@example.com');
+  });
+
+  it("a sign-up made after the owner took the account over is the owner's and is exported", async () => {
+    await register('late.lists@example.com', 'Stranger123');
+    expect((await submitReset(await ownerResets('late.lists@example.com'))).status).toBe(200);
+    const owner = await login('late.lists@example.com', 'Owner12345');
+    expect((await signUp(owner.json.token)).status).toBe(200);
+    expect(await exported()).toContain('late.lists@example.com');
+  });
+});
+
+describe("a stranger cannot void the owner's reset link", () => {
+  it("the stranger's password change on the unconfirmed account leaves the owner's link working", async () => {
+    const stranger = await register('victim.link@example.com', 'Stranger123');
+    const link = await ownerResets('victim.link@example.com');
+    const change = await t.call('POST', '/me/profile/password', {
+      token: stranger.json.token,
+      body: { old_password: 'Stranger123', new_password: 'Stranger456' },
+    });
+    expect(change.status).toBe(200);
+    const reset = await submitReset(link);
+    expect(reset.status).toBe(200);
+    // The used link still ends every other session, the one the change handed the stranger too.
+    expect(await profile(change.json.token)).toBe(401);
+    expect((await login('victim.link@example.com', 'Stranger456')).status).toBe(401);
+    expect((await login('victim.link@example.com', 'Owner12345')).status).toBe(200);
+  });
+
+  it('once the address is confirmed, a password change voids the links sent before it', async () => {
+    const member = await register('sure.owner@example.com', 'Member1234');
+    const confirmed = await login('sure.owner@example.com', 'Member1234', {
+      confirm_token: await linkIn('sure.owner@example.com', 'confirm_token'),
+    });
+    expect(confirmed.json.confirmed).toBe(true);
+    const link = await ownerResets('sure.owner@example.com');
+    const change = await t.call('POST', '/me/profile/password', {
+      token: confirmed.json.token,
+      body: { old_password: 'Member1234', new_password: 'Member5678' },
+    });
+    expect(change.status).toBe(200);
+    expect((await submitReset(link)).json.error.code).toBe('invalid_token');
+    expect(await verifiedAt(member.json.user_id)).not.toBeNull();
+  });
+
+  it('a used link voids the other links of the account', async () => {
+    await register('two.links@example.com', 'Stranger123');
+    const first = await ownerResets('two.links@example.com');
+    const second = await ownerResets('two.links@example.com');
+    expect((await submitReset(second)).status).toBe(200);
+    expect((await submitReset(first, 'Other12345')).json.error.code).toBe('invalid_token');
   });
 });
