@@ -98,10 +98,13 @@ export async function sweepHits(deps: AppDeps, now: number): Promise<void> {
  * requests cannot all slip under a limit. Attempts over a limit are refused, not counted.
  * PostgreSQL runs it as one statement, rate_limit_hit (migration 0022: a lock per counted key, the
  * counts, the hits; docs/decisions/0021-postgresql-round-trips.md); SQLite, whose write transaction
- * already runs alone, in one transaction here.
+ * already runs alone, in one transaction here. The hits are recorded at `now` (for giveBack).
  */
-export async function hitAll(deps: AppDeps, checks: Check[]): Promise<Check | undefined> {
-  const now = deps.now();
+export async function hitAll(
+  deps: AppDeps,
+  checks: Check[],
+  now: number = deps.now(),
+): Promise<Check | undefined> {
   const over =
     deps.dbKind === 'postgres'
       ? await hitAllPostgres(deps, checks, now)
@@ -213,6 +216,20 @@ export async function record(deps: AppDeps, ...keys: string[]): Promise<void> {
   if (keys.length === 0) return;
   await addHits(deps.db, keys, now);
   await sweepHits(deps, now);
+}
+
+/**
+ * Takes back one hit of `key` that hitAll recorded at `at`: an attempt counted before it was known
+ * whether it counts (a sign-in counts as a failure until its password is right: login-limits.server.ts).
+ */
+export async function giveBack(deps: AppDeps, key: string, at: number): Promise<void> {
+  await deps.db
+    .updateTable('rate_limit_counts')
+    .set((eb) => ({ hits: eb('hits', '-', 1) }))
+    .where('key', '=', key)
+    .where('at', '=', at)
+    .where('hits', '>', 0)
+    .execute();
 }
 
 /**
