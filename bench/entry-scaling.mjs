@@ -152,7 +152,7 @@ try {
     if (!database) break;
     databases.push(database);
     const name = count === 1 ? SETUPS.onePostgres : SETUPS.twoPostgres;
-    // The servers share PostgreSQL's connections as the settings say (README: DATABASE_POOL_SIZE,
+    // The servers share PostgreSQL's connections as the settings say (docs/operations.md: DATABASE_POOL_SIZE,
     // about twice its cores divided among the servers): the default for one, half each for two.
     const pool = String(DEFAULT_POOL_SIZE / count);
     setups.push(await start(name, count, { ...base, DATABASE_URL: database.url, DATABASE_POOL_SIZE: pool }));

@@ -1,7 +1,7 @@
 // Writes public/tiles/sample.pmtiles: a tiny PMTiles v3 archive of hand-made vector tiles around
 // Warren, PA (land, two highways crossing at the locator's default centre, a minor road), in the
 // layers and kinds of the Protomaps basemap schema. It stands in for the operator's real extract of
-// PA, NY and OH (README, "Street map") so the browser tests can check that the map reads tiles from
+// PA, NY and OH (docs/operations.md, "Stores (locator)") so the browser tests can check that the map reads tiles from
 // our own origin by byte ranges and draws roads from them: node scripts/make-sample-pmtiles.mjs
 // The format (https://github.com/protomaps/PMTiles/blob/main/spec/v3/spec.md): a 127-byte header,
 // the root directory, the metadata JSON and the tile data, uncompressed, tiles in tile-id order.

@@ -1,7 +1,7 @@
 // The brand, the states with stores and every external address the site names live here, so that a
 // rename, a new state or a new provider is one edit to the code; the content pages say them through
 // placeholders ({brand}, {giveawayStates}: content/README.md). Values read from the environment are
-// build-time settings (see README).
+// build-time settings (see docs/operations.md).
 
 const env = (name: string): string | undefined => {
   const fromProcess = typeof process === 'undefined' ? undefined : process.env[name];

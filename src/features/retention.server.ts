@@ -1,6 +1,6 @@
 // Retention (docs/decisions/0010): what the site keeps no longer than it needs, deleted by one daily
 // job of the durable queue (kind 'retention', queued once a day by whichever server finds it due and
-// run by the one that claims it: src/server/jobs/worker.ts). The periods are settings (README,
+// run by the one that claims it: src/server/jobs/worker.ts). The periods are settings (docs/operations.md,
 // Configuration): giveaway entries some days after their promotion ended (winners and the draws'
 // audit records stay), contact messages, speed samples and applications some days after they came,
 // finished jobs of the queue, and sessions and kept answers past their end.

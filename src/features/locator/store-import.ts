@@ -107,7 +107,7 @@ export const storeRow = v.object({
     v.pipe(
       v.string(),
       v.trim(),
-      v.check((h) => tryHours(h) === undefined, 'hours: see the format in the README'),
+      v.check((h) => tryHours(h) === undefined, 'hours: see the format in docs/operations.md'),
     ),
     '',
   ),

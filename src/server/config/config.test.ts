@@ -66,6 +66,7 @@ describe('loadConfig', () => {
       turnstileSecretKey: undefined,
       localHumanCheck: false,
       localGiftCards: false,
+      localRecruitingAssistant: false,
       giftCardApiUrl: undefined,
       trustProxy: false,
       clientIpHeader: undefined,
@@ -227,7 +228,7 @@ describe('the whole configuration checked at start', () => {
       "HUMAN_CHECK must be 'local' or unset (it is 'turnstile')",
       'APPLICATION_KEYS is not a key list id:base64key,... (Key k1 must be 32 bytes, base64-encoded)',
     ]);
-    expect(message).toMatch(/^The configuration has 5 mistakes \(see the README, Configuration\):\n- PORT /);
+    expect(message).toMatch(/^The configuration has 5 mistakes \(see docs\/operations.md, Configuration\):\n- PORT /);
     expect(message).not.toContain('short');
   });
 
@@ -239,12 +240,23 @@ describe('the whole configuration checked at start', () => {
 
   it('in production, refuses the stand-ins unless ALLOW_STAND_INS=1, and a missing SITE_URL', () => {
     const production = { NODE_ENV: 'production', SITE_URL: 'http://localhost:4321' };
-    expect(problemsOf({ ...production, HUMAN_CHECK: 'local', GIFT_CARD_PROVIDER: 'local' })).toEqual([
+    expect(
+      problemsOf({
+        ...production,
+        HUMAN_CHECK: 'local',
+        GIFT_CARD_PROVIDER: 'local',
+        RECRUITING_ASSISTANT: 'local',
+      }),
+    ).toEqual([
       expect.stringMatching(
         /^HUMAN_CHECK=local is a stand-in, refused in production .* unless ALLOW_STAND_INS=1/,
       ),
       expect.stringMatching(/^GIFT_CARD_PROVIDER=local is a stand-in, refused in production/),
+      expect.stringMatching(/^RECRUITING_ASSISTANT=local is a stand-in, refused in production/),
     ]);
+    expect(
+      problemsOf({ ...production, RECRUITING_ASSISTANT: 'local', ALLOW_STAND_INS: '1' }),
+    ).toEqual([]);
     expect(problemsOf({ NODE_ENV: 'production' })).toEqual([
       'SITE_URL must be set in production (NODE_ENV=production): the public address of the site.',
     ]);
@@ -252,7 +264,9 @@ describe('the whole configuration checked at start', () => {
       "ALLOW_STAND_INS must be 1 (on) or 0 (off) (it is 'yes')",
     ]);
     // Outside production (a test, `astro dev`) the stand-ins need no allowance.
-    expect(problemsOf({ HUMAN_CHECK: 'local', GIFT_CARD_PROVIDER: 'local' })).toEqual([]);
+    expect(
+      problemsOf({ HUMAN_CHECK: 'local', GIFT_CARD_PROVIDER: 'local', RECRUITING_ASSISTANT: 'local' }),
+    ).toEqual([]);
   });
 
   it("starts with the demo's settings as `npm start` gives them (package.json)", () => {
@@ -267,6 +281,7 @@ describe('the whole configuration checked at start', () => {
     expect(demo).toEqual({
       HUMAN_CHECK: 'local',
       GIFT_CARD_PROVIDER: 'local',
+      RECRUITING_ASSISTANT: 'local',
       ALLOW_STAND_INS: '1',
       SITE_URL: 'http://localhost:4321',
     });
@@ -353,7 +368,7 @@ describe('human check mode and start-up warnings', () => {
 });
 
 describe('the environment schema (parseEnv)', () => {
-  it('has the defaults of the README when nothing is set', () => {
+  it('has the defaults of docs/operations.md when nothing is set', () => {
     expect(parseEnv({})).toEqual({
       issues: [],
       env: {
@@ -379,6 +394,7 @@ describe('the environment schema (parseEnv)', () => {
         GIFT_CARD_API_URL: undefined,
         GIFT_CARD_API_KEY: undefined,
         GIFT_CARD_PROVIDER: false,
+        RECRUITING_ASSISTANT: false,
         GEOCODER_URL: undefined,
         GEOCODER_KEY: undefined,
         MAINTENANCE: false,
@@ -525,8 +541,8 @@ describe('the environment schema (parseEnv)', () => {
     });
   });
 
-  it("has an entry with its meaning for every variable the README's table says the server or admin reads", () => {
-    const readme = readFileSync(resolve(__dirname, '../../../README.md'), 'utf8');
+  it("has an entry with its meaning for every variable docs/operations.md's table says the server or admin reads", () => {
+    const readme = readFileSync(resolve(__dirname, '../../../docs/operations.md'), 'utf8');
     const table = readme.slice(readme.indexOf('## Configuration'));
     const rows = [...table.matchAll(/^\| `([A-Z_]+)` \| ([^|]+) \|/gm)];
     const read = rows.filter(([, , usedBy]) => /server|admin/.test(usedBy ?? '')).map(([, name]) => name);

@@ -1,4 +1,4 @@
-// The server's settings, one entry point for every reader (README, Configuration). By concern:
+// The server's settings, one entry point for every reader (docs/operations.md, Configuration). By concern:
 // - schema.ts: every variable, its type, default and meaning (a new setting starts there), parseEnv;
 // - rules.ts: the mistakes between settings and ConfigError;
 // - settings.ts: Config and loadConfig, which reads them and changes nothing;

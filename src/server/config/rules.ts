@@ -12,7 +12,7 @@ export class ConfigError extends Error {
   constructor(problems: string[]) {
     super(
       `The configuration has ${problems.length === 1 ? 'a mistake' : `${problems.length} mistakes`} ` +
-        `(see the README, Configuration):\n${problems.map((problem) => `- ${problem}`).join('\n')}`,
+        `(see docs/operations.md, Configuration):\n${problems.map((problem) => `- ${problem}`).join('\n')}`,
     );
     // Assigned here, not as a parameter property: Node loads this file by stripping types only.
     this.problems = problems;
@@ -36,7 +36,7 @@ export function settingProblems(env: ServerEnv, environment: Env): string[] {
     );
   }
   if (production && !env.ALLOW_STAND_INS) {
-    for (const name of ['HUMAN_CHECK', 'GIFT_CARD_PROVIDER'] as const) {
+    for (const name of ['HUMAN_CHECK', 'GIFT_CARD_PROVIDER', 'RECRUITING_ASSISTANT'] as const) {
       if (env[name]) {
         problems.push(
           `${name}=local is a stand-in, refused in production (NODE_ENV=production) unless ` +

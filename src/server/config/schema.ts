@@ -1,4 +1,4 @@
-// The settings' schema: one valibot entry for each variable of the README's Configuration table that
+// The settings' schema: one valibot entry for each variable of the Configuration table (docs/operations.md) that
 // the server or the operator commands read (its type, default and meaning), and parseEnv, which reads
 // the environment through it and lists every mistake with the variable's name. Adding a setting: its
 // entry here, and its field in Config (settings.ts) when the server reads it from there.
@@ -62,7 +62,7 @@ const whole = (min: number, max: number, fallback: number, about: string) =>
     meaning(about),
   );
 
-/** Every variable the server and the operator commands read (README, Configuration). */
+/** Every variable the server and the operator commands read (docs/operations.md, Configuration). */
 export const ENV_SCHEMA = v.object({
   PORT: whole(1, 65_535, 4321, 'port to listen on'),
   HOST: textOr('127.0.0.1', 'address to listen on (0.0.0.0 to accept outside connections)'),
@@ -127,6 +127,9 @@ export const ENV_SCHEMA = v.object({
   ),
   GIFT_CARD_API_KEY: text('key sent to the card processor as a bearer token'),
   GIFT_CARD_PROVIDER: standIn('local: the local stand-in with sample cards when no processor is set'),
+  RECRUITING_ASSISTANT: standIn(
+    'local: the local stand-in recruiting assistant on /careers when the build has no PUBLIC_RECRUITING_SCRIPT_URL',
+  ),
   GEOCODER_URL: v.pipe(
     v.optional(webAddress('must be an http:// or https:// address')),
     meaning('an external geocode JSON service asked before the local gazetteer'),
@@ -201,7 +204,9 @@ export const ENV_SCHEMA = v.object({
     ),
     meaning("a CDN's header holding the client address (cf-connecting-ip, x-nf-client-connection-ip)"),
   ),
-  ALLOW_STAND_INS: flag('allow HUMAN_CHECK=local and GIFT_CARD_PROVIDER=local in production (the demo)'),
+  ALLOW_STAND_INS: flag(
+    'allow HUMAN_CHECK=local, GIFT_CARD_PROVIDER=local and RECRUITING_ASSISTANT=local in production (the demo)',
+  ),
   NODE_ENV: text('production (set by `npm run serve`): stand-ins refused, SITE_URL required'),
   APPLICATION_KEYS: v.pipe(
     v.optional(

@@ -45,7 +45,7 @@ function ensureFolder(dir: string, what: string, instead: string): void {
     const code = (error as NodeJS.ErrnoException).code ?? 'error';
     throw new Error(
       `[config] Cannot create ${what} ${dir} (${code}). On a read-only file system (a Netlify ` +
-        `function, say) set ${instead}; see the README's Configuration table.`,
+        `function, say) set ${instead}; see the Configuration table of docs/operations.md.`,
     );
   }
 }

@@ -22,7 +22,7 @@ export function registerDatabaseCommands(program: Command): void {
           await withDeps(async (deps) => {
             if (deps.dbKind !== 'sqlite') {
               throw new CliError(
-                `DATABASE_URL is set: back PostgreSQL up with pg_dump (see the README). ${keysReminder(deps.config)}`,
+                `DATABASE_URL is set: back PostgreSQL up with pg_dump (see docs/operations.md). ${keysReminder(deps.config)}`,
               );
             }
             await backupSqlite(deps.db, resolve(file));
