@@ -1,4 +1,4 @@
-// The one client for /api/v1 (product.md 7, docs/api.md): Hono's typed client over the API's own type,
+// The typed client for /api/v1 that every caller builds on (product.md 7, docs/api.md): Hono's client over the API's own type,
 // so paths, bodies and answers are checked at build time. Every call sends the API key. Error
 // answers `{error:{code,description}}` and lost connections reject with ApiError; `errorText`
 // turns any failure into the sentence a visitor reads.

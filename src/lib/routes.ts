@@ -23,7 +23,7 @@ export type DataKind = (typeof DATA_KINDS)[number];
 
 /**
  * How long a CDN keeps an answer (cache-policy.ts makes the headers of each):
- * - `day`: a day, and purged when what it shows changes (a store import, a draw); the gazetteer of
+ * - `day`: a day, and purged when what it shows changes (a store import, a winner's confirmation); the gazetteer of
  *   the geocoder changes with a deploy, an external geocoder rarely;
  * - `prices`: an hour, purged on every price change (docs/decisions/0018-edge-holds-the-day.md);
  * - `chain-day`: until the chain's next midnight (offers and promotions run by its days), purged on change;

@@ -1,4 +1,4 @@
-// The one client for /api/v1 with the visitor's session (product.md 4, 7): the typed client of
+// The islands' client for /api/v1, with the visitor's session (product.md 4, 7): the typed client of
 // src/lib/api-client.ts plus the stored token. `api` sends the stored token as a bearer token and
 // applies the 401 rule of product.md 4 (an answer 401 to a call made with the stored token ends the
 // session and goes to sign-in). Islands import everything from here; a script that must not carry

@@ -2,8 +2,9 @@
 // the server or the operator commands read (its type, default and meaning), and parseEnv, which reads
 // the environment through it and lists every mistake with the variable's name. Adding a setting: its
 // entry here, and its field in Config (settings.ts) when the server reads it from there.
-// Read elsewhere, and so not here: at build time by astro.config.mjs and the pages (DEPLOY_TARGET,
-// ASTRO_CACHE_DIR, SITE_URL, PUBLIC_API_KEY, PUBLIC_RECRUITING_SCRIPT_URL, PUBLIC_VITALS_SAMPLE_RATE,
+// SITE_URL and PUBLIC_API_KEY are here and also read by the build. Read only elsewhere, and so not
+// here: at build time by astro.config.mjs and the pages (DEPLOY_TARGET, ASTRO_CACHE_DIR,
+// PUBLIC_RECRUITING_SCRIPT_URL, PUBLIC_VITALS_SAMPLE_RATE,
 // PUBLIC_VIDEO_EMBED_BASE, PUBLIC_CHARGE_CARD_FORM_URL, PUBLIC_FLEET_FUELING_FORM_URL,
 // PUBLIC_MAP_STYLE_URL, PUBLIC_MAP_HOSTS); by `npm start` (SEED_SAMPLE_DATA); by the tests
 // (CHROMIUM_PATH, E2E_PORT, E2E_DATA_DIR, CI).
