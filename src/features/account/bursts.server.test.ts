@@ -113,6 +113,25 @@ describe('password reset requests under a burst', () => {
   });
 });
 
+describe('password reset requests, one step per request', () => {
+  it("a request refused by the browser's limit uses none of the address's", async () => {
+    const ip = freshIp();
+    const form_ticket = await t.ticket('password-reset');
+    const ask = (extra: Record<string, unknown> = {}) =>
+      t.call('POST', '/auth/password_reset/request', {
+        body: { email: 'own-steps@example.com', ...extra },
+        ip,
+      });
+    // Past the mailbox's own 3 mails each request with a passed check, so only the requester's limits answer.
+    const checked = async () => ({ human_check_token: await t.humanToken('password-reset') });
+    for (let i = 0; i < LIMITS.resetPerBrowser.limit; i++)
+      expect((await ask({ form_ticket, ...(await checked()) })).status).toBe(200);
+    for (let i = 0; i < LIMITS.resetPerIp.limit; i++)
+      expect((await ask({ form_ticket, ...(await checked()) })).status).toBe(429);
+    expect((await ask(await checked())).status).toBe(200);
+  });
+});
+
 describe('registrations under a burst', () => {
   it(`${BURST} sign-ups of one mailbox at once, each from its own browser: ${LIMITS.publicForm.limit} attempts count, one account`, async () => {
     const bodies = await Promise.all(

@@ -8,18 +8,23 @@ import type { AppEnv } from '../../server/deps.ts';
 import { ApiError, ERRORS } from '../../server/errors.ts';
 import { checkTicket } from '../../server/form-ticket.ts';
 import { verifyHumanCheck } from '../../server/human-check/verify.ts';
-import { emailKey, enforce, hit, LIMITS, record } from '../../server/rate-limit.ts';
+import { emailKey, enforceAll, hit, LIMITS, record } from '../../server/rate-limit.ts';
 import { MESSAGES } from './account.ts';
 
 /** The human check's action, and the form ticket's form, of the forgot-password form. */
 const RESET_FORM = 'password-reset';
 
-/** 429 past the requester's own limits: per network address and per browser (its form ticket). */
+/**
+ * 429 past the requester's own limits: per network address and per browser (its form ticket), checked
+ * and counted as one step (a refused request counts for neither).
+ */
 export async function limitRequester(c: Context<AppEnv>, ip: string | undefined, ticket: string) {
   const { deps } = c.var;
-  if (ip) await enforce(deps, `reset-ip:${ip}`, LIMITS.resetPerIp);
   const browser = ticket ? checkTicket(deps, RESET_FORM, ticket)?.browser : undefined;
-  if (browser) await enforce(deps, `reset-browser:${browser}`, LIMITS.resetPerBrowser);
+  await enforceAll(deps, [
+    ...(ip ? [{ key: `reset-ip:${ip}`, limit: LIMITS.resetPerIp }] : []),
+    ...(browser ? [{ key: `reset-browser:${browser}`, limit: LIMITS.resetPerBrowser }] : []),
+  ]);
 }
 
 /**
