@@ -28,6 +28,16 @@ const entry = (id: string, changes: Partial<EntryFacts> = {}): EntryFacts => ({
 });
 
 describe('suspectedDuplicates', () => {
+  // Once a day is the policy (policy.ts): were a second entry of a day allowed, the check would flag it.
+  it('a second entry of one mailbox in a day is a suspected duplicate', () => {
+    const groups = suspectedDuplicates([
+      entry('1', { person_key: 'ann@example.com', created_at: 1 }),
+      entry('2', { person_key: 'ann@example.com', created_at: 2 }),
+      entry('3', { person_key: 'ann@example.com', entry_day: '2026-05-02' }),
+    ]);
+    expect(groups.map((group) => group.map((e) => e.id))).toEqual([['1', '2']]);
+  });
+
   it('groups entries of one day with the same phone, or the same address, ZIP and last name', () => {
     const groups = suspectedDuplicates([
       entry('1', { phone: '814-555-0199', created_at: 2 }),

@@ -12,8 +12,11 @@
 // (promotion_id, entry_day, person) in src/server/db/migrations/0020-giveaway-people.ts, with entry_day
 // the chain's calendar day (chainDay, src/lib/dates.ts), allow one entry a day. So changing "once a day"
 // takes, besides ENTRY_LIMIT below: a new migration that replaces those keys, recordEntry's answer to a
-// refused key (entries.server.ts), the words product.md, docs/api.md and policy.test.ts pin, and the
-// tests that enter twice in a day expecting the refusal.
+// refused key (entries.server.ts), the duplicate check before a draw (duplicates.server.ts groups one
+// mailbox's entries of a day, so a person's second entry of a day would be listed as a suspected
+// duplicate: its test 'a second entry of one mailbox in a day is a suspected duplicate' says so), the
+// words product.md, docs/api.md and policy.test.ts pin, and the tests that enter twice in a day
+// expecting the refusal.
 
 import { listOfNames, site } from '../../site.config.ts';
 
