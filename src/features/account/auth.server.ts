@@ -2,10 +2,9 @@
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import { personOf } from '../../lib/mailbox.ts';
-import { writeTogether } from '../../server/db/write-together.ts';
 import type { AppEnv } from '../../server/deps.ts';
 import { ApiError, isUniqueViolation } from '../../server/errors.ts';
-import { publicForm, takeGuardFinish } from '../../server/form-guard.ts';
+import { publicForm } from '../../server/form-guard.ts';
 import { hashPassword, verifyDummy, verifyPassword } from '../../server/passwords.ts';
 import { enforce, LIMITS } from '../../server/rate-limit.ts';
 import { clientIp } from '../../server/request.ts';
@@ -14,8 +13,8 @@ import { maskEmail, sha256 } from '../../server/tokens.ts';
 import { json } from '../../server/validate.ts';
 import { loginSchema, MESSAGES, registerSchema, resetRequestSchema, resetSubmitSchema } from './account.ts';
 import { findAccount } from './accounts.server.ts';
-import { confirmationWrites, confirmEmail, markVerified } from './confirmation.server.ts';
-import { clearFailures, countFailure, failureKey, requireCheckAfterFailures } from './login-limits.server.ts';
+import { confirmEmail, markVerified, storeConfirmation } from './confirmation.server.ts';
+import { countAttempt, failureKey } from './login-limits.server.ts';
 import { dropHeldSignUps } from './mailing-list.server.ts';
 import { requestReset } from './reset.server.ts';
 import { limitMailsToTarget, limitRequester } from './reset-limits.server.ts';
@@ -34,7 +33,7 @@ export const authRoutes = new Hono<AppEnv>()
   // it (confirmation.server.ts, docs/decisions/0014-*).
   .post(
     '/register',
-    publicForm('register', registerSchema, { person: (data) => data.email, withWrite: true }),
+    publicForm('register', registerSchema, { person: (data) => data.email }),
     async (c) => {
       const { deps } = c.var;
       const { email, password } = c.req.valid('json');
@@ -44,22 +43,23 @@ export const authRoutes = new Hono<AppEnv>()
       const passwordHash = await hashPassword(password);
       const session = newSession(deps, id);
       try {
-        // The guard's last step, the account, its confirmation link and mail, and the session the
-        // visitor is let in with: stored as one.
-        await writeTogether(deps.db, deps.dbKind, [
-          takeGuardFinish(c),
-          (db) =>
-            db.insertInto('users').values({
+        // The account, its confirmation link and mail, and the session the visitor is let in with:
+        // stored as one.
+        await deps.db.transaction().execute(async (trx) => {
+          await trx
+            .insertInto('users')
+            .values({
               id,
               email,
               mailbox: personOf(email),
               password_hash: passwordHash,
               created_at: now,
               updated_at: now,
-            }),
-          ...confirmationWrites(deps, { id, email }),
-          session.write,
-        ]);
+            })
+            .execute();
+          await storeConfirmation(trx, deps, { id, email });
+          await session.store(trx);
+        });
       } catch (error) {
         if (isUniqueViolation(error)) throw emailTaken(); // the same mailbox registered at the same moment
         throw error;
@@ -76,16 +76,15 @@ export const authRoutes = new Hono<AppEnv>()
     const ip = clientIp(c);
     if (ip) await enforce(deps, `login-ip:${ip}`, LIMITS.loginPerIp);
     const account = await findAccount(deps, email);
-    const failures = failureKey(email, account?.id);
-    await requireCheckAfterFailures(c, failures, ip, human_check_token);
+    const attempt = await countAttempt(c, failureKey(email, account?.id), ip, human_check_token);
     const ok = account ? await verifyPassword(account.password_hash, password) : await verifyDummy(password);
     if (!account || !ok) {
-      await countFailure(deps, failures, ip);
+      await attempt.failed();
       throw new ApiError(401, 'invalid_credentials', MESSAGES.loginFailed);
     }
     // The password and the mailed link together confirm the address (and end the other sessions).
     const confirmed = confirm_token ? await confirmEmail(deps, account.id, confirm_token) : false;
-    await clearFailures(deps, failures);
+    await attempt.succeeded();
     return c.json({ token: await createSession(deps, account.id), user_id: account.id, confirmed });
   })
 
