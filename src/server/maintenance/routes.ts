@@ -38,15 +38,15 @@ const invalidPass = () =>
   new ApiError(
     403,
     'invalid_operator_pass',
-    'This operator link is used, expired or mistyped. Print a new one with `npm run admin -- maintenance link`.',
+    'This operator link is used, expired, mistyped or not for the maintenance now on. Print a new one with `npm run admin -- maintenance link`.',
   );
 
 export const maintenanceRoutes = new Hono<AppEnv>().get('/pass', async (c) => {
   const { deps } = c.var;
   const token = c.req.query('token') ?? '';
   if (token.length < 20 || token.length > 100) throw invalidPass();
-  if (!(await redeemOperatorPass(deps.db, token, deps.now()))) throw invalidPass();
   const state = await maintenanceState(deps);
+  if (!(await redeemOperatorPass(deps.db, token, deps.now(), state))) throw invalidPass();
   const secure = deps.config.siteUrl.startsWith('https:');
   c.header(
     'Set-Cookie',

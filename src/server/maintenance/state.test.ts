@@ -131,6 +131,46 @@ describe('maintenance switch', () => {
     expect((await api.call('GET', '/store?size=1', { headers: { Cookie: fresh } })).status).toBe(503);
   });
 
+  it('a pass opened while maintenance is off sets no cookie, so it opens no later MAINTENANCE=1', async () => {
+    const token = await createOperatorPass(api.db, api.now());
+    const opened = await openLink(token);
+    expect(opened.status).toBe(403);
+    expect((await opened.json()).error.code).toBe('invalid_operator_pass');
+    expect(opened.headers.get('set-cookie')).toBeNull();
+    // Even a cookie signed for "since 0" would open MAINTENANCE=1: none was given.
+    process.env.MAINTENANCE = '1';
+    forgetMaintenanceState(api.db);
+    const cookie = cookieOf(opened);
+    expect((await api.call('GET', '/store?size=1', { headers: { Cookie: cookie } })).status).toBe(503);
+  });
+
+  it('a pass counts for the maintenance it was made for only', async () => {
+    await setMaintenance(api.db, true, api.now());
+    const made = await createOperatorPass(api.db, api.now());
+    // Switched off and on again within the pass's 15 minutes: another maintenance.
+    api.advance(1000);
+    await setMaintenance(api.db, false, api.now());
+    expect((await openLink(made)).status).toBe(403);
+    api.advance(1000);
+    await setMaintenance(api.db, true, api.now());
+    const refused = await openLink(made);
+    expect(refused.status).toBe(403);
+    expect(refused.headers.get('set-cookie')).toBeNull();
+    // The link names its maintenance, and the stored hash covers that name: it cannot be edited.
+    const [, secret] = made.split('.');
+    const { since } = await readMaintenance(api.db);
+    expect((await openLink(`${since}.${secret}`)).status).toBe(403);
+    // A pass of this maintenance opens it; MAINTENANCE=1 (since 0) takes a pass made for it.
+    expect((await openLink(await createOperatorPass(api.db, api.now()))).status).toBe(303);
+    await setMaintenance(api.db, false, api.now());
+    process.env.MAINTENANCE = '1';
+    forgetMaintenanceState(api.db);
+    const forEnvironment = await openLink(await createOperatorPass(api.db, api.now()));
+    expect(forEnvironment.status).toBe(303);
+    const cookie = cookieOf(forEnvironment);
+    expect((await api.call('GET', '/store?size=1', { headers: { Cookie: cookie } })).status).toBe(200);
+  });
+
   it('MAINTENANCE=1 holds it on without the setting; off again, the API answers', async () => {
     process.env.MAINTENANCE = '1';
     forgetMaintenanceState(api.db);

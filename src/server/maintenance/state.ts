@@ -3,7 +3,8 @@
 // MAINTENANCE=1 is set, or when an operator turned it on (`npm run admin -- maintenance on`, a row
 // in site_settings), which takes effect within a second on every server, without a restart.
 // Operators get in by a one-time link the command prints: only its SHA-256 is stored, it works
-// once and for 15 minutes, and it sets a cookie that holds for 12 hours of this maintenance only.
+// once and for 15 minutes, for the maintenance it was made for only (named in the link, under the
+// hash), and it sets a cookie that holds for 12 hours of that maintenance only.
 import type { Kysely } from 'kysely';
 import { setting } from '../config/index.ts';
 import type { Database } from '../db/schema.ts';
@@ -91,9 +92,14 @@ export async function setMaintenance(db: Kysely<Database>, on: boolean, now: num
   forgetMaintenanceState(db);
 }
 
-/** A one-time operator pass: the token goes into the printed link, its hash into the database. */
+/**
+ * A one-time operator pass: the token goes into the printed link, its hash into the database. It
+ * names the maintenance it is for: the switch's, or, while the switch is off, 0, that of
+ * MAINTENANCE=1 (which the servers may have when this process has not).
+ */
 export async function createOperatorPass(db: Kysely<Database>, now: number): Promise<string> {
-  const token = randomToken();
+  const { since } = await readMaintenance(db);
+  const token = `${since}.${randomToken()}`;
   await db.deleteFrom('operator_passes').where('expires_at', '<', now).execute();
   await db
     .insertInto('operator_passes')
@@ -102,8 +108,18 @@ export async function createOperatorPass(db: Kysely<Database>, now: number): Pro
   return token;
 }
 
-/** Uses up a pass; true when it was valid (known, unused, not expired). */
-export async function redeemOperatorPass(db: Kysely<Database>, token: string, now: number): Promise<boolean> {
+/**
+ * Uses up a pass; true when it was valid (known, unused, not expired) and made for the maintenance
+ * now on. Off, or another maintenance, it opens nothing and stays as it was: a cookie made then
+ * would open a later maintenance of the same `since` (every MAINTENANCE=1 has 0).
+ */
+export async function redeemOperatorPass(
+  db: Kysely<Database>,
+  token: string,
+  now: number,
+  state: MaintenanceState,
+): Promise<boolean> {
+  if (!state.on || token.split('.', 1)[0] !== String(state.since)) return false;
   const gone = await db
     .deleteFrom('operator_passes')
     .where('token_hash', '=', sha256(token))
