@@ -92,6 +92,7 @@ export default defineConfig({
       SEED_SAMPLE_DATA: '1',
       HUMAN_CHECK: 'local',
       GIFT_CARD_PROVIDER: 'local',
+      RECRUITING_ASSISTANT: 'local',
       ALLOW_STAND_INS: '1',
       SITE_URL: 'http://localhost:4321',
     },

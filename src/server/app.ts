@@ -21,6 +21,7 @@ import { giftCardRoutes } from '../features/gift-card/gift-card.server.ts';
 import { giveawayRoutes } from '../features/giveaway/giveaway.server.ts';
 import { locatorRoutes } from '../features/locator/locator.server.ts';
 import { offersRoutes } from '../features/offers/offers.server.ts';
+import { recruitingRoutes } from '../features/recruiting/recruiting.server.ts';
 import { RETENTION_EVERY_MS, runRetention } from '../features/retention.server.ts';
 import { vitalsRoutes } from '../features/vitals/vitals.server.ts';
 import { PURGE_JOB, runPurgeJob } from './cdn-purge.ts';
@@ -157,6 +158,7 @@ export function createApp(deps: AppDeps) {
     .route('/offers', offersRoutes)
     .route('/contact', contactRoutes)
     .route('/gift-card', giftCardRoutes)
+    .route('/recruiting-assistant', recruitingRoutes)
     .route('/applications', applicationRoutes)
     .route('/', locatorRoutes)
     .route('/vitals', vitalsRoutes);

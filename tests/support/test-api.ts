@@ -127,6 +127,7 @@ export async function createTestApi(overrides: Partial<Config> = {}) {
     // As in production: no human check unless a test asks for one (localHumanCheck or Turnstile keys).
     localHumanCheck: false,
     localGiftCards: false,
+    localRecruitingAssistant: false,
     ...overrides,
   };
   const handle = openDatabase(config);

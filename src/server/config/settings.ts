@@ -43,6 +43,11 @@ export interface Config {
   giftCardApiUrl?: string;
   giftCardApiKey?: string;
   localGiftCards: boolean;
+  /**
+   * RECRUITING_ASSISTANT=local: /careers opens the local stand-in recruiting assistant when the build
+   * has no real one (PUBLIC_RECRUITING_SCRIPT_URL); refused in production like the other stand-ins.
+   */
+  localRecruitingAssistant: boolean;
   /** Which proxies' X-Forwarded-For to believe: off, a number of hops, or their ranges (ip.ts). */
   trustProxy: TrustProxy;
   /** A CDN's header that carries the client address (CLIENT_IP_HEADER), lower-case. */
@@ -105,6 +110,7 @@ export function loadConfig(environment: Env = process.env): Settings {
     giftCardApiUrl: env.GIFT_CARD_API_URL,
     giftCardApiKey: env.GIFT_CARD_API_KEY,
     localGiftCards: env.GIFT_CARD_PROVIDER,
+    localRecruitingAssistant: env.RECRUITING_ASSISTANT,
     trustProxy: env.TRUST_PROXY,
     clientIpHeader: env.CLIENT_IP_HEADER,
     siteUrl: env.SITE_URL,
