@@ -160,21 +160,83 @@ test.describe('video tabs', () => {
     await expect(page.locator('iframe')).toHaveCount(0);
   });
 
-  test('each tab shows a self-hosted clip that plays or its poster and title, never a dead player', async ({
+  test('every tab plays its own clip, and nothing of a player loads before its tab is chosen and played', async ({
     page,
     request,
   }) => {
     const hostRequests = await stubVideoHost(page);
+    const clipRequests: string[] = [];
+    page.on('request', (r) => {
+      if (/\.(mp4|webm)(\?|$)/.test(r.url())) clipRequests.push(new URL(r.url()).pathname);
+    });
+    // The hero's loop stays still (it shares the brand tab's file): only the tabs' players are counted.
+    await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.goto('/');
-    const shown: string[] = [];
+    await page.waitForLoadState('load');
+    expect(clipRequests).toEqual([]);
+    const played: string[] = [];
     for (const name of tabNames) {
       await page.getByRole('tab', { name }).click();
-      shown.push(await expectPlayableOrPoster(page.getByRole('tabpanel', { name }), name, request));
+      const panel = page.getByRole('tabpanel', { name });
+      const src = await panel.locator('video source').first().getAttribute('src');
+      // Chosen but not yet played: its file is not asked for (preload="none").
+      expect(clipRequests.filter((path) => path === src)).toEqual([]);
+      expect(await expectPlayableOrPoster(panel, name, request)).toBe('clip');
+      played.push(src ?? '');
     }
-    // The local default has both: the brand's clip (like the hero) and posters until videos are published.
-    expect(shown).toContain('clip');
-    expect(shown).toContain('poster');
+    expect(new Set(played).size).toBe(tabNames.length);
     expect(hostRequests).toEqual([]);
+  });
+
+  test('a YouTube tab: its poster until the click, then the privacy-enhanced player and a link to where the video is', async ({
+    page,
+  }) => {
+    // The sample tabs are all our own clips: the Gift Card tab is served as an editor's YouTube tab
+    // would be built (VideoTabs.astro's markup; no CSP, which allows the host only on such a build).
+    const id = 'aqz-KE-bpKQ';
+    await page.route('/', async (route) => {
+      const answer = await route.fetch();
+      const facade =
+        `<a class="videos__play" href="https://www.youtube.com/watch?v=${id}" data-play ` +
+        `data-player="${site.videoEmbedBase}${id}?autoplay=1&amp;rel=0" data-title="Gift Card video">` +
+        '<img src="/media/home/video-gift-card.svg" alt="" width="640" height="360">' +
+        '<span class="visually-hidden">Play video: Gift Card</span></a></div>' +
+        `<p data-elsewhere hidden>Video not playing? <a href="https://www.youtube.com/watch?v=${id}">` +
+        'Watch “Gift Card” on YouTube</a></p>';
+      const body = (await answer.text())
+        .replace(/<meta http-equiv="content-security-policy"[^>]*>/i, '')
+        .replace(/(id="video-panel-2"[\s\S]*?)<video[\s\S]*?<\/video>\s*<\/div>/, `$1${facade}`);
+      const headers = { ...answer.headers() };
+      delete headers['content-security-policy'];
+      delete headers['content-encoding'];
+      delete headers['content-length'];
+      await route.fulfill({ response: answer, body, headers });
+    });
+    const hostRequests = await stubVideoHost(page);
+    await page.goto('/');
+    await page.getByRole('tab', { name: 'Gift Card' }).click();
+    const panel = page.getByRole('tabpanel', { name: 'Gift Card' });
+    const elsewhere = panel.getByRole('link', { name: 'Watch “Gift Card” on YouTube' });
+    await expect(elsewhere).toBeHidden();
+    expect(hostRequests).toEqual([]);
+
+    await panel.getByRole('link', { name: 'Play video: Gift Card' }).click();
+    const player = panel.locator('iframe');
+    await expect(player).toHaveAttribute('title', 'Gift Card video');
+    await expect.poll(() => hostRequests.length).toBeGreaterThan(0);
+    expect(new URL(hostRequests[0] ?? '').href).toContain(`${site.videoEmbedBase}${id}`);
+    // Whether or not the player could load (a cross-origin frame cannot tell), the link says where the video is.
+    await expect(elsewhere).toBeVisible();
+    await expect(elsewhere).toHaveAttribute('href', `https://www.youtube.com/watch?v=${id}`);
+
+    // Offline, a click gives the link alone, never a dead player.
+    await page.getByRole('tab', { name: 'Fleet Fueling' }).click();
+    await page.context().setOffline(true);
+    await page.getByRole('tab', { name: 'Gift Card' }).click();
+    await expect(panel.locator('iframe')).toHaveCount(0);
+    await panel.getByRole('link', { name: 'Play video: Gift Card' }).click();
+    await expect(elsewhere).toBeFocused();
+    await expect(panel.locator('iframe')).toHaveCount(0);
   });
 
   test('leaving a tab pauses its clip', async ({ page }) => {

@@ -23,6 +23,10 @@ export function videoKind({ src, youtube }: VideoSource): VideoKind {
   return 'poster';
 }
 
+/** Where a published YouTube video is watched: what the play link says when its player cannot load. */
+export const youtubeWatchUrl = (id: string): string =>
+  `https://www.youtube.com/watch?v=${encodeURIComponent(id)}`;
+
 /** The player address for a video id on the configured embed host (site.videoEmbedBase). */
 export const embedUrl = (base: string, id: string): string =>
   `${base.endsWith('/') ? base : `${base}/`}${encodeURIComponent(id)}?autoplay=1&rel=0`;

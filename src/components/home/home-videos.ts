@@ -3,7 +3,7 @@
 import { getCollection } from 'astro:content';
 import { site } from '../../site.config.ts';
 import { contentText } from '../content/content-text.ts';
-import { embedUrl, type VideoKind, videoKind } from '../content/video.ts';
+import { embedUrl, type VideoKind, videoKind, youtubeWatchUrl } from '../content/video.ts';
 
 export interface HomeVideo {
   title: string;
@@ -12,6 +12,8 @@ export interface HomeVideo {
   kind: VideoKind;
   /** The file for 'file', the player address for 'embed'. */
   src?: string | undefined;
+  /** For 'embed': the video's page on YouTube, linked where its player cannot load. */
+  watch?: string | undefined;
 }
 
 export async function homeVideos(): Promise<HomeVideo[]> {
@@ -21,14 +23,15 @@ export async function homeVideos(): Promise<HomeVideo[]> {
     .sort((a, b) => a.order - b.order)
     .map((video) => {
       const kind = videoKind(video);
-      const player =
-        kind === 'embed' && video.youtube ? embedUrl(site.videoEmbedBase, video.youtube) : undefined;
+      const youtube = kind === 'embed' ? video.youtube : undefined;
+      const player = youtube ? embedUrl(site.videoEmbedBase, youtube) : undefined;
       return {
         title: contentText(video.title),
         summary: contentText(video.summary),
         poster: video.poster,
         kind,
         src: kind === 'file' ? video.src : player,
+        watch: youtube ? youtubeWatchUrl(youtube) : undefined,
       };
     });
 }

@@ -1,6 +1,9 @@
 // WAI-ARIA tabs with automatic activation: arrow keys move and select, Home/End jump. A YouTube
 // panel shows a local thumbnail; its player iframe is inserted only after a click, so no request
-// goes to the video host before the visitor asks for it. A self-hosted clip pauses when its tab is left.
+// goes to the video host before the visitor asks for it, and with it a link to the video's page:
+// a blocked or unreachable player cannot be detected from here (a cross-origin frame reports no
+// failure), so the link is always there, and offline it is all the click shows. A self-hosted clip
+// pauses when its tab is left.
 
 /** The tab index a key leads to, or undefined for keys the tab list does not handle. */
 export function nextTabIndex(key: string, current: number, count: number): number | undefined {
@@ -20,10 +23,10 @@ export function nextTabIndex(key: string, current: number, count: number): numbe
   }
 }
 
-/** Player iframe for a play link: its href is the embed address, its data-title names the video. */
+/** Player iframe for a play link: its data-player is the embed address, its data-title names the video. */
 export function playerFor(link: HTMLAnchorElement): HTMLIFrameElement {
   const frame = document.createElement('iframe');
-  const src = new URL(link.href);
+  const src = new URL(link.dataset.player ?? '', link.baseURI);
   src.searchParams.set('autoplay', '1');
   frame.src = src.href;
   frame.title = link.dataset.title ?? 'Video';
@@ -39,6 +42,26 @@ function stopVideo(panel: HTMLElement): void {
   panel.querySelector('.video-frame')?.remove();
   const link = panel.querySelector<HTMLAnchorElement>('[data-play]');
   if (link) link.hidden = false;
+  const elsewhere = panel.querySelector<HTMLElement>('[data-elsewhere]');
+  if (elsewhere) elsewhere.hidden = true;
+}
+
+/**
+ * Plays a YouTube panel's video: the player in place of the thumbnail, and the link to the video's
+ * page under it; offline only the link (a player that cannot load would be a dead box).
+ */
+export function playEmbed(link: HTMLAnchorElement, online: boolean): HTMLIFrameElement | undefined {
+  const elsewhere = link.closest('[role="tabpanel"]')?.querySelector<HTMLElement>('[data-elsewhere]');
+  if (elsewhere) elsewhere.hidden = false;
+  if (!online) {
+    elsewhere?.querySelector('a')?.focus();
+    return undefined;
+  }
+  const frame = playerFor(link);
+  link.hidden = true;
+  link.after(frame);
+  frame.focus();
+  return frame;
 }
 
 export function setupTabs(root: HTMLElement): void {
@@ -72,10 +95,7 @@ export function setupTabs(root: HTMLElement): void {
   for (const link of root.querySelectorAll<HTMLAnchorElement>('[data-play]')) {
     link.addEventListener('click', (event) => {
       event.preventDefault();
-      const frame = playerFor(link);
-      link.hidden = true;
-      link.after(frame);
-      frame.focus();
+      playEmbed(link, navigator.onLine);
     });
   }
 }
