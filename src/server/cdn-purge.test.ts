@@ -1,5 +1,5 @@
 // Purge on change (src/server/cdn-purge.ts): a local HTTP server on loopback stands in for
-// Netlify's purge API and for a purge webhook. Each operator command that changes what public
+// Netlify's purge API, for a purge webhook and for Varnish's purge by tag (xkey). Each operator command that changes what public
 // answers show purges its tags; a failed purge is reported with what to purge by hand, exit code 3,
 // and queued: a server's worker tries it again until the CDN confirms.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -12,6 +12,7 @@ import { ADMIN_TEST_TIMEOUT_MS, runAdmin } from '../../tests/support/admin.ts';
 import { adminEnv, createTestApi, type TestApi } from '../../tests/support/test-api.ts';
 import { seedStores } from '../features/locator/locator.seed.ts';
 import { PURGE_JOB, purgeTags } from './cdn-purge.ts';
+import { parseEnv } from './config/index.ts';
 import { runDueJobs } from './jobs/worker.ts';
 
 vi.setConfig({ testTimeout: ADMIN_TEST_TIMEOUT_MS });
@@ -19,7 +20,9 @@ vi.setConfig({ testTimeout: ADMIN_TEST_TIMEOUT_MS });
 interface Received {
   path: string;
   authorization?: string;
-  body: unknown;
+  body?: unknown;
+  /** Only for Varnish's PURGE (no body): its tags. */
+  xkey?: string;
 }
 let received: Received[] = [];
 let answerStatus = 200;
@@ -35,10 +38,11 @@ beforeAll(async () => {
       text += chunk;
     });
     req.on('end', () => {
+      const xkey = req.headers['xkey-purge'];
       received.push({
         path: req.url ?? '',
         authorization: req.headers.authorization,
-        body: JSON.parse(text),
+        ...(req.method === 'PURGE' ? { xkey: String(xkey) } : { body: JSON.parse(text) }),
       });
       res.writeHead(answerStatus).end();
     });
@@ -93,6 +97,50 @@ describe('purgeTags', () => {
     await new Promise((done) => gone.close(done));
     const closed = await purgeTags(['offers'], { PURGE_WEBHOOK_URL: `http://127.0.0.1:${port}/hook` });
     expect(closed).toMatchObject({ status: 'failed', reason: 'ECONNREFUSED' });
+  });
+});
+
+/** An address nothing listens on. */
+async function closedAddress(): Promise<string> {
+  const gone = createServer();
+  await new Promise<void>((done) => gone.listen(0, '127.0.0.1', done));
+  const port = (gone.address() as AddressInfo).port;
+  await new Promise((done) => gone.close(done));
+  return `http://127.0.0.1:${port}`;
+}
+
+describe('purgeTags with Varnish (VARNISH_PURGE_URL)', () => {
+  it('sends each address a PURGE with the tags in xkey-purge, space- or comma-separated addresses', async () => {
+    const env = { VARNISH_PURGE_URL: `${base}/a ${base}/b,${base}/c` };
+    expect(await purgeTags(['stores', 'prices'], env)).toEqual({ status: 'purged', via: 'varnish' });
+    expect(received.map((r) => [r.path, r.xkey, r.body]).sort()).toEqual([
+      ['/a', 'stores prices', undefined],
+      ['/b', 'stores prices', undefined],
+      ['/c', 'stores prices', undefined],
+    ]);
+  });
+
+  it('purges beside the webhook', async () => {
+    const env = { ...webhook(), VARNISH_PURGE_URL: base };
+    expect(await purgeTags(['offers'], env)).toEqual({ status: 'purged', via: 'webhook and varnish' });
+    expect(received).toHaveLength(2);
+  });
+
+  it('fails when any address fails, naming it', async () => {
+    const closed = await closedAddress();
+    const result = await purgeTags(['offers'], { VARNISH_PURGE_URL: `${base} ${closed}` });
+    expect(result).toEqual({ status: 'failed', via: 'varnish', reason: `${closed}: ECONNREFUSED` });
+    answerStatus = 403; // an address outside the VCL's purgers
+    expect(await purgeTags(['offers'], { VARNISH_PURGE_URL: base })).toMatchObject({
+      status: 'failed',
+      reason: /403/,
+    });
+  });
+
+  it('refuses an address that is not http(s)', () => {
+    expect(parseEnv({ VARNISH_PURGE_URL: `${base} varnish:6081` }).issues.map((i) => i.name)).toEqual([
+      'VARNISH_PURGE_URL',
+    ]);
   });
 });
 
@@ -191,6 +239,27 @@ describe('operator commands', () => {
       .where('store_number', '=', '1')
       .executeTakeFirst();
     expect(store?.gas_price).toBe('3.399');
+  });
+
+  it('queue a failed Varnish purge, which a server retries until every Varnish confirms', async () => {
+    const closed = await closedAddress();
+    const prices = join(dir, 'varnish.csv');
+    writeFileSync(prices, 'store_number,gas_price,diesel_price\n1,3.389,\n');
+    await t.db.deleteFrom('jobs').where('kind', '=', PURGE_JOB).execute();
+    const answer = await admin({ VARNISH_PURGE_URL: `${base},${closed}` }, 'stores', 'prices', prices);
+    expect(answer.code).toBe(3);
+    expect(answer.stderr).toContain(`the CDN purge (varnish) failed: ${closed}: ECONNREFUSED`);
+    expect(received.map((r) => r.xkey)).toEqual(['prices']);
+    const job = await t.db.selectFrom('jobs').selectAll().where('kind', '=', PURGE_JOB).executeTakeFirst();
+    received = [];
+    vi.stubEnv('VARNISH_PURGE_URL', base);
+    try {
+      await t.db.updateTable('jobs').set({ run_after: 0 }).where('kind', '=', PURGE_JOB).execute();
+      expect(await runDueJobs(t.deps, { ids: [String(job?.id)] })).toMatchObject({ done: 1 });
+    } finally {
+      vi.unstubAllEnvs();
+    }
+    expect(received.map((r) => r.xkey)).toEqual(['prices']);
   });
 
   it('purge by hand with cdn purge', async () => {

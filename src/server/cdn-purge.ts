@@ -3,8 +3,10 @@
 // with one of the changed tags (src/lib/cache-policy.ts) is dropped at the CDN, so visitors see
 // the change at once rather than after the answers' TTL. Netlify's purge API by cache tag when
 // NETLIFY_PURGE_TOKEN and NETLIFY_SITE_ID are set; else a webhook (PURGE_WEBHOOK_URL) that gets
-// `{"tags": [...]}` for any other CDN; else nothing (no CDN in front: nothing to purge). A failure is
-// reported to the operator, never swallowed: the data change is committed already, so the command
+// `{"tags": [...]}` for any other CDN; and, besides either, each Varnish of VARNISH_PURGE_URL gets a
+// `PURGE` with the tags in its `xkey-purge` header (ops/varnish/default.vcl); with none, nothing (no
+// CDN in front: nothing to purge). A failure of any of them is reported to the operator, never
+// swallowed: the data change is committed already, so the command
 // queues the purge (a job of the durable queue, src/server/jobs/: every server's worker retries it
 // with growing waits until the CDN confirms), prints what to purge by hand and exits with code 3
 // (docs/caching.md). Prices are kept at the CDN until purged: docs/decisions/0018-edge-holds-the-day.md.
@@ -26,60 +28,95 @@ export const PURGE_FAILED_EXIT_CODE = 3;
 export const PURGE_JOB = 'cdn-purge';
 
 type Env = Record<string, string | undefined>;
+/** Which purge: a CDN's API, the webhook, or Varnish (several joined by ' and ' when set together). */
+type Via = 'netlify' | 'webhook' | 'varnish';
 export type PurgeResult =
-  | { status: 'purged'; via: 'netlify' | 'webhook' }
+  | { status: 'purged'; via: string }
   | { status: 'not-configured' }
-  | { status: 'failed'; via: 'netlify' | 'webhook'; reason: string };
+  | { status: 'failed'; via: string; reason: string };
 
 interface Target {
-  via: 'netlify' | 'webhook';
+  via: Via;
   url: string;
-  headers: Record<string, string>;
-  body: (tags: readonly CacheTag[]) => object;
+  request: (tags: readonly CacheTag[]) => RequestInit;
 }
 
-function purgeTarget(environment: Env): Target | undefined {
+/** A purge API that takes the tags in a JSON body (Netlify's, the webhook). */
+const postJson =
+  (headers: Record<string, string>, body: (tags: readonly CacheTag[]) => object) =>
+  (tags: readonly CacheTag[]): RequestInit => ({
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...headers },
+    body: JSON.stringify(body(tags)),
+  });
+
+function purgeTargets(environment: Env): Target[] {
   const { env } = parseEnv(environment);
+  const targets: Target[] = [];
   if (env.NETLIFY_PURGE_TOKEN && env.NETLIFY_SITE_ID) {
     const siteId = env.NETLIFY_SITE_ID;
-    return {
+    targets.push({
       via: 'netlify',
       url: `${(env.NETLIFY_API_URL ?? NETLIFY_API).replace(/\/+$/, '')}/api/v1/purge`,
-      headers: { Authorization: `Bearer ${env.NETLIFY_PURGE_TOKEN}` },
-      body: (tags) => ({ site_id: siteId, cache_tags: tags }),
-    };
+      request: postJson({ Authorization: `Bearer ${env.NETLIFY_PURGE_TOKEN}` }, (tags) => ({
+        site_id: siteId,
+        cache_tags: tags,
+      })),
+    });
+  } else if (env.PURGE_WEBHOOK_URL) {
+    targets.push({ via: 'webhook', url: env.PURGE_WEBHOOK_URL, request: postJson({}, (tags) => ({ tags })) });
   }
-  if (env.PURGE_WEBHOOK_URL) {
-    return { via: 'webhook', url: env.PURGE_WEBHOOK_URL, headers: {}, body: (tags) => ({ tags }) };
+  // xkey's purge by tag (ops/varnish/default.vcl): the tags, space-separated, in one header.
+  for (const url of env.VARNISH_PURGE_URL ?? []) {
+    targets.push({
+      via: 'varnish',
+      url,
+      request: (tags) => ({ method: 'PURGE', headers: { 'xkey-purge': tags.join(' ') } }),
+    });
   }
-  return undefined;
+  return targets;
 }
 
-/** Asks the CDN to drop every answer tagged with one of `tags`. Never throws: a failure is a result. */
+/** One purge request; a failure is its reason, success undefined. Never throws. */
+async function send(target: Target, tags: readonly CacheTag[]): Promise<string | undefined> {
+  try {
+    const answer = await fetch(target.url, {
+      ...target.request(tags),
+      signal: AbortSignal.timeout(PURGE_TIMEOUT_MS),
+    });
+    await answer.body?.cancel();
+    if (answer.ok) return undefined;
+    return `it answered ${answer.status} ${answer.statusText}`.trim();
+  } catch (error) {
+    const cause = (error as { cause?: { code?: string } }).cause?.code;
+    return cause ?? (error as Error).message;
+  }
+}
+
+const names = (targets: readonly Target[]) => [...new Set(targets.map((target) => target.via))].join(' and ');
+
+/**
+ * Asks the CDN (every one configured, each Varnish of VARNISH_PURGE_URL) to drop every answer tagged
+ * with one of `tags`. Any of them failing is a failure. Never throws: a failure is a result.
+ */
 export async function purgeTags(
   tags: readonly CacheTag[],
   environment: Env = process.env,
 ): Promise<PurgeResult> {
-  const target = purgeTarget(environment);
-  if (!target) return { status: 'not-configured' };
-  try {
-    const answer = await fetch(target.url, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', ...target.headers },
-      body: JSON.stringify(target.body(tags)),
-      signal: AbortSignal.timeout(PURGE_TIMEOUT_MS),
-    });
-    await answer.body?.cancel();
-    if (answer.ok) return { status: 'purged', via: target.via };
-    return {
-      status: 'failed',
-      via: target.via,
-      reason: `it answered ${answer.status} ${answer.statusText}`.trim(),
-    };
-  } catch (error) {
-    const cause = (error as { cause?: { code?: string } }).cause?.code;
-    return { status: 'failed', via: target.via, reason: cause ?? (error as Error).message };
-  }
+  const targets = purgeTargets(environment);
+  if (targets.length === 0) return { status: 'not-configured' };
+  const reasons = await Promise.all(targets.map((target) => send(target, tags)));
+  const failed = targets.filter((_, i) => reasons[i] !== undefined);
+  if (failed.length === 0) return { status: 'purged', via: names(targets) };
+  // Several Varnish addresses: say which one failed.
+  const reason = targets
+    .flatMap((target, i) =>
+      reasons[i] === undefined
+        ? []
+        : [target.via === 'varnish' && targets.length > 1 ? `${target.url}: ${reasons[i]}` : reasons[i]],
+    )
+    .join('; ');
+  return { status: 'failed', via: names(failed), reason };
 }
 
 /**
@@ -95,13 +132,15 @@ export async function purgeAfterChange(
   // Every server reads its data's fingerprint at most once a second (src/server/data-fingerprint.ts):
   // a CDN that asked again within that second of the change would keep the old answer until its
   // next purge, so the purge waits until every server has seen the change.
-  if (waitForServers && purgeTarget(environment))
+  if (waitForServers && purgeTargets(environment).length > 0)
     await new Promise((resolve) => setTimeout(resolve, FINGERPRINT_REUSE_MS + 250));
   const result = await purgeTags(tags, environment);
   const list = tags.join(', ');
   if (result.status === 'purged') console.log(`CDN purged (${result.via}): ${list}`);
   if (result.status === 'not-configured' && !quietWhenNotConfigured)
-    console.log('no CDN purge is configured (NETLIFY_PURGE_TOKEN and NETLIFY_SITE_ID, or PURGE_WEBHOOK_URL)');
+    console.log(
+      'no CDN purge is configured (NETLIFY_PURGE_TOKEN and NETLIFY_SITE_ID, PURGE_WEBHOOK_URL or VARNISH_PURGE_URL)',
+    );
   if (result.status !== 'failed') return;
   const queued = await withDeps((deps) => enqueue(deps.db, purgeJob(tags), deps.now())).catch(
     () => undefined,

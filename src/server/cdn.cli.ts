@@ -11,7 +11,7 @@ export function registerCdnCommands(program: Command): void {
     .description('the CDN in front of the site (docs/caching.md)')
     .command('purge')
     .description(
-      'drop every answer tagged with these tags at the CDN (NETLIFY_PURGE_TOKEN or PURGE_WEBHOOK_URL)',
+      'drop every answer tagged with these tags at the CDN (NETLIFY_PURGE_TOKEN, PURGE_WEBHOOK_URL or VARNISH_PURGE_URL)',
     )
     .addOption(new Option('--all', 'every tag'))
     .argument('[tags...]', `any of: ${CACHE_TAGS.join(', ')}`)

@@ -39,6 +39,8 @@ const standIn = (about: string) =>
     v.transform((value) => value === 'local'),
     meaning(about),
   );
+/** A list of addresses in one setting, separated by spaces or commas. */
+const addressList = (value: string): string[] => value.split(/[\s,]+/).filter(Boolean);
 const webAddress = (message: string) =>
   v.pipe(
     v.string(),
@@ -153,6 +155,22 @@ export const ENV_SCHEMA = v.object({
   PURGE_WEBHOOK_URL: v.pipe(
     v.optional(webAddress('must be an http:// or https:// address')),
     meaning('without Netlify: POSTed {"tags": [...]} to purge another CDN when operators change data'),
+  ),
+  VARNISH_PURGE_URL: v.pipe(
+    v.optional(
+      v.pipe(
+        v.string(),
+        v.transform(addressList),
+        v.check(
+          (list) =>
+            list.length > 0 && list.every((address) => /^https?:$/.test(URL.parse(address)?.protocol ?? '')),
+          'must be one or more http:// addresses of Varnish, separated by spaces or commas',
+        ),
+      ),
+    ),
+    meaning(
+      'Varnish in front (ops/varnish/): each of these addresses gets a PURGE with the changed tags in xkey-purge',
+    ),
   ),
   MAINTENANCE: flag('hold the maintenance screen on from the start'),
   MIGRATE_ON_START: flag(
