@@ -13,13 +13,19 @@ import {
 } from './cache-policy.ts';
 
 describe('files of the build', () => {
-  it('are never kept on the account screens and the application form page, in each form of their path', () => {
+  it("are never kept on the account screens, a winner's link and the application form page, in each form of their path", () => {
     for (const path of [
       '/account',
       '/account/',
       '/account/index.html',
       '/account/login',
       '/account/login/index.html',
+      '/account/reset-password',
+      '/account/confirm-email/',
+      // The winner's secret token is in the query: a shared cache would keep the page under it.
+      '/giveaway/confirm',
+      '/giveaway/confirm/',
+      '/giveaway/confirm/index.html',
       '/fleet-fueling.html',
     ]) {
       expect(isPersonal(path), path).toBe(true);

@@ -152,10 +152,25 @@ const NONE = Object.freeze({});
 
 /**
  * Pages whose answers carry a visitor's data or what a visitor types into them: the account
- * screens, and the static application form page (Social Security and bank numbers). In Netlify's
- * path syntax, also matched by the Node server (a path, its trailing slash and its index.html).
+ * screens (reset-password and confirm-email among them), a winner's link (its query holds the
+ * winner's secret token, which a shared cache would make its key), and the static application form
+ * page (Social Security and bank numbers). In Netlify's path syntax, also matched by the Node server
+ * (a path, its trailing slash and its index.html).
  */
-export const PERSONAL_PATHS = Object.freeze(['/account', '/account/*', '/fleet-fueling.html']);
+export const PERSONAL_PATHS = Object.freeze([
+  '/account',
+  '/account/*',
+  '/giveaway/confirm',
+  '/fleet-fueling.html',
+]);
+
+/**
+ * True when an answer's own Cache-Control keeps it out of every shared cache (`private`, `no-store`):
+ * a personal answer (the API's, an operator's view through maintenance) that no later rule may make
+ * shareable.
+ */
+export const keepsPrivate = (cacheControl: string | null | undefined): boolean =>
+  /(?:^|[\s,])(?:private|no-store)(?:$|[\s,=])/i.test(cacheControl ?? '');
 
 /** The headers of a rule: fixed, or made for the time of the answer (kept until the chain's next day). */
 type Rule = HeaderSet | ((now: number) => HeaderSet);

@@ -9,6 +9,7 @@ export const ERRORS = {
   invalidApiKey: [401, 'invalid_api_key', 'This client is not allowed to use the API.'],
   unauthorized: [401, 'unauthorized', 'Please sign in again.'],
   notFound: [404, 'not_found', 'There is nothing at this address.'],
+  invalidPath: [400, 'invalid_path', 'This address is not spelled in a way the site reads.'],
   methodNotAllowed: [405, 'method_not_allowed', 'This address does not accept that kind of request.'],
   payloadTooLarge: [413, 'payload_too_large', 'The request is too large.'],
   unsupportedMediaType: [415, 'unsupported_media_type', 'Send the request body as JSON.'],

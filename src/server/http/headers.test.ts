@@ -127,6 +127,20 @@ describe('page policies', () => {
     finishRenderedHeaders(redirect, policies);
     expect(redirect.getHeader('content-security-policy')).toBeUndefined();
   });
+
+  it("never weaken a personal answer's private, no-store: the path's rule does not make it shareable", () => {
+    const policies = new Map<string, string>();
+    for (const own of ['private, no-store', 'no-store', 'private, max-age=0']) {
+      const personal = fakeResponse(200, {
+        'content-type': 'application/json',
+        'cache-control': own,
+        'cdn-cache-control': 'public, max-age=60',
+      });
+      finishRenderedHeaders(personal, policies, '/stores/1');
+      expect(personal.getHeader('cache-control'), own).toBe(own);
+      expect(personal.getHeader('cdn-cache-control'), own).toBeUndefined();
+    }
+  });
 });
 
 describe('the headers of a prebuilt file', () => {

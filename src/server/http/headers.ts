@@ -10,6 +10,7 @@ import type { TLSSocket } from 'node:tls';
 import {
   CDN_HEADERS,
   fileCacheHeaders,
+  keepsPrivate,
   pageCacheHeaders,
   REVALIDATION_HEADERS,
 } from '../../lib/cache-policy.ts';
@@ -68,9 +69,16 @@ export function isHttps(req: IncomingMessage, trustProxy: boolean): boolean {
   return proto === 'https';
 }
 
-/** Headers every answer gets, before it is routed (the Permissions-Policy depends on the path). */
-export function setCommonHeaders(req: IncomingMessage, res: ServerResponse, trustProxy: boolean): void {
-  const path = (req.url ?? '/').split('?')[0] ?? '/';
+/**
+ * Headers every answer gets, before it is routed (the Permissions-Policy depends on the path: the
+ * server's one reading of it, request-path.ts, which it has written into req.url).
+ */
+export function setCommonHeaders(
+  req: IncomingMessage,
+  res: ServerResponse,
+  trustProxy: boolean,
+  path = (req.url ?? '/').split('?')[0] ?? '/',
+): void {
   for (const [name, value] of Object.entries(headersFor(path))) res.setHeader(name, value);
   if (isHttps(req, trustProxy)) res.setHeader('Strict-Transport-Security', HSTS);
 }
@@ -79,14 +87,17 @@ export function setCommonHeaders(req: IncomingMessage, res: ServerResponse, trus
  * For answers rendered by Astro (on-demand pages, the 404 and 500 pages): the page's CSP as a
  * header (Astro sends it for on-demand pages; the prebuilt 404 page has it in its meta tag only),
  * always with frame-ancestors; the caching of the path and status (cache-policy.ts: src/middleware.ts
- * sets the same on the pages it sees, but not on the prebuilt 404 page), whatever the page set.
- * Runs as the headers go out.
+ * sets the same on the pages it sees, but not on the prebuilt 404 page), whatever the page set,
+ * except that an answer kept by no shared cache stays so (keepsPrivate). Runs as the headers go out.
  */
 export function finishRenderedHeaders(res: ServerResponse, policies: PagePolicies, pathname = '/'): void {
   const caching = pageCacheHeaders(pathname, res.statusCode);
   if (caching['Cache-Control']) {
     for (const name of CDN_HEADERS) res.removeHeader(name);
-    for (const [name, value] of Object.entries(caching)) res.setHeader(name, value);
+    const own = res.getHeader('cache-control');
+    if (!keepsPrivate(own === undefined ? undefined : String(own))) {
+      for (const [name, value] of Object.entries(caching)) res.setHeader(name, value);
+    }
   }
   if (!String(res.getHeader('content-type') ?? '').startsWith('text/html')) return;
   const own = res.getHeader('content-security-policy');

@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type compression from 'compression';
 import onHeaders from 'on-headers';
+import { API_BASE } from '../app.ts';
 import { ConfigError, loadConfig, parseEnv, type Settings } from '../config/index.ts';
 import { type DataSource, dataFingerprint, recentFingerprint } from '../data-fingerprint.ts';
 import type { AppDeps } from '../deps.ts';
@@ -30,13 +31,17 @@ import { lingerWhileBodyUnread } from './lingering-close.ts';
 import { keepMemoryReducerWorking } from './memory-reducer.ts';
 import { pageRoute, routeAs } from './metrics-routes.ts';
 import { METRICS_PATH, startMetrics } from './metrics-server.ts';
+import { markNodeServer } from './node-server-mark.ts';
 import { type PageRenderer, pageCache } from './page-cache.ts';
 import { newRequestId, requestLog } from './request-log.ts';
+import { readTarget, refuseTarget } from './request-path.ts';
 import { staticFiles } from './static-files.ts';
 import { applyTimeouts } from './timeouts.ts';
-import { withUnreservedDecoded } from './unreserved.ts';
 
 type Listener = (req: IncomingMessage, res: ServerResponse) => void;
+
+// Astro's API endpoint refuses in this process: the API is reached through its own route below.
+markNodeServer();
 
 const clientDir = distDir('client');
 /**
@@ -152,11 +157,17 @@ const server = http.createServer(async (req, res) => {
   // An answer given before the body is read still reaches the client (lingering-close.ts).
   lingerWhileBodyUnread(req);
   track(req, res);
-  const [target = '/', ...query] = (req.url ?? '/').split('?');
-  // `/%61pi/v1/...` is the API, with the API's headers, as `/api/v1/...` is (unreserved.ts): decoded
-  // before any header is chosen by the path.
-  const path = withUnreservedDecoded(target);
-  if (path !== target) req.url = [path, ...query].join('?');
+  // One path before every rule (request-path.ts): `/%61pi/v1/...` and `/_astro/../api\v1/...` are
+  // `/api/v1/...`, for the routing below, maintenance, caching and the security headers alike, and
+  // Astro gets that path too; a target it cannot read so is refused.
+  const target = readTarget(req.url);
+  if (!target) {
+    setCommonHeaders(req, res, trustProxy, API_BASE); // a JSON answer: the API's headers
+    routeAs(req, '(invalid path)');
+    return refuseTarget(res, req.method === 'HEAD');
+  }
+  const { path } = target;
+  req.url = `${path}${target.search}`;
   setCommonHeaders(req, res, trustProxy);
   if (PROBE_PATHS.has(path)) {
     routeAs(req, path);
