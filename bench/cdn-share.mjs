@@ -19,6 +19,15 @@
 // CDN_PRICES_MAX_AGE=45 keeps the prices answers 45 s (+14 s of stale-while-revalidate) whatever they
 // say: the other way of the decision, a short lifetime instead of a purge.
 //
+// Beside the model, the real thing: the first seed's day replayed through a real Varnish with the VCL of
+// ops/varnish/ in front of the same server (tests/support/varnish.mjs; the price changes purge it through
+// VARNISH_PURGE_URL). Its time is real, so no lifetime runs out within the replay: what it checks is what
+// Varnish keeps, what the purges drop and what it never keeps. Counted: answered by Varnish (X-Cache: HIT),
+// any answer showing a price older than the last `stores prices` that returned (stale), any member's
+// answer kept or shown to another. The entries go to the server directly: never kept, and through Varnish
+// every visitor would share its address. CDN_VARNISH=0 leaves it out; it needs varnishd
+// (tests/support/ensure-varnish.sh).
+//
 // The matrix: the default seed and two others (CDN_SEEDS, default 19,7,42), each read as RFC 9213
 // reads the headers (CDN-Cache-Control in place of Cache-Control; tags in Cache-Tag) and as Fastly
 // does (Surrogate-Control; tags in Surrogate-Key): CDN_READERS, default rfc9213,fastly. One server
@@ -36,6 +45,7 @@ import { DEMO_ACCOUNT } from '../src/features/account/account.sample.ts';
 import { SAMPLE_STORE_COUNT } from '../src/features/locator/locator.sample.ts';
 import { DEFAULT_API_KEY } from '../src/lib/api-key.ts';
 import { startBuiltServer } from '../tests/support/built-server.mjs';
+import { startVarnish, varnishAvailable } from '../tests/support/varnish.mjs';
 import { ENTRY_PATH, prepareEntries } from './entry-load.mjs';
 import { writePart } from './results.mjs';
 
@@ -43,6 +53,7 @@ const REQUESTS = Number(process.env.CDN_REQUESTS ?? 20_000);
 const SEEDS = (process.env.CDN_SEEDS ?? process.env.CDN_SEED ?? '19,7,42').split(',').map(Number);
 const READERS = (process.env.CDN_READERS ?? 'rfc9213,fastly').split(',');
 const PURGE = process.env.CDN_PURGE !== '0';
+const VARNISH = process.env.CDN_VARNISH !== '0';
 /** Set: answers tagged `prices` are kept this many seconds (+ revalidation to 59 s) whatever they say. */
 const PRICES_MAX_AGE = Number(process.env.CDN_PRICES_MAX_AGE ?? 0);
 const DAY_MS = 24 * 3600 * 1000;
@@ -206,12 +217,12 @@ function shownVersion(text) {
 
 const exec = promisify(execFile);
 const work = mkdtempSync(join(tmpdir(), 'kwikfill-cdn-'));
-/** Sets every store's gas price to the version's marker through the operator command. */
-async function changePrices(server, version, hook) {
+/** Sets every store's gas price to the version's marker through the operator command, purging with `purge`. */
+async function changePrices(server, version, purge) {
   const file = join(work, `prices-${version}.csv`);
   const rows = Array.from({ length: SAMPLE_STORE_COUNT }, (_, i) => `${i + 1},${marker(version)},`);
   writeFileSync(file, `store_number,gas_price,diesel_price\n${rows.join('\n')}\n`);
-  const env = { ...server.env, ...(PURGE ? { PURGE_WEBHOOK_URL: hook } : {}) };
+  const env = { ...server.env, ...(PURGE ? purge : {}) };
   await exec(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', 'stores', 'prices', file], { env });
 }
 
@@ -249,8 +260,8 @@ try {
   if (!login.ok) throw new Error(`sign-in of the demo member: ${login.status} ${await login.text()}`);
   const { token } = await login.json();
 
-  /** One simulated day through a fresh cache; answers its figures. */
-  async function day(seed, reader) {
+  /** The seed's day: its requests, their times of day, the price changes' times, the entries to send. */
+  async function dayPlan(seed) {
     rand = random(seed);
     const plan = Array.from({ length: REQUESTS }, nextRequest);
     const at = plan.map(() => rand() * DAY_MS).sort((a, b) => a - b);
@@ -258,6 +269,62 @@ try {
     const posts = plan.filter((r) => r.method === 'POST').length + 1;
     const entries = await prepareEntries(server.base, posts, 16, entriesPrepared);
     entriesPrepared += posts;
+    return { plan, at, changesAt, entries };
+  }
+
+  /** The seed's day through a real Varnish (ops/varnish/), in real time; answers its figures. */
+  async function varnishDay(seed) {
+    const { plan, at, changesAt, entries } = await dayPlan(seed);
+    const varnish = await startVarnish({ backends: [server.base], memory: '256m' });
+    const counts = { requests: 0, fromVarnish: 0, stale: 0, personalKept: 0, refused: 0 };
+    const byKind = {};
+    let entriesSent = 0;
+    let nextChange = 0;
+    const send = async (kind, method, path, headers, body, signedIn) => {
+      const viaVarnish = method === 'GET';
+      const answer = await origin(viaVarnish ? varnish.base : server.base, { method, path, headers, body });
+      if (answer.status >= 500) throw new Error(`${method} ${path} through Varnish: ${answer.status}`);
+      if (answer.status >= 400) counts.refused++;
+      const hit = viaVarnish && answer.headers['x-cache'] === 'HIT';
+      const shown = shownVersion(answer.text);
+      if (shown !== undefined && shown < version) counts.stale++;
+      if (signedIn ? hit : answer.text.includes(DEMO_ACCOUNT.email)) counts.personalKept++;
+      counts.requests++;
+      if (hit) counts.fromVarnish++;
+      byKind[kind] ??= { requests: 0, fromCache: 0 };
+      byKind[kind].requests++;
+      if (hit) byKind[kind].fromCache++;
+      return answer.text.includes('data-store-prices');
+    };
+    try {
+      for (const [i, planned] of plan.entries()) {
+        // The day's order, in real time: each change is done (and purged) before the next request.
+        while (nextChange < changesAt.length && changesAt[nextChange] <= at[i]) {
+          nextChange++;
+          version++;
+          await changePrices(server, version, { VARNISH_PURGE_URL: varnish.base });
+        }
+        const { kind, method, path, signedIn } = planned;
+        let { headers = {} } = planned;
+        let body;
+        if (method === 'POST') ({ headers, body } = entries[entriesSent++]);
+        if (signedIn) headers = { ...headers, authorization: `Bearer ${token}` };
+        if (await send(kind, method, path, headers, body, signedIn))
+          await send('API /store-prices (store page script)', 'GET', '/api/v1/store-prices', {
+            ...apiKey,
+            ...browser,
+          });
+      }
+    } finally {
+      await varnish.stop();
+    }
+    const share = Number((counts.fromVarnish / counts.requests).toFixed(3));
+    return { seed, share, ...counts, byKind };
+  }
+
+  /** One simulated day through a fresh cache; answers its figures. */
+  async function day(seed, reader) {
+    const { plan, at, changesAt, entries } = await dayPlan(seed);
 
     /** key -> { policy, tags, version } */
     const cache = new Map();
@@ -342,7 +409,7 @@ try {
       while (nextChange < changesAt.length && changesAt[nextChange] <= clock) {
         clock = changesAt[nextChange++];
         version++;
-        await changePrices(server, version, hook);
+        await changePrices(server, version, { PURGE_WEBHOOK_URL: hook });
         history.push([clock, version]);
         clock = at[i];
       }
@@ -375,6 +442,17 @@ try {
         console.log(`  ${kind}: ${k.fromCache}/${k.requests}`);
     }
   }
+  let varnish;
+  if (VARNISH && varnishAvailable()) {
+    varnish = await varnishDay(SEEDS[0]);
+    console.log(
+      `Varnish (seed ${varnish.seed}, ops/varnish/default.vcl, real time): ${(varnish.share * 100).toFixed(1)}% of ${varnish.requests} requests answered by Varnish; ${varnish.stale} stale prices; ${varnish.personalKept} personal answers kept; ${varnish.refused} refused (4xx)`,
+    );
+    for (const [kind, k] of Object.entries(varnish.byKind))
+      console.log(`  ${kind}: ${k.fromCache}/${k.requests}`);
+  } else if (VARNISH) {
+    console.log('Varnish: not measured (no varnishd: bash tests/support/ensure-varnish.sh)');
+  }
   // As bench/server.mjs reads it: a few seconds after the load, once the server gave memory back.
   await new Promise((resolve) => setTimeout(resolve, 10_000));
   const rssMb = Math.round(server.rssMb());
@@ -389,6 +467,7 @@ try {
     priceChanges: PRICE_CHANGES.length,
     rssAfterLoadMb: rssMb,
     runs: runs.map(({ byKind: _, ...run }) => run),
+    varnish,
   });
 } finally {
   agent.destroy();

@@ -215,7 +215,11 @@ const md = [
           k.requests,
           `${k.fromCache} (${((100 * k.fromCache) / k.requests).toFixed(0)}%)`,
         ]),
-      )}`
+      )}\n\n${
+        parts.cdn.varnish
+          ? `The same day (seed ${parts.cdn.varnish.seed}) through a real Varnish with ops/varnish/default.vcl in front of the server, in real time (no lifetime runs out; the price changes purge it through \`VARNISH_PURGE_URL\`): **${(parts.cdn.varnish.share * 100).toFixed(1)}% answered by Varnish** of ${parts.cdn.varnish.requests} requests, **${parts.cdn.varnish.stale} stale prices, ${parts.cdn.varnish.personalKept} personal answers kept**, ${parts.cdn.varnish.refused} refused (4xx).`
+          : 'Through a real Varnish: not measured (CDN_VARNISH=0, or no varnishd: tests/support/ensure-varnish.sh).'
+      }`
     : 'not run',
   '',
   `## Database inserts beside entries (${database?.database ?? 'not run'})`,

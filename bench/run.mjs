@@ -28,6 +28,8 @@ const STEPS = [
 ];
 
 rmSync(join(RESULTS_DIR, 'parts'), { recursive: true, force: true });
+// The cdn share step replays its day through a real Varnish too: Debian's, installed when missing.
+spawnSync('bash', ['tests/support/ensure-varnish.sh'], { stdio: 'inherit' });
 const steps = STEPS.map(({ name, args, withPostgres }) => {
   console.log(`\n== ${name}`);
   const [command, argv] = withPostgres

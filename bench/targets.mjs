@@ -148,6 +148,15 @@ export function checkTargets({
       : 'not measured',
     runs.length ? runs.every((r) => r.stale === 0) : null,
   );
+  // Issue 44: the same day through a real Varnish with ops/varnish/default.vcl.
+  const varnish = cdn?.varnish;
+  add(
+    'Through Varnish (ops/varnish/): the day >= 93% answered by it, nothing personal kept, no stale price',
+    varnish
+      ? `${(varnish.share * 100).toFixed(1)}%, ${varnish.personalKept} personal kept, ${varnish.stale} stale`
+      : 'not measured',
+    varnish ? varnish.share >= 0.93 && varnish.personalKept === 0 && varnish.stale === 0 : null,
+  );
   const heap = gazetteer?.heapMb;
   add(
     'Gazetteer < 16 MB of heap once loaded',
