@@ -4,7 +4,6 @@ import type { Kysely } from 'kysely';
 import type { Config } from './config/index.ts';
 import type { DatabaseKind } from './db/database.ts';
 import type { Database } from './db/schema.ts';
-import type { GuardEnd } from './guard-finish.ts';
 import { createJobRunner, type JobRunner } from './jobs/worker.ts';
 import { type Logger, log } from './log.ts';
 import { createMailer, type Mailer } from './mailer.ts';
@@ -26,12 +25,6 @@ export interface AppDeps {
   log: Logger;
   /** The durable job queue's runner: handlers by kind, and kick() after queuing a job. */
   jobs: JobRunner;
-  /**
-   * The process answers one request at a time and shares nothing with the next (a Netlify function):
-   * the public-form guard counts the limits first instead of relying on this process's memory of
-   * them (form-guard.ts, known-refusals.ts).
-   */
-  answersAlone?: boolean;
 }
 
 export interface User {
@@ -66,14 +59,12 @@ export interface AppEnv {
     requestId: string;
     user: User;
     sessionHash: string;
-    /** The public-form guard's last step, for the route's write (form-guard.ts takeGuardFinish). */
-    guardFinish: GuardEnd & { stored: boolean };
   };
 }
 
 export function createDeps(
   base: Pick<AppDeps, 'config' | 'db' | 'dbKind'> &
-    Partial<Pick<AppDeps, 'mailer' | 'now' | 'fetch' | 'log' | 'answersAlone'>>,
+    Partial<Pick<AppDeps, 'mailer' | 'now' | 'fetch' | 'log'>>,
 ): AppDeps {
   const pending = new Set<Promise<unknown>>();
   const logger = base.log ?? log;

@@ -1,5 +1,6 @@
 // The public-form guard's attempt limits (docs/api.md, "Limits"): 3 an hour per person and per
-// browser, a loose ceiling of 30 an hour per network address, none for an unknown address. Run on a
+// browser, a loose ceiling of 30 an hour per network address, none for an unknown address; checked and
+// counted before the human check, the person's hit given back when the check fails. Run on a
 // small app with a form of its own, so the guard is tested apart from any feature's route.
 import { Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
@@ -162,6 +163,42 @@ describe('public-form attempt limits', () => {
     expect(
       (await submit('contact', { email: 'mo@example.com' }, await t.ticket('contact'), freshIp())).status,
     ).toBe(200);
+  });
+
+  it('checks and counts the limits before the human check: a burst of one person passes 3, the rest 429', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, async () =>
+        submit('contact', { email: 'rush@example.com' }, await t.ticket('contact'), freshIp()),
+      ),
+    );
+    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(3);
+    expect(answers.filter((answer) => answer.json.error?.code === 'rate_limited')).toHaveLength(5);
+    // Over a limit, the human check is never asked: a bogus token is answered 429, not human_check_failed.
+    const bogus = await submit(
+      'contact',
+      { email: 'rush@example.com', human_check_token: 'bogus' },
+      await t.ticket('contact'),
+      freshIp(),
+    );
+    expect(bogus.json.error?.code).toBe('rate_limited');
+  });
+
+  it('accepts a human-check token once', async () => {
+    const token = await t.humanToken('contact');
+    const first = await submit(
+      'contact',
+      { email: 'once-a@example.com', human_check_token: token },
+      await t.ticket('contact'),
+      freshIp(),
+    );
+    expect(first.status).toBe(200);
+    const again = await submit(
+      'contact',
+      { email: 'once-b@example.com', human_check_token: token },
+      await t.ticket('contact'),
+      freshIp(),
+    );
+    expect(again.json.error?.code).toBe('human_check_failed');
   });
 
   it('a filled trap counts for the browser, a bad ticket for the address (before their own answers)', async () => {

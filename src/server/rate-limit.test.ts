@@ -17,7 +17,7 @@ import { openDatabase } from './db/database.ts';
 import { type AppEnv, createDeps } from './deps.ts';
 import type { TrustProxy } from './ip.ts';
 import { log } from './log.ts';
-import { forget, hit, hitAll, reached, record } from './rate-limit.ts';
+import { forget, giveBack, hit, hitAll, reached, record } from './rate-limit.ts';
 import { clientAddress, clientIp } from './request.ts';
 
 let t: TestApi;
@@ -69,15 +69,25 @@ describe('several limits at once, and counters', () => {
     expect(await hit(t.deps, 'all-b', two.limit)).toBe(false);
   });
 
-  it('looks at a peeked check in its turn without counting it', async () => {
-    const person = { key: 'peek-person', limit: { limit: 1, windowMs: 60_000 } };
-    const browser = { key: 'peek-browser', limit: { limit: 5, windowMs: 60_000 } };
-    expect(await hitAll(t.deps, [{ ...person, peek: true }, browser])).toBeUndefined();
-    expect(await reached(t.deps, person.key, person.limit)).toBe(false);
-    await record(t.deps, person.key);
-    // At its limit: answered first, and the browser's attempt is not counted either.
-    expect(await hitAll(t.deps, [{ ...person, peek: true }, browser])).toEqual({ ...person, peek: true });
-    expect(await reached(t.deps, browser.key, { limit: 2, windowMs: 60_000 })).toBe(false);
+  it('holds a burst of attempts sharing keys in any order: each limit passes exactly its count', async () => {
+    const person = { key: 'order-person', limit: { limit: 3, windowMs: 60_000 } };
+    const address = { key: 'order-address', limit: { limit: 30, windowMs: 60_000 } };
+    const results = await Promise.all(
+      Array.from({ length: 12 }, (_, n) => hitAll(t.deps, n % 2 ? [person, address] : [address, person])),
+    );
+    expect(results.filter((over) => over === undefined)).toHaveLength(3);
+    expect(await reached(t.deps, address.key, { limit: 3, windowMs: 60_000 })).toBe(true);
+    expect(await reached(t.deps, address.key, { limit: 4, windowMs: 60_000 })).toBe(false);
+  });
+
+  it('gives back exactly the one hit recorded at a time', async () => {
+    const check = { key: 'given-back', limit: { limit: 2, windowMs: 60_000 } };
+    const at = t.now();
+    await Promise.all([hitAll(t.deps, [check], at), hitAll(t.deps, [check], at)]);
+    expect(await hitAll(t.deps, [check], at)).toEqual(check);
+    await giveBack(t.deps, check.key, at);
+    expect(await hitAll(t.deps, [check], at)).toBeUndefined();
+    expect(await hitAll(t.deps, [check], at)).toEqual(check);
   });
 
   it('counts a key named twice in one call twice', async () => {

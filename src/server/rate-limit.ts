@@ -6,9 +6,9 @@
 import { sql } from 'kysely';
 import { ATTEMPT_WINDOW_MS, MAX_ATTEMPTS_PER_HOUR } from '../lib/form-rules.ts';
 import { personOf } from '../lib/mailbox.ts';
+import type { DatabaseKind } from './db/database.ts';
 import type { AppDeps } from './deps.ts';
 import { ApiError, ERRORS } from './errors.ts';
-import { forgetRefusal } from './known-refusals.ts';
 import { countRefusal } from './metrics.ts';
 import { sweepDue } from './sweep-schedule.ts';
 import { sha256 } from './tokens.ts';
@@ -57,11 +57,9 @@ export const emailKey = (email: string): string => sha256(personOf(email)).slice
 export interface Check {
   key: string;
   limit: Limit;
-  /** Only looked at, not counted (the person's limit before the human check: src/server/form-guard.ts). */
-  peek?: true;
 }
 
-// The two statements of SQLite's limits are written as SQL (the same on SQLite and PostgreSQL):
+// The two statements of the limits are written as SQL (the same on SQLite and PostgreSQL):
 // Kysely's query builder took longer to build them than the database to run them.
 async function countIn(db: AppDeps['db'], key: string, since: number): Promise<number> {
   const { rows } = await sql<{ count: number | string | null }>`select sum("hits") as "count"
@@ -93,102 +91,48 @@ export async function sweepHits(deps: AppDeps, now: number): Promise<void> {
 }
 
 /**
+ * hitAll's step in a transaction the caller holds (`trx`): the first check at its limit, or none and
+ * a hit recorded at `now` for each. SQLite runs one write transaction at a time; PostgreSQL's
+ * transactions on a key go one at a time by a lock on that key, taken in sorted order (no deadlock)
+ * and held until the commit, so each counts what the one before it stored.
+ */
+export async function hitWithin(
+  trx: AppDeps['db'],
+  kind: DatabaseKind,
+  checks: Check[],
+  now: number,
+): Promise<Check | undefined> {
+  if (checks.length === 0) return undefined;
+  if (kind === 'postgres') {
+    for (const key of [...new Set(checks.map((check) => check.key))].sort()) {
+      await sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(trx);
+    }
+  }
+  for (const check of checks) {
+    if ((await countIn(trx, check.key, now - check.limit.windowMs)) >= check.limit.limit) return check;
+  }
+  await addHits(
+    trx,
+    checks.map((check) => check.key),
+    now,
+  );
+  return undefined;
+}
+
+/**
  * Looks at every check in turn (the first one at its limit is answered) and, when all are within
- * their limits, records one hit for each counted check (not for a `peek`), as one step: simultaneous
- * requests cannot all slip under a limit. Attempts over a limit are refused, not counted.
- * PostgreSQL runs it as one statement, rate_limit_hit (migration 0022: a lock per counted key, the
- * counts, the hits; docs/decisions/0021-postgresql-round-trips.md); SQLite, whose write transaction
- * already runs alone, in one transaction here. The hits are recorded at `now` (for giveBack).
+ * their limits, records one hit for each, as one step: simultaneous requests cannot all slip under a
+ * limit. Attempts over a limit are refused, not counted. The hits are recorded at `now` (for giveBack).
  */
 export async function hitAll(
   deps: AppDeps,
   checks: Check[],
   now: number = deps.now(),
 ): Promise<Check | undefined> {
-  const over =
-    deps.dbKind === 'postgres'
-      ? await hitAllPostgres(deps, checks, now)
-      : await hitAllSqlite(deps, checks, now);
+  const over = await deps.db.transaction().execute((trx) => hitWithin(trx, deps.dbKind, checks, now));
   await sweepHits(deps, now);
   if (over) countRefusal(over.key);
   return over;
-}
-
-/** The checks as the first arguments of the limits' functions (migrations 0022, 0023, 0024): keys, limits, windows' starts. */
-const checkArrays = (checks: Check[], now: number) =>
-  sql`${checks.map((check) => check.key)}::text[], ${checks.map((check) => check.limit.limit)}::integer[],
-    ${checks.map((check) => now - check.limit.windowMs)}::bigint[]`;
-
-async function hitAllPostgres(deps: AppDeps, checks: Check[], now: number): Promise<Check | undefined> {
-  if (checks.length === 0) return undefined;
-  const { rows } = await sql<{ over: number }>`select rate_limit_hit(
-      ${checkArrays(checks, now)},
-      ${checks.map((check) => !check.peek)}::boolean[],
-      ${now}::bigint) as "over"`.execute(deps.db);
-  const place = Number(rows[0]?.over ?? 0);
-  return place > 0 ? checks[place - 1] : undefined;
-}
-
-function hitAllSqlite(deps: AppDeps, checks: Check[], now: number): Promise<Check | undefined> {
-  return deps.db.transaction().execute((trx) => takeSqlite(trx, checks, now));
-}
-
-/** SQLite's hitAll inside a transaction (`trx`) the caller holds. */
-async function takeSqlite(trx: AppDeps['db'], checks: Check[], now: number): Promise<Check | undefined> {
-  for (const check of checks) {
-    if ((await countIn(trx, check.key, now - check.limit.windowMs)) >= check.limit.limit) return check;
-  }
-  const counted = checks.filter((check) => !check.peek).map((check) => check.key);
-  if (counted.length > 0) await addHits(trx, counted, now);
-  return undefined;
-}
-
-/** PostgreSQL's SQLSTATE for a limit reached inside a write (rate_limit_enforce, migration 0023). */
-const LIMIT_REACHED_SQLSTATE = 'KF429';
-
-/**
- * enforceAll as part of a write that stores something (src/server/db/write-together.ts), so that the
- * hits and the write are one statement on PostgreSQL and one transaction on SQLite: either every
- * check is within its limit, its hits are counted and the write stores, or nothing is stored and
- * `explain` answers 429. `postgres` is a condition for the write's WHERE (rate_limit_enforce raises
- * when a check is at its limit); `sqlite` runs in the write's transaction. No `peek` checks here.
- */
-export function enforceInWrite(checks: Check[], now: number) {
-  return {
-    postgres: sql<boolean>`rate_limit_enforce(
-      ${checkArrays(checks, now)},
-      ${now}::bigint)`,
-    async sqlite(trx: AppDeps['db']): Promise<void> {
-      const over = await takeSqlite(trx, checks, now);
-      if (over) {
-        countRefusal(over.key);
-        throw ApiError.of(ERRORS.rateLimited);
-      }
-    },
-    explain(error: unknown): ApiError | undefined {
-      const e = error as { code?: unknown; message?: unknown } | undefined;
-      if (e?.code !== LIMIT_REACHED_SQLSTATE) return undefined;
-      const over = checks[Number(e.message) - 1];
-      if (over) countRefusal(over.key);
-      return ApiError.of(ERRORS.rateLimited);
-    },
-  };
-}
-
-/**
- * A limit that withholds something rather than refusing the request, as part of the write that
- * stores it (db/write-together.ts): when `check` is within its limit its hit is counted and the
- * answer is true, past it nothing is counted and the answer is false; a write that fails counts
- * nothing. `postgres` is that answer as an expression of the write's statement (rate_limit_take,
- * migrations 0023 and 0024: the key's lock, its count, its hit); `sqlite` answers it in the write's
- * transaction. Not a refusal: no 429, and no refusal in the metrics.
- */
-export function withinInWrite(check: Check, now: number) {
-  return {
-    postgres: sql<boolean>`(rate_limit_take(${checkArrays([check], now)}, array[true], ${now}::bigint) = 0)`,
-    sqlite: async (trx: AppDeps['db']): Promise<boolean> =>
-      (await takeSqlite(trx, [check], now)) === undefined,
-  };
 }
 
 /** Records a hit for `key` when it is within the limit; false (nothing recorded) when over it. */
@@ -220,7 +164,8 @@ export async function record(deps: AppDeps, ...keys: string[]): Promise<void> {
 
 /**
  * Takes back one hit of `key` that hitAll recorded at `at`: an attempt counted before it was known
- * whether it counts (a sign-in counts as a failure until its password is right: login-limits.server.ts).
+ * whether it counts (a sign-in counts as a failure until its password is right: login-limits.server.ts;
+ * a public form's person, until its human check has passed: form-guard.ts).
  */
 export async function giveBack(deps: AppDeps, key: string, at: number): Promise<void> {
   await deps.db
@@ -232,12 +177,7 @@ export async function giveBack(deps: AppDeps, key: string, at: number): Promise<
     .execute();
 }
 
-/**
- * Forgets every hit of `key` (a successful sign-in clears that address's failures). Only for keys
- * no public form remembers as refused: this server's memory forgets it, another server's would not
- * (known-refusals.ts).
- */
+/** Forgets every hit of `key` (a successful sign-in clears that account's failures). */
 export async function forget(deps: AppDeps, key: string): Promise<void> {
   await deps.db.deleteFrom('rate_limit_counts').where('key', '=', key).execute();
-  forgetRefusal(deps, key);
 }

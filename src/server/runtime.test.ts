@@ -1,7 +1,5 @@
-// The API as the site starts it (runtime.ts), on the Node server and in a Netlify function: the one
-// line that tells the app it answers alone on Netlify (the public-form guard then counts the limits
-// first, docs/decisions/0021-postgresql-round-trips.md), the pipeline off there, and the refusal of
-// SQLite there. Each case loads runtime.ts afresh, since it keeps its app for the life of the process.
+// The API as the site starts it (runtime.ts), on the Node server and in a Netlify function: the
+// pipeline off there, and the refusal of SQLite there. Each case loads runtime.ts afresh, since it keeps its app for the life of the process.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -48,19 +46,6 @@ afterEach(async () => {
 });
 
 describe('the API as the site starts it', () => {
-  it('on the Node server, is not told it answers each request alone', async () => {
-    await siteEnv('sqlite');
-    const runtime = await freshRuntime();
-    expect((await runtime.getDeps()).answersAlone).toBe(false);
-  });
-
-  it.runIf(databaseUrl)('in a Netlify function, answers each request alone', async () => {
-    await siteEnv('postgres');
-    const runtime = await freshRuntime();
-    runtime.runOnNetlify('deploy-preview');
-    expect((await runtime.getDeps()).answersAlone).toBe(true);
-  });
-
   // A function answers one request at a time: a pipeline would carry nothing there, and the
   // provider's pooler need not take one (src/server/db/pipeline.ts).
   it.runIf(databaseUrl)(

@@ -36,7 +36,7 @@ function start() {
     // provider's pooler in front of PostgreSQL need not take one (src/server/db/pipeline.ts).
     const handle = await sharedDatabase(netlify ? { ...config, pipeline: false } : config);
     if (netlify) await refuseForeignDatabase(handle.db, netlify.deployContext);
-    const deps = createDeps({ config, db: handle.db, dbKind: handle.kind, answersAlone: Boolean(netlify) });
+    const deps = createDeps({ config, db: handle.db, dbKind: handle.kind });
     registerJobs(deps.jobs);
     ready = createApp(deps);
     // The queue's worker of this server: mail and deferred jobs (src/server/jobs/worker.ts). Not in

@@ -1,6 +1,5 @@
 // Sessions: the client holds a random 32-byte token; the database holds only its SHA-256 hash.
 import type { Context, MiddlewareHandler } from 'hono';
-import type { Write } from './db/write-together.ts';
 import type { AppDeps, AppEnv, User } from './deps.ts';
 import { ApiError, ERRORS } from './errors.ts';
 import { randomToken, sha256 } from './tokens.ts';
@@ -8,10 +7,13 @@ import { randomToken, sha256 } from './tokens.ts';
 export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 
 /**
- * A new session: the token for the client, and the write that stores its hash, for a route that
- * stores it with other writes (a registration: one statement on PostgreSQL, db/write-together.ts).
+ * A new session: the token for the client, and the write that stores its hash in `db` (the
+ * database, or the transaction of a route that stores it with other writes: a registration).
  */
-export function newSession(deps: AppDeps, userId: string): { token: string; write: Write } {
+export function newSession(
+  deps: AppDeps,
+  userId: string,
+): { token: string; store: (db: AppDeps['db']) => Promise<void> } {
   const token = randomToken(32);
   const now = deps.now();
   const values = {
@@ -20,13 +22,18 @@ export function newSession(deps: AppDeps, userId: string): { token: string; writ
     created_at: now,
     expires_at: now + SESSION_LIFETIME_MS,
   };
-  return { token, write: (db) => db.insertInto('sessions').values(values) };
+  return {
+    token,
+    store: async (db) => {
+      await db.insertInto('sessions').values(values).execute();
+    },
+  };
 }
 
 /** A new session of an existing account (a sign-in, a password change). */
 export async function createSession(deps: AppDeps, userId: string): Promise<string> {
-  const { token, write } = newSession(deps, userId);
-  await write(deps.db).execute();
+  const { token, store } = newSession(deps, userId);
+  await store(deps.db);
   const now = deps.now();
   // Expired sessions are of no further use: this user's now, everyone's by the daily retention job.
   await deps.db.deleteFrom('sessions').where('user_id', '=', userId).where('expires_at', '<=', now).execute();

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { statementsOf } from '../../../tests/support/statements.ts';
 import { createTestApi, type TestApi } from '../../../tests/support/test-api.ts';
 import { sha256 } from '../../server/tokens.ts';
 import { signUpValues } from './account.sample.ts';
@@ -48,18 +47,6 @@ describe('POST /auth/register', () => {
 
     const profile = await t.call('GET', '/me/profile', { token: answer.json.token });
     expect(profile.json.email).toBe('new@example.com');
-  });
-
-  it('on PostgreSQL, runs two statements: the mailbox looked up, then everything stored as one', async () => {
-    if (t.deps.dbKind !== 'postgres') return;
-    const body = await registerBody('counted.member@example.com');
-    let status = 0;
-    const statements = await statementsOf(t.deps, async () => {
-      status = (await t.call('POST', '/auth/register', { body, ip: freshIp() })).status;
-    });
-    expect(status).toBe(201);
-    // The guard's last step, the account, its confirmation link and mail, and the session.
-    expect(statements).toEqual(['SelectQueryNode users', 'InsertQueryNode sessions']);
   });
 
   it('answers 409 email_taken for a registered address', async () => {

@@ -2,10 +2,9 @@
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import { personOf } from '../../lib/mailbox.ts';
-import { writeTogether } from '../../server/db/write-together.ts';
 import type { AppEnv } from '../../server/deps.ts';
 import { ApiError, isUniqueViolation } from '../../server/errors.ts';
-import { publicForm, takeGuardFinish } from '../../server/form-guard.ts';
+import { publicForm } from '../../server/form-guard.ts';
 import { hashPassword, verifyDummy, verifyPassword } from '../../server/passwords.ts';
 import { enforce, LIMITS } from '../../server/rate-limit.ts';
 import { clientIp } from '../../server/request.ts';
@@ -14,7 +13,7 @@ import { maskEmail, sha256 } from '../../server/tokens.ts';
 import { json } from '../../server/validate.ts';
 import { loginSchema, MESSAGES, registerSchema, resetRequestSchema, resetSubmitSchema } from './account.ts';
 import { findAccount } from './accounts.server.ts';
-import { confirmationWrites, confirmEmail, markVerified } from './confirmation.server.ts';
+import { confirmEmail, markVerified, storeConfirmation } from './confirmation.server.ts';
 import { countAttempt, failureKey } from './login-limits.server.ts';
 import { dropHeldSignUps } from './mailing-list.server.ts';
 import { requestReset } from './reset.server.ts';
@@ -32,43 +31,40 @@ const invalidToken = () => new ApiError(400, 'invalid_token', 'This reset link i
 export const authRoutes = new Hono<AppEnv>()
   // One account per mailbox, let in at once; the address then proves itself by the link mailed to
   // it (confirmation.server.ts, docs/decisions/0014-*).
-  .post(
-    '/register',
-    publicForm('register', registerSchema, { person: (data) => data.email, withWrite: true }),
-    async (c) => {
-      const { deps } = c.var;
-      const { email, password } = c.req.valid('json');
-      if (await findAccount(deps, email)) throw emailTaken();
-      const id = randomUUID();
-      const now = deps.now();
-      const passwordHash = await hashPassword(password);
-      const session = newSession(deps, id);
-      try {
-        // The guard's last step, the account, its confirmation link and mail, and the session the
-        // visitor is let in with: stored as one.
-        await writeTogether(deps.db, deps.dbKind, [
-          takeGuardFinish(c),
-          (db) =>
-            db.insertInto('users').values({
-              id,
-              email,
-              mailbox: personOf(email),
-              password_hash: passwordHash,
-              created_at: now,
-              updated_at: now,
-            }),
-          ...confirmationWrites(deps, { id, email }),
-          session.write,
-        ]);
-      } catch (error) {
-        if (isUniqueViolation(error)) throw emailTaken(); // the same mailbox registered at the same moment
-        throw error;
-      }
-      deps.jobs.kick();
-      console.info(`[auth] account created for ${maskEmail(email)}`);
-      return c.json({ token: session.token, user_id: id }, 201);
-    },
-  )
+  .post('/register', publicForm('register', registerSchema, { person: (data) => data.email }), async (c) => {
+    const { deps } = c.var;
+    const { email, password } = c.req.valid('json');
+    if (await findAccount(deps, email)) throw emailTaken();
+    const id = randomUUID();
+    const now = deps.now();
+    const passwordHash = await hashPassword(password);
+    const session = newSession(deps, id);
+    try {
+      // The account, its confirmation link and mail, and the session the visitor is let in with:
+      // stored as one.
+      await deps.db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('users')
+          .values({
+            id,
+            email,
+            mailbox: personOf(email),
+            password_hash: passwordHash,
+            created_at: now,
+            updated_at: now,
+          })
+          .execute();
+        await storeConfirmation(trx, deps, { id, email });
+        await session.store(trx);
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw emailTaken(); // the same mailbox registered at the same moment
+      throw error;
+    }
+    deps.jobs.kick();
+    console.info(`[auth] account created for ${maskEmail(email)}`);
+    return c.json({ token: session.token, user_id: id }, 201);
+  })
 
   .post('/login', json(loginSchema), async (c) => {
     const { deps } = c.var;

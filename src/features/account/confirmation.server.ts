@@ -3,11 +3,10 @@
 // account's password confirms the address, so the link alone confirms nothing: the mailbox's owner
 // who opens a link a stranger caused cannot hand the stranger a confirmed account, and the
 // stranger never sees the link. Confirming ends the account's other sessions.
-import type { Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../server/db/schema.ts';
-import type { Write } from '../../server/db/write-together.ts';
 import type { AppDeps } from '../../server/deps.ts';
-import { jobWrite, mailJob } from '../../server/jobs/queue.ts';
+import { enqueue, mailJob } from '../../server/jobs/queue.ts';
 import { randomToken, sha256 } from '../../server/tokens.ts';
 import { site } from '../../site.config.ts';
 import { CONFIRM_PARAM } from './account.ts';
@@ -31,10 +30,14 @@ const confirmMailText = (link: string, forgot: string) =>
   ].join('\n');
 
 /**
- * A confirmation link for the account and its mail, as writes to store with the account
- * (src/server/db/write-together.ts): neither is stored without the other.
+ * Stores a confirmation link for the account and its mail in `trx`, the transaction that stores the
+ * account, or one of its own: neither is stored without the other.
  */
-export function confirmationWrites(deps: AppDeps, user: { id: string; email: string }): Write[] {
+export async function storeConfirmation(
+  trx: Kysely<Database>,
+  deps: AppDeps,
+  user: { id: string; email: string },
+): Promise<void> {
   const token = randomToken(32);
   const now = deps.now();
   const { siteUrl } = deps.config;
@@ -44,16 +47,16 @@ export function confirmationWrites(deps: AppDeps, user: { id: string; email: str
     subject: confirmMailSubject,
     text: confirmMailText(link, `${siteUrl}/account/forgot-password`),
   };
-  return [
-    (db) =>
-      db.insertInto('email_confirmations').values({
-        token_hash: sha256(token),
-        user_id: user.id,
-        created_at: now,
-        expires_at: now + CONFIRM_LIFETIME_MS,
-      }),
-    jobWrite(mailJob(mail), now),
-  ];
+  await trx
+    .insertInto('email_confirmations')
+    .values({
+      token_hash: sha256(token),
+      user_id: user.id,
+      created_at: now,
+      expires_at: now + CONFIRM_LIFETIME_MS,
+    })
+    .execute();
+  await enqueue(trx, mailJob(mail), now);
 }
 
 /**

@@ -6,13 +6,14 @@
 // retry-mail` sends what is owed at once. The job and the operator's command may reach one message
 // at once: each claims the message on its row first, and only the holder sends, so no mail goes
 // twice (unless a process dies between sending and marking it sent).
-import { type RawBuilder, type Selectable, sql } from 'kysely';
+import type { Selectable } from 'kysely';
 import { CHAIN_TIME_ZONE } from '../../lib/dates.ts';
+import type { DatabaseKind } from '../../server/db/database.ts';
 import type { ContactMessagesTable } from '../../server/db/schema.ts';
 import type { AppDeps } from '../../server/deps.ts';
 import { renewingWhile } from '../../server/jobs/lease.ts';
 import { JOB_LEASE_MS, type NewJob } from '../../server/jobs/queue.ts';
-import { emailKey, type Limit, withinInWrite } from '../../server/rate-limit.ts';
+import { emailKey, hitWithin, type Limit } from '../../server/rate-limit.ts';
 import { site } from '../../site.config.ts';
 import { DEPARTMENT_NAMES, type DepartmentId, EXTRA_FIELDS } from './departments.ts';
 
@@ -98,26 +99,20 @@ export function acknowledgementMail(row: Row) {
 /** Acknowledgements to one address (the form's email field names any address it likes). */
 export const ACK_LIMIT: Limit = { limit: 3, windowMs: 24 * 60 * 60_000 };
 
-/** The column's value as written: a time, null, or (on PostgreSQL) the expression that decides it. */
-export type AckWithheldAt = number | null | RawBuilder<number | null>;
-
 /**
- * A new message's `ack_withheld_at`, in the statement that stores it: null while `email` is within
- * ACK_LIMIT (the acknowledgement counted), else `now`. Past the limit the message is still stored and
- * mailed to the department, only not acknowledged; a message that is not stored counts for nothing.
+ * A new message's `ack_withheld_at`, in the transaction (`trx`) that stores it: null while `email`
+ * is within ACK_LIMIT (the acknowledgement counted), else `now`. Past the limit the message is still
+ * stored and mailed to the department, only not acknowledged (a cap, not a refusal); a message that
+ * is not stored counts for nothing.
  */
-export function ackWithheldAt(
+export async function ackWithheldAt(
+  trx: AppDeps['db'],
+  kind: DatabaseKind,
   email: string,
   now: number,
-): {
-  postgres: AckWithheldAt;
-  sqlite: (trx: AppDeps['db']) => Promise<AckWithheldAt>;
-} {
-  const within = withinInWrite({ key: `contact-ack:${emailKey(email)}`, limit: ACK_LIMIT }, now);
-  return {
-    postgres: sql<number | null>`case when ${within.postgres} then null else ${now}::bigint end`,
-    sqlite: async (trx: AppDeps['db']): Promise<number | null> => ((await within.sqlite(trx)) ? null : now),
-  };
+): Promise<number | null> {
+  const over = await hitWithin(trx, kind, [{ key: `contact-ack:${emailKey(email)}`, limit: ACK_LIMIT }], now);
+  return over ? now : null;
 }
 
 /**

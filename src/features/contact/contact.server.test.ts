@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { statementsOf } from '../../../tests/support/statements.ts';
 import { createTestApi, type TestApi } from '../../../tests/support/test-api.ts';
 import { metricsReader } from '../../../tests/support/test-metrics.ts';
 import { ATTEMPT_WINDOW_MS, GUARD_MESSAGES } from '../../lib/form-rules.ts';
@@ -423,29 +422,12 @@ describe('the acknowledgement, which goes to whatever address the form carried (
       expect((await fromThisBrowser(uniqueEmail('browser'))).status).toBe(201);
     }
     const email = uniqueEmail('spared');
-    expect((await fromThisBrowser(email)).status).toBe(429); // the browser's limit, in the storing statement
+    expect((await fromThisBrowser(email)).status).toBe(429); // the browser's limit
     for (let i = 0; i < ACK_LIMIT.limit; i++) {
       const answer = await send(flat({ email }));
       expect(answer.status).toBe(201);
       expect((await stored(answer.json.reference)).ack_withheld_at).toBeNull();
     }
-  });
-
-  it('on PostgreSQL, stores a message in one statement: the limits, the message, its acknowledgement and its mail job', async () => {
-    if (t.deps.dbKind !== 'postgres') return;
-    t.advance(ATTEMPT_WINDOW_MS);
-    const body = {
-      ...ownAddress(),
-      form_ticket: await t.ticket('contact'),
-      human_check_token: await t.humanToken('contact'),
-      website: '',
-    };
-    let status = 0;
-    const statements = await statementsOf(t.deps, async () => {
-      status = (await t.call('POST', '/contact', { body, ip: `198.51.100.${++ip}` })).status;
-    });
-    expect(status).toBe(201);
-    expect(statements).toEqual(['InsertQueryNode jobs']);
   });
 
   it('counts the acknowledgements of one mailbox however its address is written (Gmail dots, googlemail, +tag)', async () => {

@@ -4,21 +4,18 @@
 // are retried from the stored message when they fail.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
-import type { QueryCreator } from 'kysely';
 import * as v from 'valibot';
-import type { Database } from '../../server/db/schema.ts';
-import { writeTogether } from '../../server/db/write-together.ts';
 import type { AppEnv } from '../../server/deps.ts';
 import { isUniqueViolation } from '../../server/errors.ts';
-import { publicForm, takeGuardFinish } from '../../server/form-guard.ts';
-import { jobWrite } from '../../server/jobs/queue.ts';
+import { publicForm } from '../../server/form-guard.ts';
+import { enqueue } from '../../server/jobs/queue.ts';
 import { countStored } from '../../server/metrics.ts';
 import { clientAddress } from '../../server/request.ts';
 import { bearerToken, findSessionUser } from '../../server/sessions.ts';
 import { sha256 } from '../../server/tokens.ts';
 import { query } from '../../server/validate.ts';
 import { contactPayloadSchema } from './contact.ts';
-import { type AckWithheldAt, ackWithheldAt, contactMailJob } from './contact-mail.server.ts';
+import { ackWithheldAt, contactMailJob } from './contact-mail.server.ts';
 
 // No 0/O or 1/I: the reference is read out on the phone.
 const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -33,7 +30,7 @@ const contactQuery = v.object({ include_ip: v.optional(v.string()) });
 export const contactRoutes = new Hono<AppEnv>().post(
   '/',
   query(contactQuery),
-  publicForm('contact', contactPayloadSchema, { person: (data) => data.email, withWrite: true }),
+  publicForm('contact', contactPayloadSchema, { person: (data) => data.email }),
   async (c) => {
     const { deps } = c.var;
     const message = c.req.valid('json');
@@ -48,23 +45,16 @@ export const contactRoutes = new Hono<AppEnv>().post(
       user_id: user?.id ?? null,
       created_at: deps.now(),
     };
-    const withheld = ackWithheldAt(message.email, deps.now());
-    // The guard's last step, the message (its acknowledgement counted) and its mail job: stored as one,
-    // all or nothing (on PostgreSQL one statement, whose parts run in an order of its own).
-    const guard = takeGuardFinish(c);
-    const insert = (db: QueryCreator<Database>, reference: string, ackWithheld: AckWithheldAt) =>
-      db.insertInto('contact_messages').values({ ...values, reference, ack_withheld_at: ackWithheld });
+    // The message (its acknowledgement counted) and its mail job: stored as one, all or nothing.
     const store = (reference: string) =>
-      writeTogether(deps.db, deps.dbKind, [
-        guard,
-        {
-          postgres: (db) => insert(db, reference, withheld.postgres),
-          sqlite: async (trx) => {
-            await insert(trx, reference, await withheld.sqlite(trx)).execute();
-          },
-        },
-        jobWrite(contactMailJob(id, reference), deps.now()),
-      ]);
+      deps.db.transaction().execute(async (trx) => {
+        const withheld = await ackWithheldAt(trx, deps.dbKind, message.email, deps.now());
+        await trx
+          .insertInto('contact_messages')
+          .values({ ...values, reference, ack_withheld_at: withheld })
+          .execute();
+        await enqueue(trx, contactMailJob(id, reference), deps.now());
+      });
     let reference = newReference();
     try {
       await store(reference);

@@ -10,7 +10,6 @@
 import { randomUUID } from 'node:crypto';
 import { chainDay } from '../../lib/dates.ts';
 import { personOf } from '../../lib/mailbox.ts';
-import { type WriteStep, writeTogether } from '../../server/db/write-together.ts';
 import type { AppDeps } from '../../server/deps.ts';
 import { ApiError, isUniqueViolation } from '../../server/errors.ts';
 import { countStored } from '../../server/metrics.ts';
@@ -34,15 +33,15 @@ export function entryKeys(personKeyOfEntry: string, member: Member | null): stri
 }
 
 /**
- * Stores one entry for today (New York); 409 when any person it stands for has entered this promotion
- * today. `guard`: the public-form guard's last step, stored with the entry (src/server/guard-finish.ts).
+ * Stores one entry for today (New York), its keys and the entry in one transaction; 409 when any
+ * person it stands for has entered this promotion today.
  */
 export async function recordEntry(
   deps: AppDeps,
   promotionId: string,
   entry: EntryPayload,
   member: Member | null,
-  { guard, now = deps.now() }: { guard?: WriteStep; now?: number } = {},
+  { now = deps.now() }: { now?: number } = {},
 ) {
   const row = {
     id: randomUUID(),
@@ -69,12 +68,10 @@ export async function recordEntry(
     entry_id: row.id,
   }));
   try {
-    // With the guard's last step first, when the entry came through the form (docs/decisions/0021).
-    await writeTogether(deps.db, deps.dbKind, [
-      ...(guard ? [guard] : []),
-      (db) => db.insertInto('giveaway_entry_keys').values(keys),
-      (db) => db.insertInto('giveaway_entries').values(row),
-    ]);
+    await deps.db.transaction().execute(async (trx) => {
+      await trx.insertInto('giveaway_entry_keys').values(keys).execute();
+      await trx.insertInto('giveaway_entries').values(row).execute();
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw ApiError.of(ALREADY_ENTERED);
     throw error;

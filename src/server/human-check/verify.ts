@@ -8,7 +8,6 @@ import { randomUUID } from 'node:crypto';
 import { isIP } from 'node:net';
 import { sql } from 'kysely';
 import type { AppDeps } from '../deps.ts';
-import { isUniqueViolation } from '../errors.ts';
 import { sweepDue } from '../sweep-schedule.ts';
 import { randomToken, safeEqual, sha256, sign } from '../tokens.ts';
 import { humanCheckMode } from './mode.ts';
@@ -36,43 +35,30 @@ function checkLocalToken(deps: AppDeps, token: string, action: string): boolean 
   return Number(expires) > deps.now();
 }
 
-/** A token that passed its check, not yet remembered as used: markUsed, or the public-form guard's last step (src/server/guard-finish.ts). */
-export interface PassedToken {
+/** A token that passed its check, not yet remembered as used (markUsed). */
+interface PassedToken {
   hash: string;
   expiresAt: number;
 }
 
 /** Forgets the expired tokens now and then (src/server/sweep-schedule.ts). */
-export async function sweepUsedTokens(deps: AppDeps): Promise<void> {
+async function sweepUsedTokens(deps: AppDeps): Promise<void> {
   const now = deps.now();
   if (sweepDue(deps.db, 'used_tokens', now)) {
     await deps.db.deleteFrom('used_tokens').where('expires_at', '<', now).execute();
   }
 }
 
-/**
- * Remembers a token as used in `db` (the database, or a transaction of the caller's); false when it
- * had been used before (also between two racing requests).
- */
-export async function takeToken(db: AppDeps['db'], passed: PassedToken): Promise<boolean> {
+/** Remembers a token as used; false when it had been used before (also between two racing requests). */
+async function markUsed(deps: AppDeps, passed: PassedToken): Promise<boolean> {
+  await sweepUsedTokens(deps);
   // Written as SQL (the same on both databases): every public form's submission runs it, and
   // Kysely's builder took longer to build it than the database to run it (bench/server.mjs).
   const result = await sql`insert into "used_tokens" ("token_hash", "expires_at")
     values (${passed.hash}, ${passed.expiresAt})
-    on conflict ("token_hash") do nothing`.execute(db);
+    on conflict ("token_hash") do nothing`.execute(deps.db);
   return Number(result.numAffectedRows ?? 0) === 1;
 }
-
-async function markUsed(deps: AppDeps, passed: PassedToken): Promise<boolean> {
-  await sweepUsedTokens(deps);
-  return takeToken(deps.db, passed);
-}
-
-/** True when `error` is the write of a token used before (the `used_tokens` key, in the guard's last step). */
-export const isUsedTokenError = (error: unknown): boolean =>
-  isUniqueViolation(error) &&
-  ((error as { table?: unknown }).table === 'used_tokens' ||
-    String((error as { message?: unknown }).message).includes('used_tokens.'));
 
 const hashOf = (token: string) => sha256(`human-check|${token}`);
 
@@ -121,12 +107,8 @@ export interface HumanCheckInput {
   ip: string;
 }
 
-/**
- * The token's check without taking it: a PassedToken when it proves a human for this action and was
- * not used before (the guard of the public forms takes it in the write that stores the submission:
- * src/server/guard-finish.ts).
- */
-export async function checkHumanToken(
+/** The token's check without taking it: a PassedToken when it proves a human for this action. */
+async function checkHumanToken(
   deps: AppDeps,
   { token, action, ip }: HumanCheckInput,
 ): Promise<PassedToken | undefined> {

@@ -2,7 +2,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestApi, type TestApi } from '../../../tests/support/test-api.ts';
 import { openDatabase } from '../db/database.ts';
-import { writeTogether } from '../db/write-together.ts';
 import { createDeps } from '../deps.ts';
 import type { MailMessage } from '../mailer.ts';
 import {
@@ -13,7 +12,6 @@ import {
   enqueue,
   enqueueMail,
   JOB_LEASE_MS,
-  jobWrite,
   listJobs,
   MAX_JOB_ATTEMPTS,
   retryJobs,
@@ -43,10 +41,10 @@ describe('the job queue', () => {
   it('stores a row and its job as one: a row refused by its unique key queues nothing', async () => {
     const row = { token_hash: 'store-with-job', expires_at: 1 };
     const store = (summary: string) =>
-      writeTogether(t.db, t.deps.dbKind, [
-        (db) => db.insertInto('used_tokens').values(row),
-        jobWrite({ kind: 'mail', payload: mail(1), summary }, t.deps.now()),
-      ]);
+      t.db.transaction().execute(async (trx) => {
+        await enqueue(trx, { kind: 'mail', payload: mail(1), summary }, t.deps.now());
+        await trx.insertInto('used_tokens').values(row).execute();
+      });
     await store('first');
     await expect(store('second')).rejects.toThrow();
     const jobs = await t.db.selectFrom('jobs').select('summary').execute();

@@ -10,7 +10,6 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
 import type { DatabaseKind } from '../db/database.ts';
 import type { Database, JobsTable } from '../db/schema.ts';
-import type { Write } from '../db/write-together.ts';
 import type { MailMessage } from '../mailer.ts';
 import { maskEmail } from '../tokens.ts';
 
@@ -69,18 +68,6 @@ export async function enqueue(db: Kysely<Database>, job: NewJob, now: number): P
     .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0) === 1 ? values.id : undefined;
 }
-
-/**
- * A job's insert as one write of several (src/server/db/write-together.ts): a row and the job it
- * causes stored as one (a contact message and its mail), neither without the other.
- */
-export const jobWrite =
-  (job: NewJob, now: number): Write =>
-  (db) =>
-    db
-      .insertInto('jobs')
-      .values(jobValues(job, now))
-      .onConflict((oc) => oc.column('unique_key').doNothing());
 
 export const mailJob = (message: MailMessage): NewJob => ({
   kind: 'mail',
