@@ -63,6 +63,12 @@ export const site = {
   },
   // Third-party pieces: each one is optional and the page says plainly when it is not configured.
   recruitingScriptUrl: env('PUBLIC_RECRUITING_SCRIPT_URL'),
+  /**
+   * The recruiting assistant's local stand-in asked for at build (`npm start`, the browser tests): only
+   * then, or with a real script, does /careers carry the assistant's loader; the server still answers
+   * whether the stand-in is on, and refuses it in production without ALLOW_STAND_INS.
+   */
+  recruitingStandIn: env('RECRUITING_ASSISTANT') === 'local',
   videoEmbedBase: env('PUBLIC_VIDEO_EMBED_BASE') ?? 'https://www.youtube-nocookie.com/embed/',
   /**
    * Cloudflare Turnstile's site key as the build saw it: pages with a human check allow Turnstile's
