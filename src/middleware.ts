@@ -13,7 +13,7 @@
 
 import { defineMiddleware, sequence } from 'astro:middleware';
 import type { NetlifyLocals } from '@astrojs/netlify';
-import { CDN_HEADERS, keepsPrivate, pageCacheHeaders } from './lib/cache-policy.ts';
+import { CDN_HEADERS, keepsOwnCaching, pageCacheHeaders } from './lib/cache-policy.ts';
 import { HSTS, headersFor } from './lib/security-headers.ts';
 import { isUnavailable } from './server/errors.ts';
 import { runOnNetlify, settleDeferred } from './server/runtime.ts';
@@ -38,10 +38,10 @@ const securityHeaders = defineMiddleware(async (context, next) => {
   const caching = pageCacheHeaders(pathname, answer.status);
   const set = (response: Response) => {
     for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
-    if (!caching['Cache-Control']) return response; // a redirect keeps its own
+    if (!caching['Cache-Control']) return response; // an API answer keeps its own
     for (const name of CDN_HEADERS) response.headers.delete(name);
-    // A personal answer (private, no-store) stays so, whatever the path's rule says.
-    if (keepsPrivate(response.headers.get('cache-control'))) return response;
+    // A personal answer (private, no-store) stays so, whatever the path's rule says; a redirect keeps its own.
+    if (keepsOwnCaching(response.status, response.headers.get('cache-control'))) return response;
     for (const [name, value] of Object.entries(caching)) response.headers.set(name, value);
     return response;
   };

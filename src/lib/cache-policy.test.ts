@@ -1,5 +1,6 @@
 // The caching rules of pages and files (the API's: src/server/api-caching.test.ts); the table they
 // follow: docs/caching.md.
+import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   ASSET_CACHE,
@@ -9,6 +10,8 @@ import {
   PERSONAL_CACHE,
   PRICES_TTL,
   pageCacheHeaders,
+  REDIRECT_CACHE,
+  SHARED_ACCOUNT_PAGES,
   secondsToNextDay,
 } from './cache-policy.ts';
 
@@ -30,6 +33,21 @@ describe('files of the build', () => {
     ]) {
       expect(isPersonal(path), path).toBe(true);
       expect(fileCacheHeaders(path), path).toEqual({ 'Cache-Control': PERSONAL_CACHE });
+    }
+  });
+
+  it('share the account pages that are the same for everyone (Previous Winners, the guest entry form); every other account screen is personal', () => {
+    for (const path of ['/account/winners', '/account/winners/', '/account/giveaway/index.html']) {
+      expect(isPersonal(path), path).toBe(false);
+      expect(fileCacheHeaders(path)['Surrogate-Key'], path).toBe('pages');
+    }
+    // Every account screen in src/pages/account, so a new one cannot be forgotten.
+    const screens = readdirSync(new URL('../pages/account/', import.meta.url))
+      .filter((name) => name.endsWith('.astro') && !name.startsWith('['))
+      .map((name) => (name === 'index.astro' ? '/account' : `/account/${name.replace(/\.astro$/, '')}`));
+    expect(screens.length).toBeGreaterThan(5);
+    for (const path of screens) {
+      expect(isPersonal(path), path).toBe(!SHARED_ACCOUNT_PAGES.includes(path));
     }
   });
 
@@ -108,7 +126,7 @@ describe('pages rendered on request', () => {
   });
 
   it('are private and never shared on the account screens', () => {
-    for (const path of ['/account', '/account/entries', '/account/no-such-screen']) {
+    for (const path of ['/account', '/account/entries', '/account/vip/']) {
       expect(shared(path), path).toEqual({ 'Cache-Control': PERSONAL_CACHE });
     }
   });
@@ -119,7 +137,9 @@ describe('pages rendered on request', () => {
         expect(pageCacheHeaders(path, status), `${status} ${path}`).toEqual({ 'Cache-Control': 'no-store' });
       }
     }
-    expect(pageCacheHeaders('/fleet-fueling', 302)).toEqual({});
+    // A redirect keeps its own caching; one that sets none gets REDIRECT_CACHE (docs/caching.md).
+    expect(pageCacheHeaders('/fleet-fueling', 302)).toEqual({ 'Cache-Control': REDIRECT_CACHE });
+    expect(pageCacheHeaders('/giveaway/rules', 302)).toEqual({ 'Cache-Control': REDIRECT_CACHE });
     // The API's answers through Astro's endpoint (Netlify, astro dev) keep the API's own caching.
     expect(pageCacheHeaders('/api/v1/me', 401)).toEqual({});
     expect(pageCacheHeaders('/api/v1/store', 200)).toEqual({});

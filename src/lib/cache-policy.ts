@@ -48,6 +48,11 @@ export const ASSET_CACHE = 'public, max-age=31536000, immutable';
 export const PERSONAL_CACHE = 'private, no-store';
 /** Errors and the maintenance screen: not kept anywhere, so the next request gets the fixed answer. */
 export const ERROR_CACHE = 'no-store';
+/**
+ * A redirect that sets no caching of its own (`/giveaway/rules` to the running promotion's rules):
+ * asked again each time, as where it leads may change (docs/caching.md).
+ */
+export const REDIRECT_CACHE = 'no-cache';
 /** Shared answers, for the browser: it keeps them but asks again each time. */
 const REVALIDATE = 'public, max-age=0, must-revalidate';
 
@@ -148,6 +153,7 @@ const STATIC = Object.freeze({ 'Cache-Control': PAGE_CACHE });
 const ASSET = Object.freeze({ 'Cache-Control': ASSET_CACHE });
 const PERSONAL = Object.freeze({ 'Cache-Control': PERSONAL_CACHE });
 const ERROR = Object.freeze({ 'Cache-Control': ERROR_CACHE });
+const REDIRECT = Object.freeze({ 'Cache-Control': REDIRECT_CACHE });
 const NONE = Object.freeze({});
 
 /**
@@ -155,14 +161,25 @@ const NONE = Object.freeze({});
  * screens (reset-password and confirm-email among them), a winner's link (its query holds the
  * winner's secret token, which a shared cache would make its key), and the static application form
  * page (Social Security and bank numbers). In Netlify's path syntax, also matched by the Node server
- * (a path, its trailing slash and its index.html).
+ * (a path, its trailing slash and its index.html). Each account screen by name, not `/account/*`:
+ * Previous Winners and the guest entry form live under /account but are the same for everyone (their
+ * islands ask the API for the session's part), so they are shared (SHARED_ACCOUNT_PAGES), and
+ * Netlify's `_headers` cannot say "all but". A test walks src/pages/account so no screen is forgotten.
  */
 export const PERSONAL_PATHS = Object.freeze([
   '/account',
-  '/account/*',
+  '/account/confirm-email',
+  '/account/entries',
+  '/account/forgot-password',
+  '/account/login',
+  '/account/register',
+  '/account/reset-password',
+  '/account/vip',
   '/giveaway/confirm',
   '/fleet-fueling.html',
 ]);
+/** The pages under /account that are the same for everyone: shared like any prebuilt page. */
+export const SHARED_ACCOUNT_PAGES = Object.freeze(['/account/winners', '/account/giveaway']);
 
 /**
  * True when an answer's own Cache-Control keeps it out of every shared cache (`private`, `no-store`):
@@ -231,17 +248,28 @@ export function fileCacheHeaders(pathname: string): HeaderSet {
   return isPersonal(pathname) ? PERSONAL : STATIC_FILE;
 }
 
+/** A redirect (not a 304): it keeps a Cache-Control of its own (keepsOwnCaching). */
+export const isRedirect = (status: number): boolean => status >= 300 && status < 400 && status !== 304;
+
 /**
- * The caching headers of a page rendered on request (Astro), answered with `status`: nothing for a
- * redirect or an API answer (they keep their own), ERROR_CACHE for an error, else by path. The CDN headers of a shared
- * page come along; an answer that gets none must lose any it has (CDN_HEADERS). A page the route
- * registry (routes.ts) names is shared at the CDN; any other is revalidated by the browser, never shared.
+ * True when the answer's own Cache-Control stays, whatever the path's rule: a personal one
+ * (keepsPrivate), or any a redirect set itself.
+ */
+export const keepsOwnCaching = (status: number, own: string | null | undefined): boolean =>
+  keepsPrivate(own) || (isRedirect(status) && !!own);
+
+/**
+ * The caching headers of a page rendered on request (Astro), answered with `status`: nothing for an
+ * API answer (it keeps its own), REDIRECT_CACHE for a redirect that sets none (keepsOwnCaching),
+ * ERROR_CACHE for an error, else by path. The CDN headers of a shared page come along; an answer
+ * that gets none must lose any it has (CDN_HEADERS). A page the route registry (routes.ts) names is
+ * shared at the CDN; any other is revalidated by the browser, never shared.
  */
 export function pageCacheHeaders(pathname: string, status = 200, now = Date.now()): HeaderSet {
   // On Netlify and in `astro dev` the API is an Astro endpoint too: it sets its own (apiCacheHeaders).
   if (pathname.startsWith('/api/')) return NONE;
   if (status >= 400) return ERROR;
-  if (status >= 300 && status !== 304) return NONE;
+  if (isRedirect(status)) return REDIRECT;
   if (isPersonal(pathname)) return PERSONAL;
   const route = pageRouteOf(barePath(pathname));
   const rule = route && PAGE_RULES.get(route);

@@ -224,7 +224,9 @@ describe('the Netlify build output', () => {
     expect(file).toMatch(/^\/\*\n( {2}.+\n)* {2}X-Content-Type-Options: nosniff\n/m);
     expect(file).toContain('  Permissions-Policy: geolocation=(), ');
     expect(file).toContain('  Strict-Transport-Security: max-age=');
-    expect(file).toMatch(/^\/account\/\*\n {2}Cache-Control: private, no-store$/m);
+    expect(file).toMatch(/^\/account\/entries\n {2}Cache-Control: private, no-store$/m);
+    // Shared pages under /account get no personal rule (cache-policy.ts SHARED_ACCOUNT_PAGES).
+    expect(file).not.toMatch(/^\/account\/(\*|winners|giveaway)$/m);
     // The adapter writes the hashed assets' rule, the Node server's ASSET_CACHE.
     const config = JSON.parse(readFileSync(join(root, '.netlify', 'v1', 'config.json'), 'utf8'));
     const assets = config.headers.find((rule: { for: string }) => rule.for === '/_astro/*');

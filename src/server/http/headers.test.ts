@@ -123,9 +123,16 @@ describe('page policies', () => {
     expect(gone.getHeader('cache-control')).toBe('no-store');
     expect(gone.getHeader('cache-tag')).toBeUndefined();
 
-    const redirect = fakeResponse(302, { 'cache-control': 'no-cache' });
+    const redirect = fakeResponse(302, { 'cache-control': 'public, max-age=60' });
     finishRenderedHeaders(redirect, policies);
     expect(redirect.getHeader('content-security-policy')).toBeUndefined();
+    expect(redirect.getHeader('cache-control')).toBe('public, max-age=60'); // its own
+
+    // A redirect that sets none (Astro.redirect: /giveaway/rules) gets one, and no CDN header.
+    const bare = fakeResponse(302, { location: '/giveaway/rules/1' });
+    finishRenderedHeaders(bare, policies, '/giveaway/rules');
+    expect(bare.getHeader('cache-control')).toBe('no-cache');
+    expect(bare.getHeader('cdn-cache-control')).toBeUndefined();
   });
 
   it("never weaken a personal answer's private, no-store: the path's rule does not make it shareable", () => {

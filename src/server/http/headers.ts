@@ -10,7 +10,7 @@ import type { TLSSocket } from 'node:tls';
 import {
   CDN_HEADERS,
   fileCacheHeaders,
-  keepsPrivate,
+  keepsOwnCaching,
   pageCacheHeaders,
   REVALIDATION_HEADERS,
 } from '../../lib/cache-policy.ts';
@@ -88,14 +88,15 @@ export function setCommonHeaders(
  * header (Astro sends it for on-demand pages; the prebuilt 404 page has it in its meta tag only),
  * always with frame-ancestors; the caching of the path and status (cache-policy.ts: src/middleware.ts
  * sets the same on the pages it sees, but not on the prebuilt 404 page), whatever the page set,
- * except that an answer kept by no shared cache stays so (keepsPrivate). Runs as the headers go out.
+ * except that an answer kept by no shared cache stays so, and a redirect keeps its own
+ * (keepsOwnCaching). Runs as the headers go out.
  */
 export function finishRenderedHeaders(res: ServerResponse, policies: PagePolicies, pathname = '/'): void {
   const caching = pageCacheHeaders(pathname, res.statusCode);
   if (caching['Cache-Control']) {
     for (const name of CDN_HEADERS) res.removeHeader(name);
     const own = res.getHeader('cache-control');
-    if (!keepsPrivate(own === undefined ? undefined : String(own))) {
+    if (!keepsOwnCaching(res.statusCode, own === undefined ? undefined : String(own))) {
       for (const [name, value] of Object.entries(caching)) res.setHeader(name, value);
     }
   }
