@@ -68,6 +68,36 @@ describe('the Node binding of the API', () => {
     expect(list.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate'); // one header, the read's
   });
 
+  it('compresses every JSON answer of 1 KB or more in the encoding the client takes, and varies on it, compressed or not', async () => {
+    const { getDeps } = await import('../runtime.ts');
+    const { insertStores, sampleStoreRows } = await import('../../features/locator/locator.sample.ts');
+    const { db } = await getDeps();
+    await insertStores(db, (await sampleStoreRows(Date.now())).slice(0, 40));
+    const asking = (encoding: string) => ({ 'X-API-Key': DEFAULT_API_KEY, 'Accept-Encoding': encoding });
+    // fetch decodes the body itself: the header says how it came, the JSON is the same.
+    const plain = await get('/store-prices', asking('identity'));
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(plain.headers.get('vary')).toBe('Accept-Encoding');
+    const prices = await plain.json();
+    expect(Object.keys(prices.prices)).toHaveLength(40);
+    for (const encoding of ['br', 'gzip']) {
+      const answer = await get('/store-prices', asking(`${encoding}, identity`));
+      expect(answer.headers.get('content-encoding'), encoding).toBe(encoding);
+      expect(answer.headers.get('vary')).toBe('Accept-Encoding');
+      expect(answer.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');
+      expect(await answer.json()).toEqual(prices);
+    }
+    // Small: not compressed, but varied all the same (a larger one may be).
+    const health = await get('/health', asking('br, gzip'));
+    expect(health.headers.get('content-encoding')).toBeNull();
+    expect(health.headers.get('vary')).toBe('Accept-Encoding');
+    // The store list compresses itself, with its weak ETag: passed as it is.
+    const list = await get('/store?size=40', asking('gzip'));
+    expect(list.headers.get('content-encoding')).toBe('gzip');
+    expect(list.headers.get('etag')).toMatch(/^W\//);
+    expect(list.headers.get('vary')).toBe('Accept-Encoding');
+  });
+
   it('logs one line per request, API or not, with the X-Request-Id it sent', async () => {
     const health = await get('/health?email=pat%40example.com');
     expect(await lineOf(health)).toMatchObject([

@@ -5,6 +5,7 @@ import { getRequestListener, type HttpBindings } from '@hono/node-server';
 import { PERSONAL_CACHE } from '../../lib/cache-policy.ts';
 import type { ApiBindings } from '../deps.ts';
 import { answerApi } from '../runtime.ts';
+import { compressApiAnswer } from './api-compression.ts';
 import { API_BINDINGS } from './request-log.ts';
 
 const listener = getRequestListener(
@@ -18,7 +19,10 @@ const listener = getRequestListener(
       requestId: outgoing.getHeader('x-request-id') as string | undefined,
     };
     (incoming as IncomingMessage & { [API_BINDINGS]?: ApiBindings })[API_BINDINGS] = bindings;
-    return answerApi(request, bindings);
+    // Every JSON answer worth it compressed, one rule for all (api-compression.ts).
+    return Promise.resolve(answerApi(request, bindings)).then((answer) =>
+      compressApiAnswer(incoming, answer),
+    );
   },
 );
 
