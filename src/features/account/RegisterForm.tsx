@@ -1,7 +1,7 @@
 // /account/register (product.md 2.6, 4, 5.2): sign-up with the anti-abuse rules and the human check.
 // Flow (completeSignUp in register.ts): create the account, store the session, save the profile,
-// join the ticked mailing lists (a failure there is only logged), then the 'Confirm your email address'
-// screen, which leads on to /account (product.md 2.6 departure, docs/decisions/0014-*).
+// join the ticked mailing lists (a failure there is only logged), then /account (product.md 2.6, 4),
+// whose notice says where the confirmation link went (docs/decisions/0014-*).
 import { type ChangeEvent, useState } from 'react';
 import {
   FormMessages,
@@ -38,7 +38,7 @@ export default function RegisterForm() {
     async send(request) {
       recordAttempt(REGISTER_ATTEMPTS_KEY, Date.now());
       await completeSignUp(request);
-      globalThis.location.assign('/account/confirm-email');
+      globalThis.location.assign('/account');
     },
     // product.md's sentence, then the server's own reason when it gave one.
     failure: { lead: MESSAGES.registerFailed, general: '' },

@@ -10,7 +10,9 @@ export function registerAccountCommands(program: Command): void {
 
   mailingList
     .command('export')
-    .description('Every sign-up as CSV on standard output: email, first and last name, lists, first sign-up')
+    .description(
+      'Every sign-up of a confirmed address as CSV on standard output: email, first and last name, lists, first sign-up',
+    )
     .action(
       action(async () => {
         process.stdout.write(await withDeps((deps) => mailingListCsv(deps)));

@@ -24,6 +24,9 @@ export const MESSAGES = {
     "Password Reset Sent. Check your email for a link to reset your password. If it doesn't appear within a few minutes, check your spam folder.",
   resetDone: 'Your password has successfully been reset',
   verified: 'Your account has been verified!',
+  /** The /account notice until the address is confirmed (ConfirmEmailNotice.tsx). */
+  confirmPending: 'Please confirm your email address.',
+  confirmResent: 'We have sent the link again. It may take a few minutes; check your spam folder too.',
 } as const;
 
 /** product.md 8: a success text (reset, verified) stays readable for a moment before the next page. */

@@ -6,12 +6,20 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../server/db/schema.ts';
 import type { AppDeps } from '../../server/deps.ts';
+import { ApiError, ERRORS } from '../../server/errors.ts';
 import { enqueue, mailJob } from '../../server/jobs/queue.ts';
+import { enforce, type Limit } from '../../server/rate-limit.ts';
 import { randomToken, sha256 } from '../../server/tokens.ts';
 import { site } from '../../site.config.ts';
 import { CONFIRM_PARAM } from './account.ts';
 
 const CONFIRM_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
+
+/**
+ * Confirmation mails sent again for one account (`confirm-resend:<user id>`, docs/api.md "Limits"):
+ * whoever holds the session, a stranger too, can cause only these few mails to the mailbox.
+ */
+export const RESEND_LIMIT: Limit = { limit: 3, windowMs: 24 * 60 * 60 * 1000 };
 
 export const confirmMailSubject = 'Confirm your email address';
 
@@ -57,6 +65,29 @@ export async function storeConfirmation(
     })
     .execute();
   await enqueue(trx, mailJob(mail), now);
+}
+
+/**
+ * Sends the account a new confirmation link (the /account notice's "send it again"); the links sent
+ * before stay good. Counted against RESEND_LIMIT before anything is stored or mailed (429 past it);
+ * 409 `already_confirmed` once the address is confirmed.
+ */
+export async function resendConfirmation(deps: AppDeps, userId: string): Promise<void> {
+  const account = await deps.db
+    .selectFrom('users')
+    .select(['email', 'email_verified_at'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  // The account can vanish between the session check and this read (deleted in another tab).
+  if (!account) throw ApiError.of(ERRORS.unauthorized);
+  if (account.email_verified_at !== null) {
+    throw new ApiError(409, 'already_confirmed', 'Your email address is already confirmed.');
+  }
+  await enforce(deps, `confirm-resend:${userId}`, RESEND_LIMIT);
+  await deps.db
+    .transaction()
+    .execute((trx) => storeConfirmation(trx, deps, { id: userId, email: account.email }));
+  deps.jobs.kick();
 }
 
 /**

@@ -27,7 +27,7 @@ describe('/me needs a valid session', () => {
 });
 
 describe('profile', () => {
-  it('GET /me/profile answers the profile fields and the VIP numbers', async () => {
+  it('GET /me/profile answers the profile fields, the VIP numbers and whether the address is confirmed', async () => {
     const member = await t.member('fresh@example.com');
     const answer = await t.call('GET', '/me/profile', { token: member.token });
     expect(answer.status).toBe(200);
@@ -42,6 +42,7 @@ describe('profile', () => {
       state: '',
       zip: '',
       vip: { registration_number: '', secondary_number: '' },
+      email_confirmed: false,
     });
   });
 

@@ -9,6 +9,7 @@ import { createSession, requireUser } from '../../server/sessions.ts';
 import { json } from '../../server/validate.ts';
 import { memberEntries } from '../giveaway/entries.server.ts';
 import { mailingListSchema, passwordChangeSchema, profileSchema, vipSchema } from './account.ts';
+import { resendConfirmation } from './confirmation.server.ts';
 import { loadProfile } from './profile.server.ts';
 import { setPassword } from './set-password.server.ts';
 
@@ -47,6 +48,12 @@ export const meRoutes = new Hono<AppEnv>()
     // browser that made the change is handed a new session in its place (docs/decisions/0014-*).
     await setPassword(deps, user.id, new_password);
     return c.json({ ok: true, token: await createSession(deps, user.id) });
+  })
+
+  // The /account notice's "send it again": a new confirmation link, limited per account.
+  .post('/email-confirmation', async (c) => {
+    await resendConfirmation(c.var.deps, c.var.user.id);
+    return c.json({ ok: true });
   })
 
   .put('/vip', json(vipSchema), async (c) => {

@@ -1,12 +1,12 @@
 // The owner of a mailbox always wins (docs/decisions/0014-*), as a stranger would try it: probes 1 and
-// 3, one account per mailbox, the confirmation link, the held mailing-list sign-ups and the reset link
+// 3, one account per mailbox, the confirmation link and sending it again, the held mailing-list sign-ups and the reset link
 // a stranger's password change cannot void. On SQLite and PostgreSQL.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApi, type TestApi } from '../../../tests/support/test-api.ts';
 import { readOperatorCsv } from '../../server/operator-csv.ts';
 import { hashPassword } from '../../server/passwords.ts';
-import { confirmMailSubject } from './confirmation.server.ts';
+import { confirmMailSubject, RESEND_LIMIT } from './confirmation.server.ts';
 import { mailingListCsv } from './mailing-list.server.ts';
 
 let t: TestApi;
@@ -269,5 +269,58 @@ describe("a stranger cannot void the owner's reset link", () => {
     const second = await ownerResets('two.links@example.com');
     expect((await submitReset(second)).status).toBe(200);
     expect((await submitReset(first, 'Other12345')).json.error.code).toBe('invalid_token');
+  });
+});
+
+describe('sending the confirmation link again (the /account notice)', () => {
+  const resend = (token: string) => t.call('POST', '/me/email-confirmation', { token });
+  const confirmMails = async (email: string) =>
+    (await t.outbox()).filter((mail) => mail.to === email && mail.subject === confirmMailSubject).length;
+
+  it('the profile says the address is not confirmed; a new link is mailed, and it confirms', async () => {
+    const member = await register('again@example.com', 'Member1234');
+    expect((await t.call('GET', '/me/profile', { token: member.json.token })).json.email_confirmed).toBe(
+      false,
+    );
+    const first = await linkIn('again@example.com', 'confirm_token');
+    const answer = await resend(member.json.token);
+    expect(answer.status).toBe(200);
+    expect(answer.json).toEqual({ ok: true });
+    expect(await confirmMails('again@example.com')).toBe(2);
+    const second = await linkIn('again@example.com', 'confirm_token');
+    expect(second).not.toBe(first);
+    const confirmed = await login('again@example.com', 'Member1234', { confirm_token: second });
+    expect(confirmed.json.confirmed).toBe(true);
+    const now = await t.call('GET', '/me/profile', { token: confirmed.json.token });
+    expect(now.json.email_confirmed).toBe(true);
+    const late = await resend(confirmed.json.token);
+    expect(late.status).toBe(409);
+    expect(late.json.error).toEqual({
+      code: 'already_confirmed',
+      description: 'Your email address is already confirmed.',
+    });
+    expect(await confirmMails('again@example.com')).toBe(2);
+  });
+
+  it(`mails at most ${RESEND_LIMIT.limit} a day per account, a burst too; past it 429 and nothing mailed`, async () => {
+    const member = await register('burst.again@example.com', 'Stranger123');
+    const answers = await Promise.all(
+      Array.from({ length: RESEND_LIMIT.limit + 4 }, () => resend(member.json.token)),
+    );
+    const statuses = answers.map((answer) => answer.status).sort();
+    expect(statuses).toEqual([...Array(RESEND_LIMIT.limit).fill(200), ...Array(4).fill(429)]);
+    expect(answers.find((answer) => answer.status === 429)?.json.error.code).toBe('rate_limited');
+    // The registration's own mail, and the limit's.
+    expect(await confirmMails('burst.again@example.com')).toBe(1 + RESEND_LIMIT.limit);
+    // Another session of the account shares the count; a day later it may send again.
+    const other = await login('burst.again@example.com', 'Stranger123');
+    expect((await resend(other.json.token)).status).toBe(429);
+    t.advance(RESEND_LIMIT.windowMs);
+    expect((await resend(other.json.token)).status).toBe(200);
+    expect(await confirmMails('burst.again@example.com')).toBe(2 + RESEND_LIMIT.limit);
+  });
+
+  it('needs a session', async () => {
+    expect((await t.call('POST', '/me/email-confirmation')).status).toBe(401);
   });
 });

@@ -1,4 +1,5 @@
-// The profile as the API answers it (docs/api.md): the product.md 3 fields plus the two VIP numbers.
+// The profile as the API answers it (docs/api.md): the product.md 3 fields plus the two VIP numbers,
+// and whether the address is confirmed (the /account notice: docs/decisions/0014-*).
 
 import type { Selectable } from 'kysely';
 import type { UsersTable } from '../../server/db/schema.ts';
@@ -29,10 +30,11 @@ export const toProfile = ({ vip_registration_number, vip_secondary_number, ...fi
 export async function loadProfile(deps: AppDeps, userId: string) {
   const row = await deps.db
     .selectFrom('users')
-    .select(PROFILE_COLUMNS)
+    .select([...PROFILE_COLUMNS, 'email_verified_at'])
     .where('id', '=', userId)
     .executeTakeFirst();
   // The account can vanish between the session check and this read (deleted in another tab).
   if (!row) throw ApiError.of(ERRORS.unauthorized);
-  return toProfile(row);
+  const { email_verified_at, ...profile } = row;
+  return { ...toProfile(profile), email_confirmed: email_verified_at !== null };
 }
