@@ -61,5 +61,9 @@ describe('giveaway policy', () => {
     expect(RULES_TEXT.limit).toContain(
       `a member enters ${ENTRY_LIMIT.often} whatever address the entry gives`,
     );
+    // A guest entry under a member's address is the member's (migration 0020, docs/decisions/0015).
+    expect(RULES_TEXT.limit).toContain(
+      "An entry made as a guest with a member's email address counts as that member's entry.",
+    );
   });
 });

@@ -69,5 +69,5 @@ export const GIVEAWAY_INVITATION = {
 /** The official rules' eligibility and limit sentences (rules.ts). */
 export const RULES_TEXT = {
   eligibility: `Open only to legal residents of ${GIVEAWAY_STATE_NAMES} who are 18 years of age or older at the time of entry. Employees of the sponsor and their immediate families and households are not eligible.`,
-  limit: `Limit: ${ENTRY_LIMIT.perPerson}; ${ENTRY_LIMIT.day}. A person is identified by their email address and, when signed in, by their account: the same address written with other capital letters or with a "+" tag, and a Gmail address written with dots or at googlemail.com, count as the same person, and a member enters ${ENTRY_LIMIT.often} whatever address the entry gives. Further entries that day are refused.`,
+  limit: `Limit: ${ENTRY_LIMIT.perPerson}; ${ENTRY_LIMIT.day}. A person is identified by their email address and, when signed in, by their account: the same address written with other capital letters or with a "+" tag, and a Gmail address written with dots or at googlemail.com, count as the same person, and a member enters ${ENTRY_LIMIT.often} whatever address the entry gives. An entry made as a guest with a member's email address counts as that member's entry. Further entries that day are refused.`,
 };
