@@ -1,7 +1,6 @@
 // Retention (docs/decisions/0010) on both engines: what is past its period goes, winners and draws
 // stay, and the daily job runs once a day on whichever worker claims it.
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { runningPromotion } from '../../tests/support/giveaway.ts';
 import { createTestApi, type TestApi } from '../../tests/support/test-api.ts';
@@ -186,19 +185,3 @@ test('runs as a daily job of the queue: once a day, whichever worker claims it',
     1,
   );
 });
-
-test.skipIf(!process.env.DATABASE_URL)(
-  "deletes on pool connections on PostgreSQL: a statement holding up the pipelined one doesn't hold it up",
-  async () => {
-    // A transaction holds a lock; a statement outside it waits for that lock on the shared pipelined
-    // connection (src/server/db/pipeline.ts), so nothing written behind it there is answered.
-    let held: Promise<unknown> = Promise.resolve();
-    const counts = await t.db.transaction().execute(async (trx) => {
-      await sql`select pg_advisory_xact_lock(7708)`.execute(trx);
-      held = sql`select pg_advisory_xact_lock(7708)`.execute(t.db);
-      return runRetention(t.deps, {});
-    });
-    await held;
-    expect(counts).toMatchObject({ entries: expect.any(Number), sessions: expect.any(Number) });
-  },
-);

@@ -5,10 +5,8 @@
 // audit records stay), contact messages, speed samples and applications some days after they came,
 // finished jobs of the queue, and sessions and kept answers past their end.
 
-import type { Kysely } from 'kysely';
 import { chainDay } from '../lib/dates.ts';
 import { parseEnv } from '../server/config/index.ts';
-import type { Database } from '../server/db/schema.ts';
 import type { AppDeps } from '../server/deps.ts';
 import { purgeExpiredKeys } from '../server/idempotency.ts';
 import { purgeFinishedJobs } from '../server/jobs/queue.ts';
@@ -34,41 +32,30 @@ export interface RetentionCounts {
 export async function runRetention(deps: AppDeps, env = process.env): Promise<RetentionCounts> {
   const settings = parseEnv(env).env;
   const now = deps.now();
-  // Each delete in a transaction of its own: on PostgreSQL that takes a pool connection, so a delete
-  // of many rows never holds up the visitors' statements on the pipelined one
-  // (src/server/db/pipeline.ts); on SQLite it is what the delete alone would be.
-  const apart = <T>(step: (db: Kysely<Database>) => Promise<T>) => deps.db.transaction().execute(step);
+  const db = deps.db;
   const endedBefore = chainDay(now - settings.ENTRY_RETENTION_DAYS * DAY_MS);
-  const entries = await apart((db) =>
-    db
-      .deleteFrom('giveaway_entries')
-      .where('promotion_id', 'in', (eb) =>
-        eb.selectFrom('promotions').select('id').where('ends_on', '<', endedBefore),
-      )
-      .where('id', 'not in', (eb) => eb.selectFrom('winners').select('entry_id'))
-      .executeTakeFirst(),
-  );
+  const entries = await db
+    .deleteFrom('giveaway_entries')
+    .where('promotion_id', 'in', (eb) =>
+      eb.selectFrom('promotions').select('id').where('ends_on', '<', endedBefore),
+    )
+    .where('id', 'not in', (eb) => eb.selectFrom('winners').select('entry_id'))
+    .executeTakeFirst();
   // The once-a-day keys (migration 0020) of those promotions hold nothing any more.
-  await apart((db) =>
-    db
-      .deleteFrom('giveaway_entry_keys')
-      .where('promotion_id', 'in', (eb) =>
-        eb.selectFrom('promotions').select('id').where('ends_on', '<', endedBefore),
-      )
-      .execute(),
-  );
-  const contactMessages = await apart((db) =>
-    db
-      .deleteFrom('contact_messages')
-      .where('created_at', '<', now - settings.CONTACT_RETENTION_DAYS * DAY_MS)
-      .executeTakeFirst(),
-  );
-  const vitals = await apart((db) =>
-    db
-      .deleteFrom('vitals')
-      .where('created_at', '<', now - settings.VITALS_RETENTION_DAYS * DAY_MS)
-      .executeTakeFirst(),
-  );
+  await db
+    .deleteFrom('giveaway_entry_keys')
+    .where('promotion_id', 'in', (eb) =>
+      eb.selectFrom('promotions').select('id').where('ends_on', '<', endedBefore),
+    )
+    .execute();
+  const contactMessages = await db
+    .deleteFrom('contact_messages')
+    .where('created_at', '<', now - settings.CONTACT_RETENTION_DAYS * DAY_MS)
+    .executeTakeFirst();
+  const vitals = await db
+    .deleteFrom('vitals')
+    .where('created_at', '<', now - settings.VITALS_RETENTION_DAYS * DAY_MS)
+    .executeTakeFirst();
   const applications = await purgeApplicationsBefore(
     deps.db,
     now - settings.APPLICATION_RETENTION_DAYS * DAY_MS,
@@ -78,9 +65,9 @@ export async function runRetention(deps: AppDeps, env = process.env): Promise<Re
     contactMessages: Number(contactMessages.numDeletedRows),
     vitals: Number(vitals.numDeletedRows),
     applications,
-    jobs: await apart((db) => purgeFinishedJobs(db, now)),
-    idempotencyKeys: await apart((db) => purgeExpiredKeys(db, now)),
-    sessions: await apart((db) => purgeExpiredSessions(db, now)),
+    jobs: await purgeFinishedJobs(db, now),
+    idempotencyKeys: await purgeExpiredKeys(db, now),
+    sessions: await purgeExpiredSessions(db, now),
   };
   deps.log.info({ task: 'retention', ...counts }, 'retention: old rows deleted');
   return counts;

@@ -1,6 +1,4 @@
 import { Hono } from 'hono';
-import { sql } from 'kysely';
-import pg from 'pg';
 import {
   afterAll,
   afterEach,
@@ -131,51 +129,6 @@ describe('the counts table', () => {
     await record(t.deps, 'fresh-hit');
     expect(await rows('old-hit')).toEqual([]);
     expect(await rows('fresh-hit')).toHaveLength(1);
-  });
-});
-
-// Migration 0024: the count query's plan stays small however many hits are counted, so that
-// PostgreSQL never compiles it with LLVM first (jit_above_cost), which cost 7-9 ms an entry. The
-// plan's cost is checked too, so the test means something where JIT is off or not built in.
-describe.skipIf(!process.env.DATABASE_URL)('the limits on PostgreSQL', () => {
-  it('counts on a table of 40,000 hits with a plan too small to compile (no JIT)', async (context) => {
-    // A new connection, as after an idle one was closed: it plans the function's queries afresh.
-    // auto_explain sends the plan of every statement, the function's own among them, as a notice;
-    // loading it takes a superuser (tests/support/with-postgres.sh connects as one).
-    const client = new pg.Client({ connectionString: t.config.databaseUrl });
-    const plans: string[] = [];
-    client.on('notice', (notice) => plans.push(notice.message ?? ''));
-    await client.connect();
-    let jitAboveCost = 0;
-    try {
-      const role = await client.query('select rolsuper from pg_roles where rolname = current_user');
-      if (!role.rows[0]?.rolsuper) context.skip('auto_explain needs a superuser');
-      // Hits of 100 keys, each at its own millisecond, as an address's many form tickets would be.
-      await sql`insert into rate_limit_counts (key, at, hits)
-        select 'filler:' || (g % 100), g, 1 from generate_series(1, 40000) g`.execute(t.db);
-      await sql`analyze rate_limit_counts`.execute(t.db);
-      jitAboveCost = Number(
-        (await client.query(`select current_setting('jit_above_cost') as cost`)).rows[0].cost,
-      );
-      await client.query(`load 'auto_explain'`);
-      for (const setting of ['log_min_duration = 0', 'log_nested_statements = on', 'log_level = notice']) {
-        await client.query(`set auto_explain.${setting}`);
-      }
-      const { rows } = await client.query(
-        `select rate_limit_take(array['jit:a', 'jit:b', 'jit:c'], array[3, 3, 30], array[0, 0, 0]::bigint[],
-          array[true, true, true], 1) as over`,
-      );
-      expect(rows[0].over).toBe(0);
-    } finally {
-      await client.end();
-      await sql`delete from rate_limit_counts where key like 'filler:%' or key like 'jit:%'`.execute(t.db);
-    }
-    const count = plans.filter((plan) => plan.includes('rate_limit_counts') && plan.includes('sum(hits)'));
-    expect(count).toHaveLength(1);
-    expect(count[0]).not.toContain('JIT');
-    // The plan's first node's total cost (`cost=start..total`): below the threshold, never compiled.
-    const cost = Number(count[0]?.match(/cost=[\d.]+\.\.([\d.]+)/)?.[1]);
-    expect(cost).toBeLessThan(jitAboveCost);
   });
 });
 

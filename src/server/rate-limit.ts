@@ -82,7 +82,7 @@ async function addHits(db: AppDeps['db'], keys: string[], now: number): Promise<
  * Hits older than KEEP_HITS_MS serve no limit any more: cleared now and then (src/server/sweep-
  * schedule.ts; a scan of the table: an index on `at` would cost every hit another page to write).
  */
-export async function sweepHits(deps: AppDeps, now: number): Promise<void> {
+async function sweepHits(deps: AppDeps, now: number): Promise<void> {
   if (!sweepDue(deps.db, 'rate_limit_counts', now)) return;
   await deps.db
     .deleteFrom('rate_limit_counts')

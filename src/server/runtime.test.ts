@@ -1,10 +1,8 @@
-// The API as the site starts it (runtime.ts), on the Node server and in a Netlify function: the
-// pipeline off there, and the refusal of SQLite there. Each case loads runtime.ts afresh, since it keeps its app for the life of the process.
+// The API as the site starts it (runtime.ts) in a Netlify function: the refusal of SQLite there. Each case loads runtime.ts afresh, since it keeps its app for the life of the process.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { backendsAtOnce } from '../../tests/support/backends.ts';
 import { createPgDatabase } from '../../tests/support/test-api.ts';
 import { closeSharedDatabase } from './db/shared.ts';
 import { SQLITE_ON_NETLIFY } from './netlify-guard.ts';
@@ -24,7 +22,6 @@ async function siteEnv(database: 'sqlite' | 'postgres') {
     const own = await createPgDatabase(databaseUrl);
     cleanUps.push(own.drop);
     vi.stubEnv('DATABASE_URL', own.url);
-    vi.stubEnv('DATABASE_POOL_SIZE', '4'); // several statements at once get several connections off the pipeline
     vi.stubEnv('APP_SECRET', 'test-secret-of-at-least-32-characters');
     vi.stubEnv('APPLICATION_KEYS', `test:${Buffer.alloc(32, 7).toString('base64')}`);
   }
@@ -46,21 +43,6 @@ afterEach(async () => {
 });
 
 describe('the API as the site starts it', () => {
-  // A function answers one request at a time: a pipeline would carry nothing there, and the
-  // provider's pooler need not take one (src/server/db/pipeline.ts).
-  it.runIf(databaseUrl)(
-    'on PostgreSQL, pipelines its statements on the Node server, not in a Netlify function',
-    async () => {
-      await siteEnv('postgres');
-      const server = await freshRuntime();
-      expect(await backendsAtOnce((await server.getDeps()).db)).toBe(1);
-      await closeSharedDatabase();
-      const netlify = await freshRuntime();
-      netlify.runOnNetlify('production');
-      expect(await backendsAtOnce((await netlify.getDeps()).db)).toBeGreaterThan(1);
-    },
-  );
-
   it('in a Netlify function without PostgreSQL, answers 503 naming DATABASE_URL', async () => {
     await siteEnv('sqlite');
     const runtime = await freshRuntime();

@@ -32,9 +32,7 @@ function start() {
     if (netlify) refuseSqlite({ DATABASE_URL: setting('DATABASE_URL') });
     const config = prepareFiles(loadConfig());
     warnAboutConfig(config); // already done by src/server/http/server.ts; not under `astro dev`
-    // A Netlify function answers one request at a time, so a pipeline would carry nothing, and the
-    // provider's pooler in front of PostgreSQL need not take one (src/server/db/pipeline.ts).
-    const handle = await sharedDatabase(netlify ? { ...config, pipeline: false } : config);
+    const handle = await sharedDatabase(config);
     if (netlify) await refuseForeignDatabase(handle.db, netlify.deployContext);
     const deps = createDeps({ config, db: handle.db, dbKind: handle.kind });
     registerJobs(deps.jobs);

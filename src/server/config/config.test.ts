@@ -228,7 +228,9 @@ describe('the whole configuration checked at start', () => {
       "HUMAN_CHECK must be 'local' or unset (it is 'turnstile')",
       'APPLICATION_KEYS is not a key list id:base64key,... (Key k1 must be 32 bytes, base64-encoded)',
     ]);
-    expect(message).toMatch(/^The configuration has 5 mistakes \(see docs\/operations.md, Configuration\):\n- PORT /);
+    expect(message).toMatch(
+      /^The configuration has 5 mistakes \(see docs\/operations.md, Configuration\):\n- PORT /,
+    );
     expect(message).not.toContain('short');
   });
 
@@ -254,9 +256,7 @@ describe('the whole configuration checked at start', () => {
       expect.stringMatching(/^GIFT_CARD_PROVIDER=local is a stand-in, refused in production/),
       expect.stringMatching(/^RECRUITING_ASSISTANT=local is a stand-in, refused in production/),
     ]);
-    expect(
-      problemsOf({ ...production, RECRUITING_ASSISTANT: 'local', ALLOW_STAND_INS: '1' }),
-    ).toEqual([]);
+    expect(problemsOf({ ...production, RECRUITING_ASSISTANT: 'local', ALLOW_STAND_INS: '1' })).toEqual([]);
     expect(problemsOf({ NODE_ENV: 'production' })).toEqual([
       'SITE_URL must be set in production (NODE_ENV=production): the public address of the site.',
     ]);
@@ -382,7 +382,6 @@ describe('the environment schema (parseEnv)', () => {
         DATABASE_URL: undefined,
         DATABASE_POOL_SIZE: 4,
         DATABASE_PREPARED_STATEMENTS: true,
-        DATABASE_PIPELINE: true,
         SMTP_URL: undefined,
         MAIL_FROM: '"Kwik Fill" <no-reply@kwikfill.example>',
         OUTBOX_DIR: undefined,

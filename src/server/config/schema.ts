@@ -94,14 +94,10 @@ export const ENV_SCHEMA = v.object({
     1,
     100,
     DEFAULT_POOL_SIZE,
-    "PostgreSQL pool connections each server keeps (transactions only while DATABASE_PIPELINE is on, which adds one); about PostgreSQL's cores times two, shared by the servers",
+    "PostgreSQL pool connections each server keeps; about PostgreSQL's cores times two, shared by the servers",
   ),
   DATABASE_PREPARED_STATEMENTS: flag(
     '0: PostgreSQL statements are sent unnamed (behind a pooler without a connection per client, such as PgBouncer in transaction mode without max_prepared_statements)',
-    '1',
-  ),
-  DATABASE_PIPELINE: flag(
-    '0: every PostgreSQL statement takes a pool connection, instead of those outside a transaction sharing one pipelined connection',
     '1',
   ),
   SMTP_URL: text('SMTP server for outgoing mail; unset writes .eml files to the outbox'),

@@ -65,8 +65,6 @@ export interface Config {
   poolSize?: number;
   /** false (DATABASE_PREPARED_STATEMENTS=0): PostgreSQL statements are not prepared (src/server/db/prepared.ts). */
   preparedStatements?: boolean;
-  /** false (DATABASE_PIPELINE=0): every PostgreSQL statement takes a pool connection (src/server/db/pipeline.ts). */
-  pipeline?: boolean;
   /** false (MIGRATE_ON_START=0): migrations are an operator step; the server only checks the schema. */
   migrateOnStart?: boolean;
   /** JOB_LEASE_SECONDS: a claimed job's lease (src/server/jobs/queue.ts JOB_LEASE_MS when absent). */
@@ -119,7 +117,6 @@ export function loadConfig(environment: Env = process.env): Settings {
     migrateOnStart: env.MIGRATE_ON_START,
     preparedStatements: env.DATABASE_PREPARED_STATEMENTS,
     poolSize: env.DATABASE_POOL_SIZE,
-    pipeline: env.DATABASE_PIPELINE,
     mapPmtilesUrl: env.PUBLIC_MAP_PMTILES_URL,
     jobLeaseMs: env.JOB_LEASE_SECONDS * 1000,
     jobPollMs: env.JOB_POLL_SECONDS * 1000,

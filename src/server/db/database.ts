@@ -7,7 +7,6 @@ import { DEFAULT_POOL_SIZE } from '../config/schema.ts';
 import { countQueryError, metricsWanted, watchPool } from '../metrics.ts';
 import { NodeSqliteDialect } from './node-sqlite.ts';
 import { queueForConnections } from './pg-queue.ts';
-import { type LaneClient, pipelineOutsideTransactions } from './pipeline.ts';
 import { prepareStatements } from './prepared.ts';
 import type { Database } from './schema.ts';
 
@@ -61,14 +60,9 @@ interface PoolOptions {
   size: number;
   /** DATABASE_PREPARED_STATEMENTS (prepared.ts). */
   prepared: boolean;
-  /** DATABASE_PIPELINE (pipeline.ts). */
-  pipeline: boolean;
 }
 
-async function postgresPool(
-  connectionString: string,
-  { queryTimeoutMs, size, prepared, pipeline }: PoolOptions,
-) {
+async function postgresPool(connectionString: string, { queryTimeoutMs, size, prepared }: PoolOptions) {
   const { default: pg } = await import('pg');
   const types = {
     getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
@@ -92,32 +86,17 @@ async function postgresPool(
     dropOnTimeout(client);
   });
   const queued = queueForConnections(pool);
-  // The lane's connection is pg's Client in pipeline mode: pg drops it itself when a query times out.
-  const openLane = async (): Promise<LaneClient> => {
-    const client = new pg.Client({ ...settings, pipeline: true });
-    client.on('error', (error) =>
-      console.error('[db] pipelined PostgreSQL connection error:', error.message),
-    );
-    await client.connect();
-    if (prepared) prepareStatements(client);
-    return client as LaneClient;
-  };
-  const lane = pipeline ? pipelineOutsideTransactions(pool, openLane) : undefined;
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', (error) => console.error('[db] idle PostgreSQL client error:', error.message));
-  // Its figures for the metrics (in use, idle, waiting) until it ends; the lane is a connection in
-  // use while a statement on it waits for its answer.
-  const laneOpen = () => (lane?.open() ? 1 : 0);
-  const laneBusy = () => (lane?.busy() ? 1 : 0);
+  // Its figures for the metrics (in use, idle, waiting) until it ends.
   const unwatch = watchPool(() => ({
-    totalCount: pool.totalCount + laneOpen(),
-    idleCount: pool.idleCount + laneOpen() - laneBusy(),
+    totalCount: pool.totalCount,
+    idleCount: pool.idleCount,
     waitingCount: pool.waitingCount + queued(),
   }));
   const end = pool.end.bind(pool);
   pool.end = (async () => {
     unwatch();
-    await lane?.end();
     return end();
   }) as typeof pool.end;
   return pool;
@@ -146,7 +125,7 @@ function ownerOnly(file: string): void {
  */
 export function openDatabase(
   config: Pick<Config, 'databaseUrl' | 'dataDir'> &
-    Partial<Pick<Config, 'metricsPort' | 'metricsToken' | 'preparedStatements' | 'poolSize' | 'pipeline'>>,
+    Partial<Pick<Config, 'metricsPort' | 'metricsToken' | 'preparedStatements' | 'poolSize'>>,
   { queryTimeoutMs = QUERY_TIMEOUT_MS } = {},
 ): DatabaseHandle {
   const log = metricsWanted(config) ? countQueryError : undefined;
@@ -157,7 +136,6 @@ export function openDatabase(
         queryTimeoutMs,
         size: config.poolSize ?? DEFAULT_POOL_SIZE,
         prepared: config.preparedStatements !== false,
-        pipeline: config.pipeline !== false,
       });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log });
     return { db, kind: 'postgres', close: () => db.destroy() };

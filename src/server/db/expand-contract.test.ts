@@ -92,6 +92,21 @@ describe('the expand/contract check', () => {
     ]);
   });
 
+  it("refuses to drop the limits' PostgreSQL functions while the named release still called them", async () => {
+    // The release of 0024 counted the public forms' limits with them (src/server/rate-limit.ts).
+    const header = '// contract: rate_limit_hit (unused since 0024_guard_counts_planned_small)';
+    const drop = migrationOf(async (db) => {
+      await sql`drop function if exists rate_limit_hit(text[], integer[], bigint[], boolean[], bigint)`.execute(
+        db,
+      );
+    });
+    expect(await contractProblems(withNew(header, drop))).toEqual([
+      expect.stringContaining(
+        'removes rate_limit_hit, which the release of 0024_guard_counts_planned_small still used',
+      ),
+    ]);
+  });
+
   it("refuses an 'unused since' that names no earlier migration", async () => {
     const header = '// contract: rate_limit_hits (unused since 0100_later)';
     expect(await contractProblems(withNew(header, dropTable('rate_limit_hits')))).toEqual([

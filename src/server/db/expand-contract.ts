@@ -28,7 +28,7 @@ const CHECKED_AFTER = '0016_contact_ack_withheld';
 const MIGRATIONS_DIR = 'src/server/db/migrations';
 const SCHEMA_FILE = 'src/server/db/schema.ts';
 
-/** What a migration removes: a table, an index or constraint name, or `table.column`. */
+/** What a migration removes: a table, a function, an index or constraint name, or `table.column`. */
 interface Removal {
   object: string;
   how: string;
@@ -37,7 +37,7 @@ interface Removal {
 const NAME = '"?([\\w]+)"?(?:\\."?([\\w]+)"?)?';
 const REMOVALS: [RegExp, (m: RegExpExecArray) => Removal][] = [
   [
-    new RegExp(`\\bdrop\\s+(table|index|view)\\s+(?:if\\s+exists\\s+)?${NAME}`, 'gi'),
+    new RegExp(`\\bdrop\\s+(table|index|view|function)\\s+(?:if\\s+exists\\s+)?${NAME}`, 'gi'),
     (m) => removal(m, 2, m[1]),
   ],
   [
