@@ -148,7 +148,7 @@ export function checkTargets({
       : 'not measured',
     runs.length ? runs.every((r) => r.stale === 0) : null,
   );
-  // Issue 44: the same day through a real Varnish with ops/varnish/default.vcl.
+  // The same day through a real Varnish with ops/varnish/default.vcl (tests/support/varnish.mjs).
   const varnish = cdn?.varnish;
   add(
     'Through Varnish (ops/varnish/): the day >= 93% answered by it, nothing personal kept, no stale price',

@@ -12,7 +12,7 @@ import { sparePort } from './built-server.mjs';
 
 const VCL_DIR = join(import.meta.dirname, '../../ops/varnish');
 /** Debian puts it in /usr/sbin, which a user's PATH may lack. */
-export const VARNISHD = existsSync('/usr/sbin/varnishd') ? '/usr/sbin/varnishd' : 'varnishd';
+const VARNISHD = existsSync('/usr/sbin/varnishd') ? '/usr/sbin/varnishd' : 'varnishd';
 /** A stop that takes longer ends with SIGKILL. */
 const STOP_TIMEOUT_MS = 10_000;
 
