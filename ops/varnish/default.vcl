@@ -135,7 +135,7 @@ sub vcl_backend_response {
         call kf_never_keep;
     } else {
         # Cache-Control's s-maxage or max-age, as Varnish read it (its stale-while-revalidate is grace).
-        set beresp.http.X-Kf-Swr = beresp.grace;
+        set beresp.http.X-Kf-Swr = beresp.grace + "s";
     }
     unset beresp.http.X-Kf-Rule;
     if (beresp.ttl <= 0s) {
