@@ -9,8 +9,8 @@ import { createTestApi, type TestApi } from '../../../tests/support/test-api.ts'
 import { PURGE_JOB } from '../../server/cdn-purge.ts';
 import { alternateExclusions, replaceableWinners } from './alternates.server.ts';
 import { CONFIRMATION_MESSAGES } from './confirmation.ts';
-import { exportEntries, readExport } from './draw.cli.ts';
 import { commitDraw, completeDraw, drawnEntryIds, findDraw, verifyDraw } from './draws.server.ts';
+import { exportEntries, readExport } from './entries-export.cli.ts';
 import { entryValues, insertEntry } from './giveaway.sample.ts';
 
 const DAY = 24 * 60 * 60 * 1000;

@@ -4,7 +4,6 @@ import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { runningPromotion } from '../../../tests/support/giveaway.ts';
 import { createTestApi, type TestApi } from '../../../tests/support/test-api.ts';
-import { exportEntries, readExport } from './draw.cli.ts';
 import {
   commitDraw,
   completeDraw,
@@ -14,6 +13,7 @@ import {
   verifyDraw,
 } from './draws.server.ts';
 import { personKey } from './entrant.ts';
+import { exportEntries, readExport } from './entries-export.cli.ts';
 
 let t: TestApi;
 beforeAll(async () => {

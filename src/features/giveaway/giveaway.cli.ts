@@ -1,5 +1,5 @@
 // Operator commands of the giveaway (`npm run admin -- promotion ...`, `entries export`, `draw ...`):
-// create, edit, list and end promotions here; the export and the auditable draw in draw.cli.ts.
+// create, edit, list and end promotions here; the auditable draw in draw.cli.ts, the entries' export in entries-export.cli.ts.
 
 import { type Command, Option } from 'commander';
 import { chainDay } from '../../lib/dates.ts';
