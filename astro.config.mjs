@@ -10,6 +10,7 @@ import keystatic from '@keystatic/astro';
 import { defineConfig } from 'astro/config';
 import { inlineScriptHashes, inlineScripts } from './scripts/inline-scripts.mjs';
 import { contentPlaceholders } from './src/components/content/content-placeholders.ts';
+import { isPersonal } from './src/lib/cache-policy.ts';
 import { FRAME_ANCESTORS, netlifyHeadersFile } from './src/lib/security-headers.ts';
 
 // Tiny classic scripts that must run before first paint (the signed-in class on <html>, the island
@@ -83,9 +84,17 @@ export default defineConfig({
     editingUi,
     ...(onNetlify ? [netlifyHeaders] : []),
     // Prebuilt pages; the store pages come from the database, in their own sitemap (on request).
+    // Only canonical pages that answer 200 and may be indexed (tests/system/sitemap.test.ts checks
+    // every address): not the /page/{slug} copies (their canonical is the bare slug), a redirect, an
+    // error or maintenance screen, a frame, or a personal account screen; /stores is in the stores'.
     sitemap({
-      filter: (page) =>
-        !/\/(account|frame)\//.test(page) && !/\/(404|500|maintenance|giveaway\/confirm)\/?$/.test(page),
+      filter: (page) => {
+        const path = new URL(page).pathname.replace(/\/+$/, '') || '/';
+        if (path.startsWith('/account') && isPersonal(path)) return false;
+        return !/^\/(page|frame)\/|^\/(404|500|maintenance|unavailable|stores|giveaway\/confirm|giveaway\/rules)$/.test(
+          path,
+        );
+      },
       customSitemaps: [new URL('/sitemap-stores.xml', siteUrl).href],
     }),
   ],
@@ -113,7 +122,10 @@ export default defineConfig({
       },
     },
   },
-  trailingSlash: 'ignore',
+  // One address per page, without a trailing slash, as every link and SPEC.md's routes write it (the
+  // canonical link and the sitemap follow this); the Node server answers `/news/` with a 301 to `/news`
+  // (src/server/http/server.ts), Astro does so for its on-demand pages.
+  trailingSlash: 'never',
   build: { format: 'directory' },
   server: { port: Number(process.env.PORT ?? 4321), host: process.env.HOST ?? '127.0.0.1' },
   security: {

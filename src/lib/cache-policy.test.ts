@@ -140,6 +140,9 @@ describe('pages rendered on request', () => {
     // A redirect keeps its own caching; one that sets none gets REDIRECT_CACHE (docs/caching.md).
     expect(pageCacheHeaders('/fleet-fueling', 302)).toEqual({ 'Cache-Control': REDIRECT_CACHE });
     expect(pageCacheHeaders('/giveaway/rules', 302)).toEqual({ 'Cache-Control': REDIRECT_CACHE });
+    expect(pageCacheHeaders('/news', 301)).toEqual({ 'Cache-Control': REDIRECT_CACHE });
+    // A winner's link with a slash: its 301 carries the token in the query, so it stays personal.
+    expect(pageCacheHeaders('/giveaway/confirm', 301)).toEqual({ 'Cache-Control': PERSONAL_CACHE });
     // The API's answers through Astro's endpoint (Netlify, astro dev) keep the API's own caching.
     expect(pageCacheHeaders('/api/v1/me', 401)).toEqual({});
     expect(pageCacheHeaders('/api/v1/store', 200)).toEqual({});

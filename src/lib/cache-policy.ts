@@ -5,6 +5,8 @@
 // shows: the one list in routes.ts (docs/decisions/0022-one-route-registry.md). The table of routes
 // and the reasons: docs/caching.md; the decision: docs/decisions/0012-cache-policy.md. Purging a tag
 // when its data changes: src/server/cdn-purge.ts.
+// Offers and promotions run by the chain's days (chainDay), in its time zone.
+import { CHAIN_TIME_ZONE } from './dates.ts';
 import {
   DATA_KINDS,
   type DataKind,
@@ -37,8 +39,6 @@ const DEPLOY_TTL = 365 * DAY;
 export const REVALIDATE_WINDOW = 30;
 /** While the server fails (5xx, unreachable), the CDN sends its last good answer up to this long. */
 export const STALE_IF_ERROR = 3600;
-/** The chain's time zone: offers and promotions run by its days (src/lib/dates.ts chainDay). */
-const CHAIN_TIME_ZONE = 'America/New_York';
 
 /** Static pages: kept, but asked again each time (a strong ETag of their content, 304). */
 export const PAGE_CACHE = 'public, no-cache';
@@ -260,8 +260,9 @@ export const keepsOwnCaching = (status: number, own: string | null | undefined):
 
 /**
  * The caching headers of a page rendered on request (Astro), answered with `status`: nothing for an
- * API answer (it keeps its own), REDIRECT_CACHE for a redirect that sets none (keepsOwnCaching),
- * ERROR_CACHE for an error, else by path. The CDN headers of a shared page come along; an answer
+ * API answer (it keeps its own), ERROR_CACHE for an error, PERSONAL_CACHE on a personal path (a
+ * redirect too: a winner's link carries its token), REDIRECT_CACHE for another redirect that sets
+ * none (keepsOwnCaching), else by path. The CDN headers of a shared page come along; an answer
  * that gets none must lose any it has (CDN_HEADERS). A page the route registry (routes.ts) names is
  * shared at the CDN; any other is revalidated by the browser, never shared.
  */
@@ -269,8 +270,8 @@ export function pageCacheHeaders(pathname: string, status = 200, now = Date.now(
   // On Netlify and in `astro dev` the API is an Astro endpoint too: it sets its own (apiCacheHeaders).
   if (pathname.startsWith('/api/')) return NONE;
   if (status >= 400) return ERROR;
-  if (isRedirect(status)) return REDIRECT;
   if (isPersonal(pathname)) return PERSONAL;
+  if (isRedirect(status)) return REDIRECT;
   const route = pageRouteOf(barePath(pathname));
   const rule = route && PAGE_RULES.get(route);
   return rule ? resolve(rule, now) : STATIC;

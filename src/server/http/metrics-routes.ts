@@ -3,7 +3,8 @@
 // path a visitor typed, so the label has a few dozen values however many addresses are asked for.
 // The API's route pattern (/api/v1/store/:number), an on-demand page's (/stores/[number],
 // cached-pages.ts), or what kind of answer it was: (static) a prebuilt file, (rendered) another
-// page of Astro's, (not found), (maintenance), (method not allowed), (invalid path) (request-path.ts);
+// page of Astro's, (not found), (maintenance), (method not allowed), (invalid path) (request-path.ts),
+// (redirect) a path with a trailing slash sent to the one without;
 // the probes and /metrics by name.
 import type { IncomingMessage } from 'node:http';
 import { cachedPage } from './cached-pages.ts';

@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type compression from 'compression';
 import onHeaders from 'on-headers';
+import { pageCacheHeaders } from '../../lib/cache-policy.ts';
 import { API_BASE } from '../app.ts';
 import { ConfigError, loadConfig, parseEnv, type Settings } from '../config/index.ts';
 import { type DataSource, dataFingerprint, recentFingerprint } from '../data-fingerprint.ts';
@@ -139,6 +140,13 @@ const decoded = (path: string): string | undefined => {
   }
 };
 
+/** The 301 from a path with a trailing slash to the one without, with the caching of a redirect. */
+function redirectWithoutSlash(res: ServerResponse, path: string, search: string): void {
+  const bare = path.replace(/\/+$/, '') || '/';
+  res.writeHead(301, { Location: `${bare}${search}`, ...pageCacheHeaders(bare, 301), 'Content-Length': 0 });
+  res.end();
+}
+
 // One JSON log line per request (request-log.ts), and its id as X-Request-Id.
 const track = requestLog({ trustProxy });
 
@@ -191,6 +199,12 @@ const server = http.createServer(async (req, res) => {
     routeAs(req, '(method not allowed)');
     res.writeHead(405, { 'Content-Type': 'text/plain; charset=utf-8', Allow: 'GET, HEAD' });
     return res.end('Method Not Allowed');
+  }
+  // One address per page (docs/caching.md): `/news/` is a permanent redirect to `/news`, the address
+  // the links, the canonical link and the sitemap name, its query kept; a cache keeps the page once.
+  if (path.length > 1 && path.endsWith('/')) {
+    routeAs(req, '(redirect)');
+    return redirectWithoutSlash(res, path, target.search);
   }
   // Not found, like any unknown path: the 500 page's own address (Astro would render it with its 500
   // status, a server error for anyone who types it in), and an address whose %-encoding is broken
