@@ -1,6 +1,7 @@
 // /giveaway/confirm?winner_token=... (product.md 2.12): a potential winner confirms or declines the
 // prize. The token leaves the address bar at once (readLinkToken); the answer is sent once.
 import { useEffect, useRef, useState } from 'react';
+import { CHAIN_TIME_ZONE } from '../../lib/dates.ts';
 import { forgetLinkToken, readLinkToken } from '../account/reset-token.ts';
 import { newIdempotencyKey, publicApi, read, withIdempotencyKey } from '../session/api.ts';
 import { CONFIRM_PARAM, CONFIRMATION_MESSAGES, type PendingPrize } from './confirmation.ts';
@@ -16,7 +17,7 @@ const deadline = (iso: string) =>
   new Date(iso).toLocaleString('en-US', {
     dateStyle: 'long',
     timeStyle: 'short',
-    timeZone: 'America/New_York',
+    timeZone: CHAIN_TIME_ZONE,
   });
 
 export default function WinnerConfirmation() {

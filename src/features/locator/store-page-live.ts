@@ -4,6 +4,7 @@
 // the CDN and purged on each price change), the status from the hours in the page and the clock
 // (docs/decisions/0018-edge-holds-the-day.md). Without JavaScript the page links to its prices.
 import { publicApi, read } from '../../lib/api-client.ts';
+import { CHAIN_TIME_ZONE } from '../../lib/dates.ts';
 import { openStatus, parseHours } from './hours.ts';
 import { formatPrice, PRICES_FAILED, type StorePrices } from './locator.ts';
 
@@ -24,7 +25,7 @@ export function priceLines(prices: StorePrices, timeZone: string): string[] {
 export async function fillStorePage(root: ParentNode, now = Date.now()): Promise<void> {
   const page = root.querySelector<HTMLElement>('[data-store]');
   if (!page) return;
-  const { store = '', hours = '', timeZone = 'America/New_York' } = page.dataset;
+  const { store = '', hours = '', timeZone = CHAIN_TIME_ZONE } = page.dataset;
   const status = root.querySelector<HTMLElement>('[data-store-status]');
   if (status) {
     try {
