@@ -79,8 +79,12 @@ interface Entry {
   headers: OutgoingHttpHeaders;
   /** The headers of a 200 in each encoding, made on first use. */
   sent: Partial<Record<Encoding, OutgoingHttpHeaders>>;
+  /** The headers of a 304 in each encoding, made on first use. */
+  unchanged: Partial<Record<Encoding, OutgoingHttpHeaders>>;
   /** The caching rule the kept headers were last sent with (cache-policy.ts: some run to midnight). */
   caching?: Readonly<Record<string, string>>;
+  /** The minute the caching rule was last read in: the rules change by the minute at most. */
+  minute?: number;
   /** The content's hash: each encoding's strong ETag is made from it. */
   tag: string;
   bodies: Partial<Record<Encoding, Buffer>> & { identity: Buffer };
@@ -180,21 +184,30 @@ export function pageCache(options: PageCacheOptions) {
   type Hit = Lookup & { kept: Entry };
 
   function answer(req: IncomingMessage, res: ServerResponse, { kept: entry, store, key, path }: Hit): void {
-    // The caching of now: a rule that runs to the chain's next day has a shorter lifetime each minute.
-    const caching = pageCacheHeaders(path, 200, now());
-    if (entry.caching !== caching) {
-      entry.caching = caching;
-      entry.sent = {};
-      for (const name of CDN_HEADERS) delete entry.headers[name.toLowerCase()];
-      for (const [name, value] of Object.entries(caching)) entry.headers[name.toLowerCase()] = value;
+    // The caching of now: a rule that runs to the chain's next day has a shorter lifetime each
+    // minute. Read once a minute, and each answer's headers made once per encoding and rule (as a
+    // prebuilt file's, static-files.ts), not a rule's lookup and a copy of twenty headers per request.
+    const at = now();
+    const minute = Math.floor(at / 60_000);
+    if (entry.minute !== minute) {
+      entry.minute = minute;
+      const caching = pageCacheHeaders(path, 200, at);
+      if (entry.caching !== caching) {
+        entry.caching = caching;
+        entry.sent = {};
+        entry.unchanged = {};
+        for (const name of CDN_HEADERS) delete entry.headers[name.toLowerCase()];
+        for (const [name, value] of Object.entries(caching)) entry.headers[name.toLowerCase()] = value;
+      }
     }
     const small = entry.bodies.identity.length < COMPRESS_FROM;
     const encoding = small ? 'identity' : (acceptedEncodings(req)[0] ?? 'identity');
-    const headers = { ...entry.headers, ETag: etag(entry, encoding), Vary: 'Accept-Encoding' };
+    const headers = () => ({ ...entry.headers, ETag: etag(entry, encoding), Vary: 'Accept-Encoding' });
     if (notModified(req, entry)) {
       // The 200's caching, CDN headers and tags too (RFC 9110 15.4.5), as it went out: the 200's
       // were finished as they went out (headers.ts finishRenderedHeaders), so they are kept as sent.
-      res.writeHead(304, notModifiedHeaders(headers));
+      entry.unchanged[encoding] ??= notModifiedHeaders(headers());
+      res.writeHead(304, entry.unchanged[encoding]);
       res.end();
       countPageCache('hit');
       return;
@@ -202,7 +215,7 @@ export function pageCache(options: PageCacheOptions) {
     const bytes = body(store, key, entry, encoding);
     countPageCache('hit', req.method === 'HEAD' ? 0 : bytes.length);
     entry.sent[encoding] ??= {
-      ...headers,
+      ...headers(),
       'Content-Length': bytes.length,
       ...(encoding === 'identity' ? {} : { 'Content-Encoding': encoding }),
     };
@@ -262,7 +275,7 @@ export function pageCache(options: PageCacheOptions) {
           return;
         }
         const tag = createHash('sha256').update(bytes).digest('base64url').slice(0, 27);
-        store.set(key, { fingerprint, headers, sent: {}, tag, bodies: { identity: bytes } });
+        store.set(key, { fingerprint, headers, sent: {}, unchanged: {}, tag, bodies: { identity: bytes } });
       }),
     );
   }
