@@ -19,8 +19,6 @@ const table = (head, rows) =>
     `|${head.map(() => ' --- ').join('|')}|`,
     ...rows.map((r) => `| ${r.join(' | ')} |`),
   ].join('\n');
-/** The scaling setups measured again with a processor budget per server (bench/entry-scaling.mjs). */
-const budgetedRows = (parts.scaling?.setups ?? []).filter((s) => s.budgeted);
 /** A setup's processor time per entry in all: its servers', PostgreSQL's and the load generator's (ms). */
 const allMs = (cpu) => (cpu.serversMs + (cpu.postgresMs ?? 0) + cpu.loadGeneratorMs).toFixed(2);
 const met = (value) => (value === null ? 'not measured' : value ? 'met' : '**missed**');
@@ -134,13 +132,14 @@ const md = [
   ]),
   '## Giveaway entries through one and two servers (bench/entry-scaling.mjs)',
   '',
-  `${load(parts.scaling)}. Each entry a new person, ${parts.scaling?.connections ?? '?'} connections in all (split between the servers), each setup on its own fresh database, in one run: every server first warmed up with ${parts.scaling?.warmUp ?? '?'} entries of its own, then the setups take turns, ${parts.scaling?.rounds ?? 1} rounds each, and a setup's figure is its entries over the time of its rounds (each to its last answer). The servers and PostgreSQL share the machine's cores: two servers here show the cost of a second process on the same machine, not a second machine's gain.`,
+  `${load(parts.scaling)}. Each entry a new person, ${parts.scaling?.connections ?? '?'} connections in all (split between the servers), each setup on its own fresh database, in one run: every server first warmed up with ${parts.scaling?.warmUp ?? '?'} entries of its own, then the setups take turns, ${parts.scaling?.rounds ?? 1} rounds each; a setup's figure is its entries over the time of its rounds (each to its last answer), and its answer times over all its rounds. Each is judged against its floor (Targets), not against the others: the servers and PostgreSQL share the machine's cores.`,
   '',
   table(
-    ['Setup', 'Entries a second', 'Rounds (entries a second)', 'Entries', 'Seconds'],
+    ['Setup', 'Entries a second', 'p50 / p99 ms', 'Rounds (entries a second)', 'Entries', 'Seconds'],
     (parts.scaling?.setups ?? []).map((s) => [
       s.setup,
       s.perSecond,
+      `${s.p50Ms} / ${s.p99Ms}`,
       (s.rounds ?? []).join(', '),
       s.entries,
       s.seconds,
@@ -165,37 +164,6 @@ const md = [
     ),
   ),
   '',
-  budgetedRows.length
-    ? `Then the same setups again, each server held to ${budgetedRows[0].budgeted.serverCores} of a core by a control group of its own (bench/cpu-budget.mjs), as on a machine of its own: a second server brings processor time of its own instead of sharing the cores PostgreSQL and the load generator use. Two servers above one here means the setup scales with its servers; level would mean they wait on something they share. SQLite's work is inside its server's budget, PostgreSQL's is not: the SQLite row is not comparable with the others.`
-    : 'Each server on a budget of its own: not measured (the bench said why: no control group could be made, or the rounds failed).',
-  '',
-  ...(budgetedRows.length
-    ? [
-        table(
-          [
-            'Setup',
-            'Entries a second',
-            'Rounds (entries a second)',
-            'Cores each server used',
-            'All (ms an entry)',
-          ],
-          budgetedRows.map(({ setup, budgeted: b }) => [
-            setup,
-            b.perSecond,
-            b.rounds.join(', '),
-            b.coresPerServer ?? '—',
-            b.cpuPerEntry
-              ? (
-                  b.cpuPerEntry.serversMs +
-                  (b.cpuPerEntry.postgresMs ?? 0) +
-                  b.cpuPerEntry.loadGeneratorMs
-                ).toFixed(2)
-              : '—',
-          ]),
-        ),
-        '',
-      ]
-    : []),
   '## A CDN in front (bench/cdn-share.mjs)',
   '',
   parts.cdn
