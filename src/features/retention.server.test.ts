@@ -40,8 +40,6 @@ async function contactMessage(at: number) {
       handled_at: null,
       department_mailed_at: at,
       ack_mailed_at: at,
-      mail_error: null,
-      mail_claimed_until: null,
       ack_withheld_at: null,
     })
     .execute();

@@ -16,7 +16,7 @@ import { meRoutes } from '../features/account/me.server.ts';
 import { applicationRoutes } from '../features/applications/applications.server.ts';
 import { MAX_APPLICATION_BYTES } from '../features/applications/uploads.ts';
 import { contactRoutes } from '../features/contact/contact.server.ts';
-import { runContactMailJob } from '../features/contact/contact-mail.server.ts';
+import { CONTACT_MAIL_JOB, runContactMailJob } from '../features/contact/contact-mail.server.ts';
 import { giftCardRoutes } from '../features/gift-card/gift-card.server.ts';
 import { giveawayRoutes } from '../features/giveaway/giveaway.server.ts';
 import { locatorRoutes } from '../features/locator/locator.server.ts';
@@ -74,7 +74,7 @@ function errorAnswer(
  * added to a runner by whatever runs jobs: the API's runtime (src/server/runtime.ts) and the tests' app.
  */
 export function registerJobs(jobs: JobRunner): void {
-  jobs.handlers.set('contact-mail', runContactMailJob);
+  jobs.handlers.set(CONTACT_MAIL_JOB, runContactMailJob);
   jobs.handlers.set(PURGE_JOB, runPurgeJob);
   jobs.handlers.set('retention', async (d) => {
     await runRetention(d);

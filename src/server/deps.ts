@@ -51,6 +51,11 @@ export interface ApiBindings {
   route?: string | null;
 }
 
+/** Keeps a creating route's answer in the transaction (`trx`) that stores what it created. */
+export interface KeptAnswer {
+  keep(trx: Kysely<Database>, status: number, body: unknown): Promise<void>;
+}
+
 /** Hono's environment for the API. */
 export interface AppEnv {
   Bindings: ApiBindings | undefined;
@@ -59,6 +64,8 @@ export interface AppEnv {
     requestId: string;
     user: User;
     sessionHash: string;
+    /** Set on the creating routes when the request carries an Idempotency-Key (idempotency.ts keepAnswer). */
+    idempotency?: KeptAnswer;
   };
 }
 

@@ -2,6 +2,7 @@
 // retry gets the first answer without a second human check, nothing is stored or mailed twice; the
 // same key with another body is refused (422), a retry during the first is 409; a failed answer is
 // not kept; another caller's key never reaches this one's answer; expired answers are swept.
+import { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { guardHeaders } from '../../tests/support/applications.ts';
 import { runningPromotion } from '../../tests/support/giveaway.ts';
@@ -12,6 +13,7 @@ import { entryValues } from '../features/giveaway/giveaway.sample.ts';
 import { runRetention } from '../features/retention.server.ts';
 import { DEFAULT_API_KEY } from '../lib/api-key.ts';
 import { ATTEMPT_WINDOW_MS } from '../lib/form-rules.ts';
+import type { Database } from './db/schema.ts';
 import { KEEP_ANSWER_MS, parseKey } from './idempotency.ts';
 
 let t: TestApi;
@@ -32,13 +34,14 @@ const count = async (table: 'contact_messages' | 'applications' | 'idempotency_k
         .executeTakeFirstOrThrow()
     ).n,
   );
-/** The contact messages' mail jobs queued so far. */
+/** The contact messages' department mail jobs queued so far (one a message). */
 const mailJobs = async () =>
   Number(
     (
       await t.db
         .selectFrom('jobs')
         .where('kind', '=', 'contact-mail')
+        .where('unique_key', 'like', 'contact-mail:%:department')
         .select((eb) => eb.fn.countAll().as('n'))
         .executeTakeFirstOrThrow()
     ).n,
@@ -217,35 +220,50 @@ describe('Idempotency-Key', () => {
     expect(((await answer.json()) as { error: { code: string } }).error.code).toBeTruthy();
   });
 
-  it('still answers a stored submission when its answer cannot be kept; a retry meanwhile waits (409)', async () => {
+  it('keeps the answer with the submission, in one transaction: if it cannot be kept, nothing is stored, and a retry stores once', async () => {
     const ticket = await t.ticket('contact');
-    const messages = await count('contact_messages');
-    // The database refuses the kept answer's write, as a moment's outage would.
+    const [messages, jobs] = [await count('contact_messages'), await mailJobs()];
+    // The database refuses the kept answer's write (in the route's transaction too), as a moment's outage would.
     const away: unknown = new Proxy(
       {},
       {
         get: (_, name) =>
-          name === 'execute' ? () => Promise.reject(new Error('database away')) : () => away,
+          name === 'execute' || name === 'executeTakeFirst'
+            ? () => Promise.reject(new Error('database away'))
+            : () => away,
       },
     );
-    const real = t.deps.db.updateTable.bind(t.deps.db);
-    const spy = vi
-      .spyOn(t.deps.db, 'updateTable')
-      .mockImplementation(((table: string) =>
-        table === 'idempotency_keys' ? away : real(table as never)) as never);
+    const real = Kysely.prototype.updateTable;
+    const spy = vi.spyOn(Kysely.prototype, 'updateTable').mockImplementation(function (
+      this: Kysely<Database>,
+      table: string,
+    ) {
+      return table === 'idempotency_keys' ? away : real.call(this, table as never);
+    } as never);
     try {
-      expect((await contact('unkept-1', ticket)).status).toBe(201);
+      expect((await contact('unkept-1', ticket)).status).not.toBe(201);
       expect(spy).toHaveBeenCalledWith('idempotency_keys');
     } finally {
       spy.mockRestore();
     }
-    // A retry at once (contact() waits out the hour's attempts, longer than the claim's lease).
-    const retry = await t.call('POST', '/contact?include_ip=true', {
-      body: { ...flatContact(), website: '', form_ticket: ticket, human_check_token: 'spent' },
-      headers: { 'Idempotency-Key': '"unkept-1"' },
-      ip: `198.51.100.${++ip}`,
-    });
-    expect(retry.status).toBe(409);
+    expect([await count('contact_messages'), await mailJobs()]).toEqual([messages, jobs]);
+    // The key was released with nothing stored: the retry is the first to store.
+    const retry = await contact('unkept-1', ticket);
+    expect(retry.status).toBe(201);
+    expect(retry.headers.get('idempotent-replayed')).toBeNull();
+    const again = await contact('unkept-1', ticket);
+    expect(again.json).toEqual(retry.json);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect([await count('contact_messages'), await mailJobs()]).toEqual([messages + 1, jobs + 1]);
+  });
+
+  it('stores once when two requests with one key come at once: the other is told to wait (409) or gets the first answer', async () => {
+    const ticket = await t.ticket('contact');
+    const messages = await count('contact_messages');
+    const answers = await Promise.all([contact('together-1', ticket), contact('together-1', ticket)]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual(
+      answers.some((answer) => answer.status === 409) ? [201, 409] : [201, 201],
+    );
     expect(await count('contact_messages')).toBe(messages + 1);
   });
 

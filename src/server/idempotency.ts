@@ -3,7 +3,8 @@
 // httpapi draft "The Idempotency-Key HTTP Header Field". The first successful answer is kept a day
 // in the database (every server sees it) and a retry with the same key and the same body gets it
 // back, status and body, before the route runs: no second human check, nothing stored or mailed
-// twice. The same key with another body is refused (422), a retry while the first is still being
+// twice. The request claims its key first; the route keeps its answer in the one transaction that
+// stores the submission and its jobs (keepAnswer), so once stored, the answer to replay is too. The same key with another body is refused (422), a retry while the first is still being
 // answered too (409), as the draft says. A failed answer is not kept: the visitor may fix and resend.
 // Keys are scoped by route and caller (the session's token, the form's ticket: secrets of that
 // browser), so one visitor's key never reaches another's answer; only hashes of the key, scope and
@@ -12,7 +13,9 @@
 import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
 import type { Context, MiddlewareHandler, Next } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { Kysely } from 'kysely';
 import { GUARD_HEADERS } from '../lib/form-rules.ts';
+import type { Database } from './db/schema.ts';
 import type { AppDeps, AppEnv } from './deps.ts';
 import { ApiError, ERRORS } from './errors.ts';
 import { LARGEST_BODY_BYTES, REQUEST_TIMEOUT_MS } from './http/timeouts.ts';
@@ -230,46 +233,66 @@ async function keepFirstAnswer(c: Context<AppEnv>, next: Next, key: string) {
         (print: string) => () =>
           print
       )(jsonFingerprint(await readJsonObject(c)));
-  const mine = (db: AppDeps['db']) =>
-    db
-      .deleteFrom('idempotency_keys')
+  /** The answer onto this request's claim; a claim taken over meanwhile (past its lease) is not ours. */
+  const keepOn = async (db: Kysely<Database>, answer: StoredAnswer) => {
+    const result = await db
+      .updateTable('idempotency_keys')
+      .set({
+        fingerprint: sha256(`${query}|${fingerprint()}`),
+        status: answer.status,
+        answer: seal(secret, JSON.stringify(answer)),
+        locked_until: 0,
+      })
       .where('key_hash', '=', keyHash)
-      .where('created_at', '=', claimed.claimed);
+      .where('created_at', '=', claimed.claimed)
+      .where('status', 'is', null)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) throw inProgress();
+  };
   let kept = false;
+  // The route keeps its answer in the transaction that stores the submission and its jobs: both
+  // commit, or neither (a retry then finds the answer, or a free key and nothing stored).
+  c.set('idempotency', {
+    async keep(trx, status, body) {
+      await keepOn(trx, { status, type: 'application/json', body: JSON.stringify(body) });
+      kept = true;
+    },
+  });
+  let success = false;
   try {
     await next();
-    const status = c.res.status;
-    if (status >= 200 && status < 300) {
-      const answer: StoredAnswer = {
-        status,
+    success = c.res.status >= 200 && c.res.status < 300;
+    // A creating route that stored nothing of its own to keep the answer with: kept after it.
+    if (success && !kept)
+      await keepOn(deps.db, {
+        status: c.res.status,
         type: c.res.headers.get('content-type') ?? 'application/json',
         body: await c.res.clone().text(),
-      };
-      // Stored already: whatever happens to the kept answer, this one goes out. If it cannot be
-      // kept (the database away for a moment), the claim stays until its lease ends, so a retry
-      // meanwhile is told to wait (409) rather than stored a second time.
-      kept = true;
+      }).catch((error: unknown) => deps.log.warn({ err: error }, 'idempotency answer not kept'));
+  } finally {
+    // Not answered with a success: the key is free again, for the visitor's corrected try (an
+    // answer kept with what was stored stays, whatever came after).
+    if (!success)
       await deps.db
-        .updateTable('idempotency_keys')
-        .set({
-          fingerprint: sha256(`${query}|${fingerprint()}`),
-          status,
-          answer: seal(secret, JSON.stringify(answer)),
-          locked_until: 0,
-        })
+        .deleteFrom('idempotency_keys')
         .where('key_hash', '=', keyHash)
         .where('created_at', '=', claimed.claimed)
-        .execute()
-        .catch((error: unknown) => deps.log.warn({ err: error }, 'idempotency answer not kept'));
-    }
-  } finally {
-    // Not answered with a success: the key is free again, for the visitor's corrected try.
-    if (!kept)
-      await mine(deps.db)
+        .where('status', 'is', null)
         .execute()
         .catch((error: unknown) => deps.log.warn({ err: error }, 'idempotency claim not released'));
   }
 }
+
+/**
+ * The route's part, in the transaction that stores the submission: `keep(trx, body)` keeps the
+ * answer it will send with `status` (nothing without an Idempotency-Key).
+ */
+export type KeepAnswer = (trx: Kysely<Database>, body: unknown) => Promise<void>;
+export const keepAnswer =
+  (c: Context<AppEnv>, status: ContentfulStatusCode): KeepAnswer =>
+  async (trx, body) => {
+    await c.var.idempotency?.keep(trx, status, body);
+  };
 
 /** The retention job's part (src/features/retention.server.ts): answers past their day. */
 export async function purgeExpiredKeys(db: AppDeps['db'], now: number): Promise<number> {

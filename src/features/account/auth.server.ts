@@ -5,6 +5,7 @@ import { personOf } from '../../lib/mailbox.ts';
 import type { AppEnv } from '../../server/deps.ts';
 import { ApiError, isUniqueViolation } from '../../server/errors.ts';
 import { publicForm } from '../../server/form-guard.ts';
+import { keepAnswer } from '../../server/idempotency.ts';
 import { hashPassword, verifyDummy, verifyPassword } from '../../server/passwords.ts';
 import { enforce, LIMITS } from '../../server/rate-limit.ts';
 import { clientIp } from '../../server/request.ts';
@@ -39,6 +40,8 @@ export const authRoutes = new Hono<AppEnv>()
     const now = deps.now();
     const passwordHash = await hashPassword(password);
     const session = newSession(deps, id);
+    const answer = { token: session.token, user_id: id };
+    const keep = keepAnswer(c, 201);
     try {
       // The account, its confirmation link and mail, and the session the visitor is let in with:
       // stored as one.
@@ -56,6 +59,7 @@ export const authRoutes = new Hono<AppEnv>()
           .execute();
         await storeConfirmation(trx, deps, { id, email });
         await session.store(trx);
+        await keep(trx, answer);
       });
     } catch (error) {
       if (isUniqueViolation(error)) throw emailTaken(); // the same mailbox registered at the same moment
@@ -63,7 +67,7 @@ export const authRoutes = new Hono<AppEnv>()
     }
     deps.jobs.kick();
     console.info(`[auth] account created for ${maskEmail(email)}`);
-    return c.json({ token: session.token, user_id: id }, 201);
+    return c.json(answer, 201);
   })
 
   .post('/login', json(loginSchema), async (c) => {

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import type { AppEnv } from '../../server/deps.ts';
 import { ApiError } from '../../server/errors.ts';
+import { keepAnswer } from '../../server/idempotency.ts';
 import { verifyPassword } from '../../server/passwords.ts';
 import { enforce, LIMITS } from '../../server/rate-limit.ts';
 import { createSession, requireUser } from '../../server/sessions.ts';
@@ -75,21 +76,25 @@ export const meRoutes = new Hono<AppEnv>()
     const { deps, user } = c.var;
     const { lists } = c.req.valid('json');
     const profile = await loadProfile(deps, user.id);
-    for (const list of new Set(lists)) {
-      await deps.db
-        .insertInto('mailing_list_members')
-        .values({
-          id: randomUUID(),
-          email: profile.email,
-          list,
-          source: ACCOUNT_SOURCE,
-          first_name: profile.first_name,
-          last_name: profile.last_name,
-          created_at: deps.now(),
-        })
-        .onConflict((oc) => oc.columns(['email', 'list']).doNothing())
-        .execute();
-    }
+    const keep = keepAnswer(c, 200);
+    await deps.db.transaction().execute(async (trx) => {
+      for (const list of new Set(lists)) {
+        await trx
+          .insertInto('mailing_list_members')
+          .values({
+            id: randomUUID(),
+            email: profile.email,
+            list,
+            source: ACCOUNT_SOURCE,
+            first_name: profile.first_name,
+            last_name: profile.last_name,
+            created_at: deps.now(),
+          })
+          .onConflict((oc) => oc.columns(['email', 'list']).doNothing())
+          .execute();
+      }
+      await keep(trx, { ok: true });
+    });
     return c.json({ ok: true });
   })
 

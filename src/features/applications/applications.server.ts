@@ -8,13 +8,14 @@ import type { GUARD_HEADERS } from '../../lib/form-rules.ts';
 import type { AppEnv } from '../../server/deps.ts';
 import { ApiError, ERRORS } from '../../server/errors.ts';
 import { guardAfterBody, guardBeforeBody } from '../../server/form-guard.ts';
+import { keepAnswer } from '../../server/idempotency.ts';
 import { countStored } from '../../server/metrics.ts';
 import { type ApplicationKind, isApplicationKind, KINDS, schemaFor } from './applications.ts';
 import { keyringFor } from './keys.server.ts';
-import { sendApplicationMails } from './mail.server.ts';
+import { queueApplicationMails } from './mail.server.ts';
 import { type ReceivedFile, type ReceivedForm, readApplicationBody } from './multipart.server.ts';
 import { APPLICATION_MESSAGES, summaryMessage } from './rules.ts';
-import { type StoredFile, saveApplication } from './sealed-records.server.ts';
+import { insertApplication, type StoredFile } from './sealed-records.server.ts';
 import { signatureDataUrl, uploadContentProblem } from './uploads.server.ts';
 
 /** Form values as the schema reads them, and the uploaded statements apart. */
@@ -102,19 +103,22 @@ export const applicationRoutes = new Hono<AppEnv>().post('/:kind', async (c: Sen
     throw error;
   }
   const files = await checkUploads(uploads);
-  const record = await saveApplication(deps.db, keyringFor(deps.config), {
-    kind,
-    data,
-    files,
-    now: deps.now(),
+  const now = deps.now();
+  const keep = keepAnswer(c, 201);
+  // The application, its mails and the answer kept for a retry: stored as one.
+  const reference = await deps.db.transaction().execute(async (trx) => {
+    const record = await insertApplication(trx, keyringFor(deps.config), { kind, data, files, now });
+    const applicantEmail = String(data[KINDS[kind].emailField]);
+    await queueApplicationMails(
+      trx,
+      { kind, reference: record.reference, summary: record.summary, applicantEmail },
+      now,
+    );
+    await keep(trx, { reference: record.reference });
+    return record.reference;
   });
   countStored('application');
-  console.info(`[applications] ${kind} application ${record.reference} stored`);
-  await sendApplicationMails(deps, {
-    kind,
-    reference: record.reference,
-    summary: record.summary,
-    applicantEmail: String(data[KINDS[kind].emailField]),
-  });
-  return c.json({ reference: record.reference }, 201);
+  console.info(`[applications] ${kind} application ${reference} stored`);
+  deps.jobs.kick();
+  return c.json({ reference }, 201);
 });

@@ -36,10 +36,22 @@ export function newReference(kind: ApplicationKind): string {
   return `${KINDS[kind].prefix}-${chars.slice(0, 4)}-${chars.slice(4)}`;
 }
 
-export async function saveApplication(
-  db: Kysely<Database>,
+type NewApplication = {
+  kind: ApplicationKind;
+  data: Record<string, unknown>;
+  files: StoredFile[];
+  now: number;
+};
+
+/** Stores an application with its files in one transaction. */
+export const saveApplication = (db: Kysely<Database>, keyring: Keyring, input: NewApplication) =>
+  db.transaction().execute((trx) => insertApplication(trx, keyring, input));
+
+/** Stores an application with its files, in the caller's transaction (`trx`). */
+export async function insertApplication(
+  trx: Kysely<Database>,
   keyring: Keyring,
-  input: { kind: ApplicationKind; data: Record<string, unknown>; files: StoredFile[]; now: number },
+  input: NewApplication,
 ): Promise<Application> {
   const id = randomUUID();
   const record: Application = {
@@ -50,27 +62,25 @@ export async function saveApplication(
     summary: KINDS[input.kind].summary(input.data).slice(0, 100),
     key_id: keyring.activeId,
   };
-  await db.transaction().execute(async (trx) => {
-    const payload = seal(keyring, JSON.stringify(input.data), payloadContext(id, input.kind));
+  const payload = seal(keyring, JSON.stringify(input.data), payloadContext(id, input.kind));
+  await trx
+    .insertInto('applications')
+    .values({ ...record, payload })
+    .execute();
+  for (const file of input.files) {
+    const fileId = randomUUID();
+    const { content, ...meta } = file;
     await trx
-      .insertInto('applications')
-      .values({ ...record, payload })
+      .insertInto('application_files')
+      .values({
+        id: fileId,
+        application_id: id,
+        key_id: keyring.activeId,
+        meta: seal(keyring, JSON.stringify(meta), fileContext(fileId, id, 'meta')),
+        content: seal(keyring, content, fileContext(fileId, id, 'content')),
+      })
       .execute();
-    for (const file of input.files) {
-      const fileId = randomUUID();
-      const { content, ...meta } = file;
-      await trx
-        .insertInto('application_files')
-        .values({
-          id: fileId,
-          application_id: id,
-          key_id: keyring.activeId,
-          meta: seal(keyring, JSON.stringify(meta), fileContext(fileId, id, 'meta')),
-          content: seal(keyring, content, fileContext(fileId, id, 'content')),
-        })
-        .execute();
-    }
-  });
+  }
   return record;
 }
 

@@ -7,10 +7,11 @@ import type { ContactMessagesTable } from '../../server/db/schema.ts';
 import type { AppDeps } from '../../server/deps.ts';
 import { operatorCsv } from '../../server/operator-csv.ts';
 import { terminalText } from '../../server/terminal-text.ts';
-import { MAX_MAIL_ATTEMPTS } from './contact-mail.server.ts';
+import { failedMail } from './contact-mail.server.ts';
 import { DEPARTMENT_NAMES, type DepartmentId } from './departments.ts';
 
-export type MessageRow = Selectable<ContactMessagesTable>;
+/** A stored message, and whether one of its mail jobs failed for good. */
+export type MessageRow = Selectable<ContactMessagesTable> & { mail_failed: boolean };
 const DAY = 24 * 60 * 60 * 1000;
 
 export interface MessageFilter {
@@ -28,17 +29,21 @@ export async function findMessages(deps: AppDeps, filter: MessageFilter): Promis
   // A day of margin on each side in UTC, then the exact store day of each message.
   if (filter.from) query = query.where('created_at', '>=', Date.parse(`${filter.from}T00:00:00Z`) - DAY);
   if (filter.to) query = query.where('created_at', '<', Date.parse(`${filter.to}T00:00:00Z`) + 2 * DAY);
-  const rows = await query.execute();
-  return rows.filter((row) => {
+  const rows = (await query.execute()).filter((row) => {
     const day = chainDay(row.created_at);
     return (!filter.from || day >= filter.from) && (!filter.to || day <= filter.to);
   });
+  const failed = await failedMail(
+    deps,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => ({ ...row, mail_failed: failed.has(row.id) }));
 }
 
 function mailStatus(row: MessageRow): 'sent' | 'pending' | 'failed' {
   if (row.department_mailed_at !== null && (row.ack_mailed_at !== null || row.ack_withheld_at !== null))
     return 'sent';
-  return row.mail_attempts >= MAX_MAIL_ATTEMPTS ? 'failed' : 'pending';
+  return row.mail_failed ? 'failed' : 'pending';
 }
 
 /**

@@ -1,35 +1,19 @@
 // The two mails of a contact message: to the department's inbox (reply-to the sender) and the
-// acknowledgement with the reference number to the sender. Both are sent from the stored message,
-// and each is marked sent on the row, so a mail that failed is sent again later, never lost: the
-// message's job in the durable queue (src/server/jobs/queue.ts, stored before the answer) is
-// retried with backoff by whichever server's worker takes it, and `npm run admin -- contact
-// retry-mail` sends what is owed at once. The job and the operator's command may reach one message
-// at once: each claims the message on its row first, and only the holder sends, so no mail goes
-// twice (unless a process dies between sending and marking it sent).
+// acknowledgement with the reference number to the sender. Each is a job of the durable queue
+// (src/server/jobs/queue.ts), stored with the message, sent from the stored message and marked
+// sent on its row (what `contact list` shows); a failure is retried by the queue like any mail,
+// under its lease alone (`mail list`, `mail retry`).
 import type { Selectable } from 'kysely';
 import { CHAIN_TIME_ZONE } from '../../lib/dates.ts';
 import type { DatabaseKind } from '../../server/db/database.ts';
 import type { ContactMessagesTable } from '../../server/db/schema.ts';
 import type { AppDeps } from '../../server/deps.ts';
-import { renewingWhile } from '../../server/jobs/lease.ts';
-import { JOB_LEASE_MS, type NewJob } from '../../server/jobs/queue.ts';
+import type { NewJob } from '../../server/jobs/queue.ts';
 import { emailKey, hitWithin, type Limit } from '../../server/rate-limit.ts';
 import { site } from '../../site.config.ts';
 import { DEPARTMENT_NAMES, type DepartmentId, EXTRA_FIELDS } from './departments.ts';
 
 type Row = Selectable<ContactMessagesTable>;
-
-/** A message is given up on (and listed as failed) after this many failed rounds. */
-export const MAX_MAIL_ATTEMPTS = 20;
-/** The first send runs right after the answer; retryContactMail leaves younger messages to it. */
-const SWEEP_MIN_AGE_MS = 60_000;
-/**
- * How long a claim holds unless renewed: the queue's lease (JOB_LEASE_SECONDS), renewed the same way
- * while the mails go out, so a slow send is never overtaken, and once the job of a server that died
- * is taken over, the message it held is free too.
- */
-export const MAIL_CLAIM_MS = JOB_LEASE_MS;
-const claimMs = (deps: AppDeps) => deps.config.jobLeaseMs ?? MAIL_CLAIM_MS;
 
 const departmentName = (row: Row) =>
   DEPARTMENT_NAMES[row.department as DepartmentId] ?? `Department ${row.department}`;
@@ -115,157 +99,64 @@ export async function ackWithheldAt(
   return over ? now : null;
 }
 
-/**
- * Takes the right to send the message's mails: the claim's end, which is also the holder's mark
- * (release clears only that claim), or null when another send holds it.
- */
-async function claim(deps: AppDeps, id: string): Promise<number | null> {
-  const now = deps.now();
-  const until = now + claimMs(deps);
-  const result = await deps.db
-    .updateTable('contact_messages')
-    .set({ mail_claimed_until: until })
-    .where('id', '=', id)
-    .where((eb) => eb.or([eb('mail_claimed_until', 'is', null), eb('mail_claimed_until', '<', now)]))
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1 ? until : null;
-}
+/** The queue's kind of a contact message's mail jobs (run by runContactMailJob). */
+export const CONTACT_MAIL_JOB = 'contact-mail';
 
-/** Ends this holder's claim only: a send that outlived its claim leaves the next holder's alone. */
-const release = (deps: AppDeps, id: string, until: number) =>
-  deps.db
-    .updateTable('contact_messages')
-    .set({ mail_claimed_until: null })
-    .where('id', '=', id)
-    .where('mail_claimed_until', '=', until)
-    .execute();
+type ContactMail = 'department' | 'acknowledgement';
 
-export type MailOutcome = 'sent' | 'failed' | 'busy';
-
-/** The message's mails that have not gone yet, each marked sent once it has. */
-async function sendOwed(deps: AppDeps, row: Row): Promise<void> {
-  if (row.department_mailed_at === null) {
-    await deps.mailer.send(departmentMail(row));
-    await deps.db
-      .updateTable('contact_messages')
-      .set({ department_mailed_at: deps.now() })
-      .where('id', '=', row.id)
-      .execute();
-  }
-  if (row.ack_mailed_at === null && row.ack_withheld_at === null) {
-    await deps.mailer.send(acknowledgementMail(row));
-    await deps.db
-      .updateTable('contact_messages')
-      .set({ ack_mailed_at: deps.now(), mail_error: null })
-      .where('id', '=', row.id)
-      .execute();
-  }
+/** A new message's mail jobs: the department's, and the acknowledgement unless it is withheld. */
+export function contactMailJobs(id: string, reference: string, { acknowledge }: { acknowledge: boolean }) {
+  const job = (mail: ContactMail): NewJob => ({
+    kind: CONTACT_MAIL_JOB,
+    payload: { id, mail },
+    summary: `${mail} mail of contact message ${reference}`,
+    uniqueKey: `${CONTACT_MAIL_JOB}:${id}:${mail}`,
+  });
+  return acknowledge ? [job('department'), job('acknowledgement')] : [job('department')];
 }
 
 /**
- * Sends whichever of the message's two mails has not gone yet, under the message's claim;
- * records a failure on the row. 'busy': another send holds the message (it sends them).
+ * Runs one of a message's mail jobs: sends the mail unless its row says it went, then marks it
+ * sent; a failure is the queue's to retry. A job of the previous release names no mail: it sends
+ * both. A message deleted meanwhile (retention) owes nothing.
  */
-export async function sendContactMail(deps: AppDeps, id: string): Promise<MailOutcome> {
-  const until = await claim(deps, id);
-  if (until === null) return 'busy';
+export async function runContactMailJob(deps: AppDeps, payload: unknown): Promise<void> {
+  const { id, mail } = payload as { id: string; mail?: ContactMail };
   const row = await deps.db
     .selectFrom('contact_messages')
     .selectAll()
     .where('id', '=', id)
-    .executeTakeFirstOrThrow();
-  // Renewed while the send runs, each time from the mark it holds: a claim another server took over
-  // (this one stalled past it) is never renewed or released from here.
-  let held = until;
-  try {
-    await renewingWhile(
-      () => sendOwed(deps, row),
-      claimMs(deps) / 3,
-      async () => {
-        const next = deps.now() + claimMs(deps);
-        const result = await deps.db
-          .updateTable('contact_messages')
-          .set({ mail_claimed_until: next })
-          .where('id', '=', id)
-          .where('mail_claimed_until', '=', held)
-          .executeTakeFirst();
-        if (Number(result.numUpdatedRows) === 1) held = next;
-      },
-    );
-    await release(deps, id, held);
-    return 'sent';
-  } catch (error) {
-    // The reason only: the message itself stays in the database, never in the log.
-    const reason = String((error as Error)?.message ?? error).slice(0, 300);
+    .executeTakeFirst();
+  if (!row) return;
+  if (mail !== 'acknowledgement' && row.department_mailed_at === null) {
+    await deps.mailer.send(departmentMail(row));
     await deps.db
       .updateTable('contact_messages')
-      .set((eb) => ({ mail_attempts: eb('mail_attempts', '+', 1), mail_error: reason }))
+      .set({ department_mailed_at: deps.now() })
       .where('id', '=', id)
       .execute();
-    await release(deps, id, held);
-    console.warn(`[contact] mail for ${row.reference} not sent (will retry): ${reason}`);
-    return 'failed';
   }
-}
-
-/**
- * Sends the mails still owed (older than a minute unless `all`); answers how many messages were
- * sent and failed (those another send holds are neither: that send reports them).
- */
-export async function retryContactMail(
-  deps: AppDeps,
-  { all = false } = {},
-): Promise<{ sent: number; failed: number }> {
-  const rows = await deps.db
-    .selectFrom('contact_messages')
-    .select('id')
-    .where((eb) =>
-      eb.or([
-        eb('department_mailed_at', 'is', null),
-        eb.and([eb('ack_mailed_at', 'is', null), eb('ack_withheld_at', 'is', null)]),
-      ]),
-    )
-    .where('mail_attempts', '<', MAX_MAIL_ATTEMPTS)
-    .where('created_at', '<=', all ? deps.now() : deps.now() - SWEEP_MIN_AGE_MS)
-    .orderBy('created_at')
-    .execute();
-  const counts = { sent: 0, failed: 0 };
-  for (const { id } of rows) {
-    const outcome = await sendContactMail(deps, id);
-    if (outcome !== 'busy') counts[outcome]++;
-  }
-  return counts;
-}
-
-/** The queue's job for a message's mails (kind 'contact-mail', run by runContactMailJob). */
-export const contactMailJob = (id: string, reference: string): NewJob => ({
-  kind: 'contact-mail',
-  payload: { id },
-  summary: `contact message ${reference}`,
-  uniqueKey: `contact-mail:${id}`,
-});
-
-/**
- * Runs a message's job: whatever mail is owed goes; a failure, or a message another send holds
- * (whose outcome is not known here), leaves the job to be retried with the queue's backoff.
- */
-export async function runContactMailJob(deps: AppDeps, payload: unknown): Promise<void> {
-  const { id } = payload as { id: string };
-  const outcome = await sendContactMail(deps, id);
-  if (outcome === 'failed') {
-    const row = await deps.db
-      .selectFrom('contact_messages')
-      .select('mail_error')
+  if (mail !== 'department' && row.ack_mailed_at === null && row.ack_withheld_at === null) {
+    await deps.mailer.send(acknowledgementMail(row));
+    await deps.db
+      .updateTable('contact_messages')
+      .set({ ack_mailed_at: deps.now() })
       .where('id', '=', id)
-      .executeTakeFirst();
-    throw new Error(row?.mail_error ?? 'the mail was not sent');
+      .execute();
   }
-  if (outcome !== 'busy') return;
-  const exists = await deps.db
-    .selectFrom('contact_messages')
-    .select('id')
-    .where('id', '=', id)
-    .executeTakeFirst();
-  // A message deleted meanwhile (retention) owes nothing.
-  if (exists) throw new Error('another send holds the message; tried again later');
+}
+
+/** The messages among `ids` whose mail job failed for good (its tries spent: `mail retry`). */
+export async function failedMail(deps: AppDeps, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const jobs = await deps.db
+    .selectFrom('jobs')
+    .select('payload')
+    .where('kind', '=', CONTACT_MAIL_JOB)
+    .where('status', '=', 'failed')
+    .execute();
+  const wanted = new Set(ids);
+  return new Set(
+    jobs.map((job) => (JSON.parse(job.payload) as { id: string }).id).filter((id) => wanted.has(id)),
+  );
 }

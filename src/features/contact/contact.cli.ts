@@ -1,8 +1,8 @@
-// Operator commands for contact messages: `npm run admin -- contact list|export|handle|retry-mail`.
+// Operator commands for contact messages: `npm run admin -- contact list|export|handle`. Their mails
+// are jobs of the queue: `mail list`, `mail retry` (src/server/jobs/mail.cli.ts).
 import type { Command } from 'commander';
 import { action, CliError, withDeps } from '../../server/cli.ts';
 import { findMessages, type MessageFilter, markHandled, messageLine, messagesCsv } from './admin.server.ts';
-import { retryContactMail } from './contact-mail.server.ts';
 import { DEPARTMENT_IDS, DEPARTMENT_NAMES, type DepartmentId } from './departments.ts';
 
 interface FilterOptions {
@@ -62,17 +62,6 @@ export function registerContactCommands(program: Command): void {
         if (unknown.length > 0)
           throw new CliError(`no message with reference ${unknown.join(', ')} (the others were marked)`);
         console.log(`marked ${references.length} handled`);
-      }),
-    );
-
-  contact
-    .command('retry-mail')
-    .description('Send now every department mail and acknowledgement that has not gone out yet')
-    .action(
-      action(async () => {
-        const { sent, failed } = await withDeps((deps) => retryContactMail(deps, { all: true }));
-        console.log(`${sent} messages mailed, ${failed} still failing`);
-        if (failed > 0) process.exitCode = 1;
       }),
     );
 }

@@ -2,14 +2,15 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApi, type TestApi } from '../../../tests/support/test-api.ts';
 import { metricsReader } from '../../../tests/support/test-metrics.ts';
 import { ATTEMPT_WINDOW_MS, GUARD_MESSAGES } from '../../lib/form-rules.ts';
-import { BACKOFF_BASE_MS } from '../../server/jobs/queue.ts';
+import { backoffMs, MAX_JOB_ATTEMPTS, retryJobs } from '../../server/jobs/queue.ts';
 import { runDueJobs } from '../../server/jobs/worker.ts';
 import { LIMITS } from '../../server/rate-limit.ts';
 import { site } from '../../site.config.ts';
 import { uniqueEmail } from '../account/account.sample.ts';
+import { findMessages, messageLine } from './admin.server.ts';
 import { contactSender, flatContact } from './contact.sample.ts';
 import { CONTACT_MESSAGES } from './contact.ts';
-import { ACK_LIMIT, MAIL_CLAIM_MS, retryContactMail } from './contact-mail.server.ts';
+import { ACK_LIMIT } from './contact-mail.server.ts';
 
 let t: TestApi;
 beforeAll(async () => {
@@ -198,142 +199,85 @@ describe('POST /contact', () => {
 });
 
 describe('mail that cannot be sent', () => {
-  it('still stores and answers; the mail is retried from the stored message, and nothing is sent twice', async () => {
+  it('still stores and answers; the mail that failed is retried by the queue and sent once, the one that went is not sent again', async () => {
     await t.deps.settle(); // mail of earlier tests still on its way must not meet the failing mailer
     const real = t.deps.mailer;
     let calls = 0;
-    // The department mail goes, then the server fails for the acknowledgement.
+    // The department mail goes, then the server fails for the acknowledgement, three times.
     t.deps.mailer = {
       async send(message) {
-        if (++calls > 1) throw new Error('SMTP connection refused');
+        calls++;
+        if (calls > 1 && calls <= 4) throw new Error('SMTP connection refused');
         await real.send(message);
       },
     };
-    const before = (await t.outbox()).length;
-    const answer = await send(ownAddress());
-    expect(answer.status).toBe(201);
-    await t.deps.settle();
-    let row = await stored(answer.json.reference);
-    expect(row.department_mailed_at).not.toBeNull();
-    expect(row.ack_mailed_at).toBeNull();
-    expect(row).toMatchObject({ mail_attempts: 1, mail_error: 'SMTP connection refused' });
-    expect((await t.outbox()).length).toBe(before + 1);
-
-    t.deps.mailer = real;
-    // Too young for the periodic sweep (the first send may still be running), not for an operator.
-    expect(await retryContactMail(t.deps)).toEqual({ sent: 0, failed: 0 });
-    t.advance(60_000);
-    expect(await retryContactMail(t.deps)).toEqual({ sent: 1, failed: 0 });
-    row = await stored(answer.json.reference);
-    expect(row.ack_mailed_at).not.toBeNull();
-    expect(row.mail_error).toBeNull();
-    const mails = (await t.outbox()).slice(before);
-    expect(mails.map((m) => m.subject)).toEqual([
-      `[Other Credit Cards] Charged twice (${answer.json.reference})`,
-      `We received your message (${answer.json.reference})`,
-    ]);
-    expect(await retryContactMail(t.deps, { all: true })).toEqual({ sent: 0, failed: 0 });
-  });
-});
-
-describe('one message reached by two sends at once', () => {
-  it('is mailed once: the send holding the claim mails it, the other leaves it; a claim runs out', async () => {
-    await t.deps.settle();
-    const real = t.deps.mailer;
-    let open: () => void = () => {};
-    const gate = new Promise<void>((resolve) => {
-      open = resolve;
-    });
-    // The first send hangs on a slow mail server.
-    t.deps.mailer = {
-      async send(message) {
-        await gate;
-        await real.send(message);
-      },
-    };
-    const before = (await t.outbox()).length;
-    const answer = await send(ownAddress());
-    expect(answer.status).toBe(201);
-    // The operator's retry meanwhile, once the first send claimed it: it sends nothing.
-    await vi.waitFor(async () =>
-      expect((await stored(answer.json.reference)).mail_claimed_until).not.toBeNull(),
-    );
-    expect(await retryContactMail(t.deps, { all: true })).toEqual({ sent: 0, failed: 0 });
-    open();
-    await t.deps.settle();
-    expect((await t.outbox()).length).toBe(before + 2);
-    expect((await stored(answer.json.reference)).mail_claimed_until).toBeNull();
-
-    // A process that died holding a claim holds nothing once it ran out.
-    t.deps.mailer = real;
-    const second = await send(ownAddress());
-    await t.deps.settle();
-    await t.deps.db
-      .updateTable('contact_messages')
-      .set({ ack_mailed_at: null, mail_claimed_until: t.deps.now() + MAIL_CLAIM_MS })
-      .where('reference', '=', second.json.reference)
-      .execute();
-    expect(await retryContactMail(t.deps, { all: true })).toEqual({ sent: 0, failed: 0 });
-    t.advance(MAIL_CLAIM_MS + 1);
-    expect(await retryContactMail(t.deps, { all: true })).toEqual({ sent: 1, failed: 0 });
-  });
-
-  it('a send that outlived its claim does not release the claim of the send that took over', async () => {
-    await t.deps.settle();
-    const answer = await send(ownAddress());
-    await t.deps.settle();
-    await t.deps.db
-      .updateTable('contact_messages')
-      .set({ ack_mailed_at: null })
-      .where('reference', '=', answer.json.reference)
-      .execute();
-    const real = t.deps.mailer;
-    const sends: (() => void)[] = [];
-    t.deps.mailer = { send: () => new Promise<void>((resolve) => sends.push(resolve)) };
     try {
-      const first = retryContactMail(t.deps, { all: true });
-      await vi.waitFor(() => expect(sends).toHaveLength(1));
-      t.advance(MAIL_CLAIM_MS + 1);
-      // Another send takes the lapsed claim and is still sending when the first one ends.
-      const second = retryContactMail(t.deps, { all: true });
-      await vi.waitFor(() => expect(sends).toHaveLength(2));
-      const takenOver = (await stored(answer.json.reference)).mail_claimed_until;
-      expect(takenOver).toBe(t.now() + MAIL_CLAIM_MS);
-      sends[0]?.();
-      await first;
-      expect((await stored(answer.json.reference)).mail_claimed_until).toBe(takenOver);
-      sends[1]?.();
-      await second;
-      expect((await stored(answer.json.reference)).mail_claimed_until).toBeNull();
+      const before = (await t.outbox()).length;
+      const answer = await send(ownAddress());
+      expect(answer.status).toBe(201);
+      await t.deps.settle();
+      const row = await stored(answer.json.reference);
+      expect(row.department_mailed_at).not.toBeNull();
+      expect(row.ack_mailed_at).toBeNull();
+      const job = (mail: string) =>
+        t.db
+          .selectFrom('jobs')
+          .selectAll()
+          .where('unique_key', '=', `contact-mail:${row.id}:${mail}`)
+          .executeTakeFirstOrThrow();
+      expect(await job('department')).toMatchObject({ kind: 'contact-mail', status: 'done' });
+      expect(await job('acknowledgement')).toMatchObject({
+        status: 'queued',
+        attempts: 1,
+        last_error: 'SMTP connection refused',
+      });
+      for (let attempt = 1; attempt <= 3; attempt++) {
+        t.advance(backoffMs(attempt));
+        expect(await runDueJobs(t.deps)).toMatchObject(attempt < 3 ? { retry: 1 } : { done: 1 });
+      }
+      expect(await runDueJobs(t.deps)).toEqual({ done: 0, retry: 0, failed: 0 });
+      expect(await job('acknowledgement')).toMatchObject({ status: 'done', attempts: 4 });
+      expect((await stored(answer.json.reference)).ack_mailed_at).not.toBeNull();
+      expect((await t.outbox()).slice(before).map((m) => m.subject)).toEqual([
+        `[Other Credit Cards] Charged twice (${answer.json.reference})`,
+        `We received your message (${answer.json.reference})`,
+      ]);
     } finally {
       t.deps.mailer = real;
     }
   });
 
-  it("holds a claim as long as the queue's lease (JOB_LEASE_SECONDS), so a job taken over finds the message free", async () => {
+  it("shows 'mail failed' to operators once the queue gave up, and sends it once retried", async () => {
     await t.deps.settle();
-    const answer = await send(ownAddress());
-    await t.deps.settle();
-    await t.deps.db
-      .updateTable('contact_messages')
-      .set({ ack_mailed_at: null })
-      .where('reference', '=', answer.json.reference)
-      .execute();
-    const previous = t.config.jobLeaseMs;
-    t.config.jobLeaseMs = 5_000;
     const real = t.deps.mailer;
-    t.deps.mailer = { send: () => new Promise<void>(() => {}) }; // a send that hangs: the server died
+    t.deps.mailer = {
+      async send() {
+        throw new Error('550 mailbox unavailable');
+      },
+    };
     try {
-      void retryContactMail(t.deps, { all: true });
-      await vi.waitFor(async () =>
-        expect((await stored(answer.json.reference)).mail_claimed_until).toBe(t.now() + 5_000),
-      );
+      const answer = await send(ownAddress());
+      await t.deps.settle();
+      const { id } = await stored(answer.json.reference);
+      // The queue's last try (queue.test.ts runs all of them).
+      await t.db
+        .updateTable('jobs')
+        .set({ attempts: MAX_JOB_ATTEMPTS - 1, run_after: t.now() })
+        .where('unique_key', 'like', `contact-mail:${id}:%`)
+        .execute();
+      expect(await runDueJobs(t.deps)).toMatchObject({ failed: 2 });
+      const line = async () =>
+        messageLine(
+          (await findMessages(t.deps, {})).find((row) => row.id === id) as Parameters<typeof messageLine>[0],
+        );
+      expect(await line()).toContain('mail failed');
+      t.deps.mailer = real;
+      expect(await retryJobs(t.db, { allFailed: true }, t.now())).toBeGreaterThanOrEqual(2);
+      expect(await runDueJobs(t.deps)).toMatchObject({ failed: 0 });
+      expect(await line()).toContain('mail sent');
     } finally {
-      t.config.jobLeaseMs = previous;
       t.deps.mailer = real;
     }
-    t.advance(5_001);
-    expect(await retryContactMail(t.deps, { all: true })).toEqual({ sent: 1, failed: 0 });
   });
 });
 
@@ -393,9 +337,14 @@ describe('the acknowledgement, which goes to whatever address the form carried (
     expect(row).toMatchObject({ subject: `Message ${ACK_LIMIT.limit}`, ack_mailed_at: null });
     expect(row.department_mailed_at).not.toBeNull();
     expect(row.ack_withheld_at).not.toBeNull();
-    // Nothing is owed: no retry sends it later.
-    t.advance(60_000);
-    expect(await retryContactMail(t.deps, { all: true })).toEqual({ sent: 0, failed: 0 });
+    // Nothing is owed: no job for it was queued.
+    expect(
+      await t.db
+        .selectFrom('jobs')
+        .select('id')
+        .where('unique_key', '=', `contact-mail:${row.id}:acknowledgement`)
+        .executeTakeFirst(),
+    ).toBeUndefined();
     // A day after the first, the address is acknowledged again.
     t.advance(ACK_LIMIT.windowMs);
     const later = await send(flat({ email }));
@@ -446,44 +395,5 @@ describe('the acknowledgement, which goes to whatever address the form carried (
     for (const reference of references.slice(0, ACK_LIMIT.limit)) {
       expect((await stored(reference)).ack_mailed_at).not.toBeNull();
     }
-  });
-});
-
-describe("a message's mails in the durable queue", () => {
-  it('are queued before the answer and retried by the queue with backoff until they go', async () => {
-    await t.deps.settle();
-    const real = t.deps.mailer;
-    t.deps.mailer = {
-      async send() {
-        throw new Error('SMTP connection refused');
-      },
-    };
-    const answer = await send(ownAddress());
-    expect(answer.status).toBe(201);
-    await t.deps.settle();
-    const id = (await stored(answer.json.reference)).id;
-    const job = () =>
-      t.deps.db
-        .selectFrom('jobs')
-        .selectAll()
-        .where('unique_key', '=', `contact-mail:${id}`)
-        .executeTakeFirstOrThrow();
-    expect(await job()).toMatchObject({
-      kind: 'contact-mail',
-      status: 'queued',
-      attempts: 1,
-      last_error: 'SMTP connection refused',
-    });
-
-    t.deps.mailer = real;
-    const before = (await t.outbox()).length;
-    t.advance(BACKOFF_BASE_MS);
-    expect(await runDueJobs(t.deps)).toMatchObject({ done: 1, failed: 0 });
-    expect((await t.outbox()).slice(before).map((mail) => mail.subject)).toEqual([
-      `[Other Credit Cards] Charged twice (${answer.json.reference})`,
-      `We received your message (${answer.json.reference})`,
-    ]);
-    expect(await job()).toMatchObject({ status: 'done' });
-    expect(await stored(answer.json.reference)).toMatchObject({ mail_error: null });
   });
 });

@@ -1,13 +1,14 @@
 // POST /contact (product.md 3, 5.4, 7): through the public-form guard, either payload reading, stored
 // with the sender's address (include_ip=true) and time, answered only once stored together with
-// its mail job (the durable queue, src/server/jobs/queue.ts); the mails go out after the answer and
-// are retried from the stored message when they fail.
+// its mail jobs (the durable queue, src/server/jobs/queue.ts); the mails go out after the answer and
+// are retried by the queue from the stored message when they fail.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import type { AppEnv } from '../../server/deps.ts';
 import { isUniqueViolation } from '../../server/errors.ts';
 import { publicForm } from '../../server/form-guard.ts';
+import { keepAnswer } from '../../server/idempotency.ts';
 import { enqueue } from '../../server/jobs/queue.ts';
 import { countStored } from '../../server/metrics.ts';
 import { clientAddress } from '../../server/request.ts';
@@ -15,7 +16,7 @@ import { bearerToken, findSessionUser } from '../../server/sessions.ts';
 import { sha256 } from '../../server/tokens.ts';
 import { query } from '../../server/validate.ts';
 import { contactPayloadSchema } from './contact.ts';
-import { ackWithheldAt, contactMailJob } from './contact-mail.server.ts';
+import { ackWithheldAt, contactMailJobs } from './contact-mail.server.ts';
 
 // No 0/O or 1/I: the reference is read out on the phone.
 const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -45,7 +46,9 @@ export const contactRoutes = new Hono<AppEnv>().post(
       user_id: user?.id ?? null,
       created_at: deps.now(),
     };
-    // The message (its acknowledgement counted) and its mail job: stored as one, all or nothing.
+    const keep = keepAnswer(c, 201);
+    // The message (its acknowledgement counted), its mail jobs and the answer kept for a retry:
+    // stored as one, all or nothing.
     const store = (reference: string) =>
       deps.db.transaction().execute(async (trx) => {
         const withheld = await ackWithheldAt(trx, deps.dbKind, message.email, deps.now());
@@ -53,7 +56,9 @@ export const contactRoutes = new Hono<AppEnv>().post(
           .insertInto('contact_messages')
           .values({ ...values, reference, ack_withheld_at: withheld })
           .execute();
-        await enqueue(trx, contactMailJob(id, reference), deps.now());
+        for (const job of contactMailJobs(id, reference, { acknowledge: withheld === null }))
+          await enqueue(trx, job, deps.now());
+        await keep(trx, { ok: true, reference });
       });
     let reference = newReference();
     try {

@@ -5,6 +5,7 @@ import type { Kysely } from 'kysely';
 import { queuePurge } from '../../server/cdn-purge.ts';
 import type { Database } from '../../server/db/schema.ts';
 import { ApiError } from '../../server/errors.ts';
+import type { KeepAnswer } from '../../server/idempotency.ts';
 import { randomToken, sha256 } from '../../server/tokens.ts';
 import { CONFIRM_PARAM, CONFIRM_PATH, CONFIRMATION_MESSAGES, type PendingPrize } from './confirmation.ts';
 
@@ -53,8 +54,9 @@ export async function pendingPrize(deps: Deps, token: string): Promise<PendingPr
  * confirmation publishes the winner, so the CDN's Previous Winners is purged with it (a decline
  * changes nothing public).
  */
-export async function decide(deps: Deps, token: string, decision: 'confirm' | 'decline') {
+export async function decide(deps: Deps, token: string, decision: 'confirm' | 'decline', keep?: KeepAnswer) {
   const now = deps.now();
+  const answer = { state: decision === 'confirm' ? 'confirmed' : 'declined' } as const;
   await deps.db.transaction().execute(async (trx) => {
     const result = await trx
       .updateTable('winners')
@@ -68,8 +70,9 @@ export async function decide(deps: Deps, token: string, decision: 'confirm' | 'd
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) !== 1) throw invalidLink();
     if (decision === 'confirm') await queuePurge(trx, ['winners'], now);
+    await keep?.(trx, answer);
   });
-  return { state: decision === 'confirm' ? 'confirmed' : 'declined' } as const;
+  return answer;
 }
 
 /** A winner's state as the operator sees it. */

@@ -12,6 +12,7 @@ import { chainDay } from '../../lib/dates.ts';
 import { personOf } from '../../lib/mailbox.ts';
 import type { AppDeps } from '../../server/deps.ts';
 import { ApiError, isUniqueViolation } from '../../server/errors.ts';
+import type { KeepAnswer } from '../../server/idempotency.ts';
 import { countStored } from '../../server/metrics.ts';
 import { personKey } from './entrant.ts';
 import type { EntryPayload } from './giveaway.ts';
@@ -33,15 +34,15 @@ export function entryKeys(personKeyOfEntry: string, member: Member | null): stri
 }
 
 /**
- * Stores one entry for today (New York), its keys and the entry in one transaction; 409 when any
- * person it stands for has entered this promotion today.
+ * Stores one entry for today (New York), its keys and the entry in one transaction (with the
+ * answer kept for a retry, `keep`); 409 when any person it stands for has entered this promotion today.
  */
 export async function recordEntry(
   deps: AppDeps,
   promotionId: string,
   entry: EntryPayload,
   member: Member | null,
-  { now = deps.now() }: { now?: number } = {},
+  { now = deps.now(), keep }: { now?: number; keep?: KeepAnswer } = {},
 ) {
   const row = {
     id: randomUUID(),
@@ -67,17 +68,19 @@ export async function recordEntry(
     person,
     entry_id: row.id,
   }));
+  const answer = { id: row.id, promotion_id: promotionId, entry_day: row.entry_day, entered_at: now };
   try {
     await deps.db.transaction().execute(async (trx) => {
       await trx.insertInto('giveaway_entry_keys').values(keys).execute();
       await trx.insertInto('giveaway_entries').values(row).execute();
+      await keep?.(trx, answer);
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw ApiError.of(ALREADY_ENTERED);
     throw error;
   }
   countStored('giveaway_entry');
-  return { id: row.id, promotion_id: promotionId, entry_day: row.entry_day, entered_at: now };
+  return answer;
 }
 
 /** GET /me/entries: the member's own entries, newest first, with the promotion's title. */

@@ -7,6 +7,7 @@ import { chainDay } from '../../lib/dates.ts';
 import type { AppEnv } from '../../server/deps.ts';
 import { ApiError, ERRORS } from '../../server/errors.ts';
 import { publicForm } from '../../server/form-guard.ts';
+import { keepAnswer } from '../../server/idempotency.ts';
 import { bearerToken, findSessionUser } from '../../server/sessions.ts';
 import { sha256 } from '../../server/tokens.ts';
 import { json, query } from '../../server/validate.ts';
@@ -88,7 +89,8 @@ export const giveawayRoutes = new Hono<AppEnv>()
       const deps = c.var.deps;
       const entry = c.req.valid('json');
       const user = c.get('user') as Member | undefined;
-      return c.json(await recordEntry(deps, c.req.param('id') ?? '', entry, user ?? null), 201);
+      const keep = keepAnswer(c, 201);
+      return c.json(await recordEntry(deps, c.req.param('id') ?? '', entry, user ?? null, { keep }), 201);
     },
   )
 
@@ -103,8 +105,8 @@ export const giveawayRoutes = new Hono<AppEnv>()
     c.json(await pendingPrize(c.var.deps, c.req.valid('json').token)),
   )
   .post('/winner/confirm', json(confirmationSchema, invalidLink), async (c) =>
-    c.json(await decide(c.var.deps, c.req.valid('json').token, 'confirm')),
+    c.json(await decide(c.var.deps, c.req.valid('json').token, 'confirm', keepAnswer(c, 200))),
   )
   .post('/winner/decline', json(confirmationSchema, invalidLink), async (c) =>
-    c.json(await decide(c.var.deps, c.req.valid('json').token, 'decline')),
+    c.json(await decide(c.var.deps, c.req.valid('json').token, 'decline', keepAnswer(c, 200))),
   );

@@ -68,8 +68,6 @@ async function fillTheRest(db: Kysely<Database>) {
       handled_at: null,
       department_mailed_at: NOW,
       ack_mailed_at: null,
-      mail_error: null,
-      mail_claimed_until: null,
       ack_withheld_at: NOW,
     })
     .execute();

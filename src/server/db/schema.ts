@@ -215,10 +215,6 @@ export interface ContactMessagesTable {
   handled_at: number | null;
   department_mailed_at: number | null;
   ack_mailed_at: number | null;
-  mail_attempts: Generated<number>;
-  mail_error: string | null;
-  /** Until when one process holds the right to send this message's mails (migration 0010). */
-  mail_claimed_until: number | null;
   /** Set when the address had its acknowledgements for the day: none is owed (migration 0016). */
   ack_withheld_at: number | null;
 }

@@ -1,6 +1,7 @@
-// `npm run admin -- mail list [--failed]` and `mail retry <id> | --all-failed`: the durable queue
-// of mail and deferred jobs (src/server/jobs/queue.ts) as operators see it. A retried job is queued
-// again, due now; the servers' workers send it within JOB_POLL_MS.
+// `npm run admin -- mail list [--failed]` and `mail retry <id> | --all-failed | --all`: the durable
+// queue of mail and deferred jobs (src/server/jobs/queue.ts) as operators see it. A retried job is
+// queued again, due now; the servers' workers send it within JOB_POLL_MS. `mail retry --all` is also
+// what sends a contact message's mails now (they are jobs like any mail).
 import type { Command } from 'commander';
 import { action, CliError, withDeps } from '../cli.ts';
 import { listJobs, retryJobs } from './queue.ts';
@@ -34,16 +35,25 @@ export function registerMailCommands(program: Command): void {
     );
   mail
     .command('retry')
-    .description('queue a failed job again (or every failed one), due now with a fresh count of tries')
-    .argument('[id]', 'the job (see: mail list --failed)')
+    .description(
+      'queue a failed or waiting job again (or every failed one, or every failed and waiting one), due now with a fresh count of tries',
+    )
+    .argument('[id]', 'the job (see: mail list)')
     .option('--all-failed', 'every failed job')
+    .option('--all', 'every failed job and every job waiting for its next try after a failure')
     .action(
-      action(async (id: string | undefined, options: { allFailed?: boolean }) => {
-        if (!id === !options.allFailed) throw new CliError('name one job id, or --all-failed');
+      action(async (id: string | undefined, options: { allFailed?: boolean; all?: boolean }) => {
+        if ([id, options.allFailed, options.all].filter(Boolean).length !== 1)
+          throw new CliError('name one job id, or --all-failed, or --all');
+        const target = id
+          ? { id }
+          : options.all
+            ? { allFailed: true as const, waiting: true as const }
+            : { allFailed: true as const };
         await withDeps(async (deps) => {
-          const count = await retryJobs(deps.db, id ? { id } : { allFailed: true }, deps.now());
+          const count = await retryJobs(deps.db, target, deps.now());
           if (id && count === 0)
-            throw new CliError(`there is no failed job '${id}' (see: mail list --failed)`);
+            throw new CliError(`there is no failed or waiting job '${id}' (see: mail list)`);
           console.log(`${count} job(s) queued again; a running server sends them within a minute.`);
         });
       }),

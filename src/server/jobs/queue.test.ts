@@ -6,6 +6,7 @@ import { createDeps } from '../deps.ts';
 import type { MailMessage } from '../mailer.ts';
 import {
   BACKOFF_BASE_MS,
+  BACKOFF_MAX_MS,
   backoffMs,
   claimJob,
   completeJob,
@@ -68,7 +69,7 @@ describe('the job queue', () => {
     });
   });
 
-  it('retries a failing SMTP with growing waits, then marks the job failed with its last error', async () => {
+  it('retries a failing SMTP with growing waits for 5 days, as a mail server would, then marks the job failed with its last error', async () => {
     const real = t.deps.mailer;
     let tries = 0;
     t.deps.mailer = {
@@ -79,6 +80,7 @@ describe('the job queue', () => {
     };
     try {
       const id = (await enqueueMail(t.db, mail(2), t.now())) as string;
+      const first = t.now();
       for (let attempt = 1; attempt < MAX_JOB_ATTEMPTS; attempt++) {
         expect(await runDueJobs(t.deps)).toEqual({ done: 0, retry: 1, failed: 0 });
         const row = await job(id);
@@ -89,6 +91,11 @@ describe('the job queue', () => {
         t.advance(1);
       }
       expect(backoffMs(2)).toBe(2 * BACKOFF_BASE_MS);
+      expect(Math.max(...Array.from({ length: MAX_JOB_ATTEMPTS }, (_, i) => backoffMs(i)))).toBe(
+        BACKOFF_MAX_MS,
+      );
+      // The span queue.ts states: from the first try to the last, 5 days and 3.5 minutes.
+      expect(t.now() - first).toBe(5 * 24 * 60 * 60_000 + 3.5 * 60_000);
       expect(await runDueJobs(t.deps)).toEqual({ done: 0, retry: 0, failed: 1 });
       expect(tries).toBe(MAX_JOB_ATTEMPTS);
       expect(await job(id)).toMatchObject({

@@ -15,11 +15,16 @@ import { maskEmail } from '../tokens.ts';
 
 export type JobRow = Selectable<JobsTable>;
 
-/** Tries before a job is marked failed: with the backoff below, about a day and a half of tries. */
-export const MAX_JOB_ATTEMPTS = 12;
+/**
+ * Tries before a job is marked failed: with the backoff below, 5 days and 3.5 minutes from the first
+ * try to the last (queue.test.ts adds the waits up), as long as a mail server keeps trying (Postfix's
+ * maximal_queue_lifetime, 5 days); KwikfillMailQueuedTooLong says meanwhile that mail waits.
+ */
+export const MAX_JOB_ATTEMPTS = 127;
 /** The wait after the first failure; each further failure doubles it, up to BACKOFF_MAX_MS. */
 export const BACKOFF_BASE_MS = 30_000;
-const BACKOFF_MAX_MS = 6 * 60 * 60_000;
+/** At most an hour between tries (Postfix: 4000 s), so mail goes soon after its server is back. */
+export const BACKOFF_MAX_MS = 60 * 60_000;
 /**
  * How long a claim holds unless renewed (JOB_LEASE_SECONDS): the worker renews it every third of
  * that while the job runs (lease.ts renewingWhile), however long a send takes, so it can be short:
@@ -209,12 +214,17 @@ export async function listJobs(db: Kysely<Database>, { failed = false, limit = 2
   return query.execute();
 }
 
-/** Queues failed jobs again, due now with a fresh count of tries; answers how many. */
+/**
+ * Queues jobs again, due now with a fresh count of tries: failed ones, and (`waiting`, or one named
+ * by id) those waiting for their next try after a failure, so that mail goes as soon as its server is
+ * back; a job a worker holds is left to it. Answers how many.
+ */
 export async function retryJobs(
   db: Kysely<Database>,
-  target: { id: string } | { allFailed: true },
+  target: { id: string } | { allFailed: true } | { allFailed: true; waiting: true },
   now: number,
 ) {
+  const waiting = 'id' in target || 'waiting' in target;
   let query = db
     .updateTable('jobs')
     .set({
@@ -225,7 +235,20 @@ export async function retryJobs(
       lease_owner: null,
       lease_until: null,
     })
-    .where('status', '=', 'failed');
+    .where((eb) =>
+      eb.or([
+        eb('status', '=', 'failed'),
+        ...(waiting
+          ? [
+              eb.and([
+                eb('status', '=', 'queued'),
+                eb('attempts', '>', 0),
+                eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]),
+              ]),
+            ]
+          : []),
+      ]),
+    );
   if ('id' in target) query = query.where('id', '=', target.id);
   const result = await query.executeTakeFirst();
   return Number(result.numUpdatedRows);
