@@ -122,7 +122,7 @@ export default defineConfig({
       },
     },
   },
-  // One address per page, without a trailing slash, as every link and SPEC.md's routes write it (the
+  // One address per page, without a trailing slash, as every link and the product's route list write it (the
   // canonical link and the sitemap follow this); the Node server answers `/news/` with a 301 to `/news`
   // (src/server/http/server.ts), Astro does so for its on-demand pages.
   trailingSlash: 'never',
