@@ -2,7 +2,7 @@
 // machine's cores a setup's servers, its PostgreSQL and the load generator (this process) each used
 // per entry, and how often the servers were taken off their core while they could have run on
 // (involuntary context switches). On a machine whose cores the three share, these say why a setup
-// reached the figure it did (docs/decisions/0021-postgresql-round-trips.md). Elsewhere (no /proc)
+// reached the figure it did (bench/results/analysis.md). Elsewhere (no /proc)
 // every figure is undefined and the report says so.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';

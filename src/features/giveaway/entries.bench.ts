@@ -2,7 +2,8 @@
 // with the public-form guard, the human check, the promotion check and the insert), beside the raw
 // insert rate of the same row in the same database file in the same run: the route's own insert
 // (recordEntry, through Kysely) in a loop, and a prepared node:sqlite INSERT in a loop (the floor).
-// The figures go into the bench report (bench/results/); target: at least 2,000 entries a second.
+// The figures go into the bench report (bench/results/), beside the floors over HTTP
+// (bench/scaling-setups.mjs); they have no target of their own.
 
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, test } from 'vitest';

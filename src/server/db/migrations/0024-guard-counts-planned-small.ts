@@ -5,7 +5,8 @@
 // jit_above_cost (100,000: about 20,000 counted hits). From then on every submission on a new
 // connection compiled the query with LLVM first: 7-9 ms of PostgreSQL's processor per giveaway entry
 // instead of 0.3-0.45, measured by bench/entry-scaling.mjs once its servers' connections had been
-// closed while idle (docs/decisions/0021-postgresql-round-trips.md, "A plan that compiled itself").
+// closed while idle (bench/results/analysis.md; the long record: git show
+// cb21674:docs/decisions/0021-postgresql-round-trips.md, "A plan that compiled itself").
 // unnest's estimate is the arrays' own length (3 for a giveaway entry's checks), so the estimate stays
 // a few hundred however many hits are counted.
 import { type Kysely, SqliteAdapter, sql } from 'kysely';
