@@ -12,7 +12,7 @@ describe('form rules (product.md 5.1, 9)', () => {
   });
 
   it('the server limit and the browser guard use them', () => {
-    expect(LIMITS.publicForm).toEqual({ limit: MAX_ATTEMPTS_PER_HOUR, windowMs: ATTEMPT_WINDOW_MS });
+    expect(LIMITS.formAttempts).toEqual({ limit: MAX_ATTEMPTS_PER_HOUR, windowMs: ATTEMPT_WINDOW_MS });
     const ok = { trap: '', loadedAt: 0, now: MIN_DWELL_MS, attempts: MAX_ATTEMPTS_PER_HOUR - 1 };
     expect(guardMessage(ok)).toBeNull();
     expect(guardMessage({ ...ok, now: MIN_DWELL_MS - 1 })).not.toBeNull();

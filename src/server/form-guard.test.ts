@@ -10,7 +10,7 @@ import { createTestApi, type TestApi } from '../../tests/support/test-api.ts';
 import { GUARD_HEADERS } from '../lib/form-rules.ts';
 import type { AppEnv } from './deps.ts';
 import { ApiError } from './errors.ts';
-import { guardAfterBody, guardBeforeBody, publicForm } from './form-guard.ts';
+import { guardAfterBody, guardBeforeBody, guardForm } from './form-guard.ts';
 import { readJsonObject } from './request.ts';
 
 /** A form may name its person as it likes; the giveaway's drops a +tag like this. */
@@ -26,7 +26,7 @@ beforeAll(async () => {
       c.set('deps', t.deps);
       await next();
     })
-    .post('/contact', publicForm('contact', schema, { person: (d) => d.email }), (c) =>
+    .post('/contact', guardForm('contact', schema, { person: (d) => d.email }), (c) =>
       c.json(c.req.valid('json')),
     )
     // The multipart forms' way: the guard's values from the headers before the body, then the fields.

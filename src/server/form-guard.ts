@@ -7,7 +7,7 @@ import * as v from 'valibot';
 import { GUARD_HEADERS } from '../lib/form-rules.ts';
 import type { AppEnv } from './deps.ts';
 import { ApiError, ERRORS } from './errors.ts';
-import { checkTicket, type PublicForm } from './form-ticket.ts';
+import { checkTicket, type FormName } from './form-ticket.ts';
 import { verifyHumanCheck } from './human-check/verify.ts';
 import { type Check, emailKey, enforceAll, giveBack, hitAll, LIMITS, record } from './rate-limit.ts';
 import { type Body, clientIp, readJsonObject } from './request.ts';
@@ -34,13 +34,13 @@ export type GuardValues = { website?: unknown; form_ticket?: unknown; human_chec
  * Steps 1 and 2 (trap, ticket): the limits of this browser and address, for step 3. Refused
  * attempts count for the address (and the browser, when the ticket is good).
  */
-async function admit(c: Context<AppEnv>, form: PublicForm, body: GuardValues) {
+async function admit(c: Context<AppEnv>, form: FormName, body: GuardValues) {
   const deps = c.var.deps;
   const ip = clientIp(c);
   const ticket = checkTicket(deps, form, body.form_ticket);
-  const address: Check[] = ip ? [{ key: `form:${form}:ip:${ip}`, limit: LIMITS.publicFormPerIp }] : [];
+  const address: Check[] = ip ? [{ key: `form:${form}:ip:${ip}`, limit: LIMITS.formAttemptsPerIp }] : [];
   const browser: Check[] = ticket
-    ? [{ key: `form:${form}:browser:${ticket.browser}`, limit: LIMITS.publicForm }]
+    ? [{ key: `form:${form}:browser:${ticket.browser}`, limit: LIMITS.formAttempts }]
     : [];
   if (isFilled(body.website)) {
     await record(deps, ...[...browser, ...address].map((check) => check.key));
@@ -60,9 +60,9 @@ async function passHumanCheck(c: Context<AppEnv>, token: unknown, action: string
 }
 
 /** The person's limit, when the fields are valid and the form names a person. */
-function personLimit<T>(form: PublicForm, fields: Checked, person?: (data: T) => string): Check | undefined {
+function personLimit<T>(form: FormName, fields: Checked, person?: (data: T) => string): Check | undefined {
   return fields.success && person
-    ? { key: `form:${form}:person:${emailKey(person(fields.output as T))}`, limit: LIMITS.publicForm }
+    ? { key: `form:${form}:person:${emailKey(person(fields.output as T))}`, limit: LIMITS.formAttempts }
     : undefined;
 }
 
@@ -82,7 +82,7 @@ function personLimit<T>(form: PublicForm, fields: Checked, person?: (data: T) =>
  */
 async function check<T>(
   c: Context<AppEnv>,
-  form: PublicForm,
+  form: FormName,
   body: Body,
   fields: Checked,
   { person, action = form }: GuardOptions<T>,
@@ -105,10 +105,10 @@ async function check<T>(
 /**
  * The guard as the validator of a public form's JSON route: the handler runs only when every check
  * passed and reads the fields with `c.req.valid('json')`. The schema includes `guardFields`.
- *   .post('/register', publicForm('register', registerSchema, { person: (d) => d.email }), async (c) => ...)
+ *   .post('/register', guardForm('register', registerSchema, { person: (d) => d.email }), async (c) => ...)
  */
-export const publicForm = <S extends v.GenericSchema>(
-  form: PublicForm,
+export const guardForm = <S extends v.GenericSchema>(
+  form: FormName,
   schema: S,
   options: GuardOptions<v.InferOutput<S>> | string,
 ) => {
@@ -126,7 +126,7 @@ export const publicForm = <S extends v.GenericSchema>(
  * that order; then, once the body is read, `guardAfterBody`. The person is known only from the fields,
  * so the person's limit is counted there, after the human check that let the body be read.
  */
-export async function guardBeforeBody(c: Context<AppEnv>, form: PublicForm, action: string = form) {
+export async function guardBeforeBody(c: Context<AppEnv>, form: FormName, action: string = form) {
   const header = (name: string) => {
     const value = c.req.header(name);
     try {
@@ -148,7 +148,7 @@ export async function guardBeforeBody(c: Context<AppEnv>, form: PublicForm, acti
 /** The second half (after `guardBeforeBody`): the fields (400 invalid_input), then the person (429). */
 export async function guardAfterBody<S extends v.GenericSchema>(
   c: Context<AppEnv>,
-  form: PublicForm,
+  form: FormName,
   schema: S,
   body: Body,
   { person }: Pick<GuardOptions<v.InferOutput<S>>, 'person'>,

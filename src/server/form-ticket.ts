@@ -18,12 +18,12 @@ export const PUBLIC_FORMS = [
   'gift-card',
   'password-reset',
 ] as const;
-export type PublicForm = (typeof PUBLIC_FORMS)[number];
+export type FormName = (typeof PUBLIC_FORMS)[number];
 
 const signTicket = (deps: AppDeps, payload: string) => sign(deps.config.appSecret, 'form-ticket', payload);
 
 /** `{form}.{issued ms}.{browser id}.{signature}`. */
-export function issueTicket(deps: AppDeps, form: PublicForm): string {
+export function issueTicket(deps: AppDeps, form: FormName): string {
   const payload = `${form}.${deps.now()}.${randomToken(12)}`;
   return `${payload}.${signTicket(deps, payload)}`;
 }
@@ -34,7 +34,7 @@ export interface Ticket {
 }
 
 /** The ticket's contents when it is a genuine ticket of this form, issued 3 s to 12 hours ago. */
-export function checkTicket(deps: AppDeps, form: PublicForm, ticket: unknown): Ticket | undefined {
+export function checkTicket(deps: AppDeps, form: FormName, ticket: unknown): Ticket | undefined {
   if (typeof ticket !== 'string' || ticket.length > 200) return undefined;
   const [ticketForm, issuedAt, browser, signature, ...rest] = ticket.split('.');
   if (rest.length > 0 || ticketForm !== form || !issuedAt || !browser || !signature) return undefined;

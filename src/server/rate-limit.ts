@@ -38,9 +38,9 @@ export const LIMITS = {
   resetMailsPerTarget: { limit: 3, windowMs: HOUR },
   passwordChangePerUser: { limit: 10, windowMs: 15 * MINUTE },
   /** product.md 5.1, 5.2, 9: 3 attempts per hour for each public form, per person and per browser. */
-  publicForm: { limit: MAX_ATTEMPTS_PER_HOUR, windowMs: ATTEMPT_WINDOW_MS },
+  formAttempts: { limit: MAX_ATTEMPTS_PER_HOUR, windowMs: ATTEMPT_WINDOW_MS },
   /** Flood ceiling of each public form per network address. */
-  publicFormPerIp: { limit: 30, windowMs: HOUR },
+  formAttemptsPerIp: { limit: 30, windowMs: HOUR },
   /**
    * Flood ceiling of GET /geocode per network address (the answers a CDN keeps never reach it): a
    * visitor searches a few places; a store's Wi-Fi or a phone network shares one address.

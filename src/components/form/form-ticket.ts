@@ -8,9 +8,7 @@ import { ApiError, publicApi, read } from '../../lib/api-client.ts';
 import { FORM_TICKET_LIFETIME_MS, MIN_DWELL_MS } from '../../lib/form-rules.ts';
 import { storage } from '../../lib/local-storage.ts';
 
-export type PublicFormName = NonNullable<
-  Parameters<(typeof publicApi)['form-ticket']['$get']>[0]['query']['form']
->;
+export type FormName = NonNullable<Parameters<(typeof publicApi)['form-ticket']['$get']>[0]['query']['form']>;
 
 const ticketKey = (form: string) => `form_ticket_${form}`;
 /** A kept ticket is used while it has at least this long left (a form may stay open a while). */
@@ -60,7 +58,7 @@ export function dropFormTicket(form: string, store = storage()): void {
 }
 
 /** The kept or a new ticket for `form` from our API. */
-export const loadFormTicket = (form: PublicFormName): Promise<LoadedTicket> =>
+export const loadFormTicket = (form: FormName): Promise<LoadedTicket> =>
   formTicket(form, () =>
     read(publicApi['form-ticket'].$get({ query: { form } })).then((answer) => answer.ticket),
   );
@@ -93,8 +91,8 @@ export interface FormTicket {
  * attempts an hour on it.
  */
 export function formTicketHolder(
-  form: PublicFormName,
-  fetchTicket: (form: PublicFormName) => Promise<LoadedTicket> = loadFormTicket,
+  form: FormName,
+  fetchTicket: (form: FormName) => Promise<LoadedTicket> = loadFormTicket,
   now: () => number = Date.now,
 ): FormTicket {
   let loading: Promise<void> = Promise.resolve();

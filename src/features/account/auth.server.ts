@@ -4,7 +4,7 @@ import { Hono } from 'hono';
 import { personOf } from '../../lib/mailbox.ts';
 import type { AppEnv } from '../../server/deps.ts';
 import { ApiError, isUniqueViolation } from '../../server/errors.ts';
-import { publicForm } from '../../server/form-guard.ts';
+import { guardForm } from '../../server/form-guard.ts';
 import { keepAnswer } from '../../server/idempotency.ts';
 import { hashPassword, verifyDummy, verifyPassword } from '../../server/passwords.ts';
 import { enforce, LIMITS } from '../../server/rate-limit.ts';
@@ -32,7 +32,7 @@ const invalidToken = () => new ApiError(400, 'invalid_token', 'This reset link i
 export const authRoutes = new Hono<AppEnv>()
   // One account per mailbox, let in at once; the address then proves itself by the link mailed to
   // it (confirmation.server.ts, docs/decisions/0014-*).
-  .post('/register', publicForm('register', registerSchema, { person: (data) => data.email }), async (c) => {
+  .post('/register', guardForm('register', registerSchema, { person: (data) => data.email }), async (c) => {
     const { deps } = c.var;
     const { email, password } = c.req.valid('json');
     if (await findAccount(deps, email)) throw emailTaken();

@@ -133,7 +133,7 @@ describe('password reset requests, one step per request', () => {
 });
 
 describe('registrations under a burst', () => {
-  it(`${BURST} sign-ups of one mailbox at once, each from its own browser: ${LIMITS.publicForm.limit} attempts count, one account`, async () => {
+  it(`${BURST} sign-ups of one mailbox at once, each from its own browser: ${LIMITS.formAttempts.limit} attempts count, one account`, async () => {
     const bodies = await Promise.all(
       Array.from({ length: BURST }, async (_, i) => ({
         ...signUpValues(),
@@ -147,7 +147,7 @@ describe('registrations under a burst', () => {
     );
     const counts = tally(burst);
     expect(counts['201']).toBe(1);
-    expect(counts['429 rate_limited']).toBe(BURST - LIMITS.publicForm.limit);
+    expect(counts['429 rate_limited']).toBe(BURST - LIMITS.formAttempts.limit);
     const accounts = await t.db
       .selectFrom('users')
       .select('id')

@@ -18,13 +18,13 @@ afterAll(async () => {
 });
 
 describe('applications under a burst', () => {
-  it(`10 applications of one applicant at once: ${LIMITS.publicForm.limit} are stored, the rest 429`, async () => {
+  it(`10 applications of one applicant at once: ${LIMITS.formAttempts.limit} are stored, the rest 429`, async () => {
     const values = { ...sampleChargeCard(), a_email: 'burst.applicant@example.com' };
     const answers = await Promise.all(
       Array.from({ length: 10 }, (_, i) => submit(api, 'charge-card', values, {}, `198.51.100.${i + 1}`)),
     );
     const statuses = answers.map((answer) => answer.status).sort();
-    const limit = LIMITS.publicForm.limit;
+    const limit = LIMITS.formAttempts.limit;
     expect(statuses).toEqual([...Array(limit).fill(201), ...Array(10 - limit).fill(429)]);
     const stored = await api.db
       .selectFrom('applications')

@@ -35,13 +35,13 @@ const storedFor = (email: string) =>
   t.db.selectFrom('contact_messages').selectAll().where('email', '=', email).execute();
 
 describe('contact messages under a burst', () => {
-  it(`${BURST} messages of one person at once: ${LIMITS.publicForm.limit} are stored, the rest 429`, async () => {
+  it(`${BURST} messages of one person at once: ${LIMITS.formAttempts.limit} are stored, the rest 429`, async () => {
     const email = uniqueEmail('burst');
     const answers = await burst(email);
     const statuses = answers.map((answer) => answer.status);
-    expect(statuses.filter((status) => status === 201)).toHaveLength(LIMITS.publicForm.limit);
-    expect(statuses.filter((status) => status === 429)).toHaveLength(BURST - LIMITS.publicForm.limit);
-    expect(await storedFor(email)).toHaveLength(LIMITS.publicForm.limit);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(LIMITS.formAttempts.limit);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(BURST - LIMITS.formAttempts.limit);
+    expect(await storedFor(email)).toHaveLength(LIMITS.formAttempts.limit);
   });
 
   it(`acknowledges no more than ${ACK_LIMIT.limit} a day to one address, whatever arrives at once`, async () => {
@@ -50,7 +50,7 @@ describe('contact messages under a burst', () => {
     await record(t.deps, `contact-ack:${emailKey(email)}`);
     await burst(email);
     const rows = await storedFor(email);
-    expect(rows).toHaveLength(LIMITS.publicForm.limit);
+    expect(rows).toHaveLength(LIMITS.formAttempts.limit);
     expect(rows.filter((row) => row.ack_withheld_at === null)).toHaveLength(ACK_LIMIT.limit - 1);
     await t.deps.settle();
     expect((await t.outbox()).filter((mail) => mail.to === email)).toHaveLength(ACK_LIMIT.limit - 1);

@@ -367,7 +367,7 @@ describe('the acknowledgement, which goes to whatever address the form carried (
         },
         ip: `198.51.100.${++ip}`,
       });
-    for (let i = 0; i < LIMITS.publicForm.limit; i++) {
+    for (let i = 0; i < LIMITS.formAttempts.limit; i++) {
       expect((await fromThisBrowser(uniqueEmail('browser'))).status).toBe(201);
     }
     const email = uniqueEmail('spared');

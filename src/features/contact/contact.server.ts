@@ -7,7 +7,7 @@ import { Hono } from 'hono';
 import * as v from 'valibot';
 import type { AppEnv } from '../../server/deps.ts';
 import { isUniqueViolation } from '../../server/errors.ts';
-import { publicForm } from '../../server/form-guard.ts';
+import { guardForm } from '../../server/form-guard.ts';
 import { keepAnswer } from '../../server/idempotency.ts';
 import { enqueue } from '../../server/jobs/queue.ts';
 import { countStored } from '../../server/metrics.ts';
@@ -31,7 +31,7 @@ const contactQuery = v.object({ include_ip: v.optional(v.string()) });
 export const contactRoutes = new Hono<AppEnv>().post(
   '/',
   query(contactQuery),
-  publicForm('contact', contactPayloadSchema, { person: (data) => data.email }),
+  guardForm('contact', contactPayloadSchema, { person: (data) => data.email }),
   async (c) => {
     const { deps } = c.var;
     const message = c.req.valid('json');

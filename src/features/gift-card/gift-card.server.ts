@@ -4,7 +4,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../server/deps.ts';
 import { ApiError } from '../../server/errors.ts';
-import { publicForm } from '../../server/form-guard.ts';
+import { guardForm } from '../../server/form-guard.ts';
 import { enforce } from '../../server/rate-limit.ts';
 import { clientIp } from '../../server/request.ts';
 import { sha256 } from '../../server/tokens.ts';
@@ -31,7 +31,7 @@ export const giftCardRoutes = new Hono<AppEnv>()
     const provider = giftCardProvider(c.var.deps);
     return c.json({ available: !!provider, stand_in: provider?.standIn ?? false });
   })
-  .post('/balance', publicForm('gift-card', balanceRequestSchema, HUMAN_CHECK_ACTION), async (c) => {
+  .post('/balance', guardForm('gift-card', balanceRequestSchema, HUMAN_CHECK_ACTION), async (c) => {
     const { deps } = c.var;
     const { account_number, pin } = c.req.valid('json');
     const provider = giftCardProvider(deps);

@@ -6,7 +6,7 @@ import * as v from 'valibot';
 import { chainDay } from '../../lib/dates.ts';
 import type { AppEnv } from '../../server/deps.ts';
 import { ApiError, ERRORS } from '../../server/errors.ts';
-import { publicForm } from '../../server/form-guard.ts';
+import { guardForm } from '../../server/form-guard.ts';
 import { keepAnswer } from '../../server/idempotency.ts';
 import { bearerToken, findSessionUser } from '../../server/sessions.ts';
 import { sha256 } from '../../server/tokens.ts';
@@ -84,7 +84,7 @@ export const giveawayRoutes = new Hono<AppEnv>()
     entryGate,
     query(cbQuery),
     // The limits count the mailbox (emailKey), as the once-a-day key does (personKey): one table.
-    publicForm(GIVEAWAY_FORM, entrySchema, { person: (entry) => entry.email }),
+    guardForm(GIVEAWAY_FORM, entrySchema, { person: (entry) => entry.email }),
     async (c) => {
       const deps = c.var.deps;
       const entry = c.req.valid('json');
