@@ -148,6 +148,14 @@ describe('page policies', () => {
       expect(personal.getHeader('cdn-cache-control'), own).toBeUndefined();
     }
   });
+
+  it("keep a frame at the CDN: its no-store is the path's rule for the browser, not a personal answer", () => {
+    const frame = fakeResponse(200, { 'content-type': 'text/html', 'cache-control': 'no-store' });
+    finishRenderedHeaders(frame, new Map(), '/frame/charge-card');
+    expect(frame.getHeader('cache-control')).toBe('no-store');
+    expect(frame.getHeader('cdn-cache-control')).toMatch(/max-age=31536000/);
+    expect(frame.getHeader('surrogate-key')).toBe('pages');
+  });
 });
 
 describe('the headers of a prebuilt file', () => {

@@ -96,7 +96,10 @@ export function finishRenderedHeaders(res: ServerResponse, policies: PagePolicie
   if (caching['Cache-Control']) {
     for (const name of CDN_HEADERS) res.removeHeader(name);
     const own = res.getHeader('cache-control');
-    if (!keepsOwnCaching(res.statusCode, own === undefined ? undefined : String(own))) {
+    // The path's own browser rule (a frame's no-store, set by src/middleware.ts) is not the page's
+    // choice: its CDN headers come back with it.
+    const mine = own === undefined ? undefined : String(own);
+    if (mine === caching['Cache-Control'] || !keepsOwnCaching(res.statusCode, mine)) {
       for (const [name, value] of Object.entries(caching)) res.setHeader(name, value);
     }
   }
