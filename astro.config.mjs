@@ -14,7 +14,7 @@ import { isPersonal } from './src/lib/cache-policy.ts';
 import { FRAME_ANCESTORS, netlifyHeadersFile } from './src/lib/security-headers.ts';
 
 // Tiny classic scripts that must run before first paint (the signed-in class on <html>, the island
-// guard) live in src/inline/, readable; the layouts inline them minified (scripts/inline-scripts.mjs).
+// retry) live in src/inline/, readable; the layouts inline them minified (scripts/inline-scripts.mjs).
 // Astro's CSP does not hash `is:inline` scripts, so their hashes are computed here from the very text
 // the layouts inline.
 const inlineHashes = inlineScriptHashes();

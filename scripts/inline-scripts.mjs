@@ -1,4 +1,4 @@
-// The pre-paint and island-guard scripts of src/inline/ as the pages inline them: each file minified
+// The pre-paint and island-retry scripts of src/inline/ as the pages inline them: each file minified
 // by esbuild, so the files stay readable and the pages carry a few hundred bytes. The layouts import
 // them through astro.config.mjs's `inlineScripts` Vite plugin (`import text from '../inline/x.js?raw'`),
 // and the pages' CSP hashes are computed from this same text.

@@ -1,15 +1,15 @@
-// The message of a part that did not load is the island guard's, word for word, with product.md 8's text.
+// The message of a part that did not load is the island retry's, word for word, with product.md 8's text.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { CHUNK_FAILED_MESSAGE, chunkFailedText } from './LazyPart.tsx';
 
 describe('chunk failure texts', () => {
-  const guard = readFileSync(new URL('../../inline/island-guard.js', import.meta.url), 'utf8');
+  const retry = readFileSync(new URL('../../inline/island-retry.js', import.meta.url), 'utf8');
 
-  it('match the inline island guard', () => {
-    expect(guard).toContain(JSON.stringify(CHUNK_FAILED_MESSAGE));
-    // The guard's template literal, as written in the file.
-    expect(guard).toContain(['`Loading chunk ', '{name} failed.\\n(', '{reason}: '].join('$'));
+  it('match the inline island retry', () => {
+    expect(retry).toContain(JSON.stringify(CHUNK_FAILED_MESSAGE));
+    // The retry's template literal, as written in the file.
+    expect(retry).toContain(['`Loading chunk ', '{name} failed.\\n(', '{reason}: '].join('$'));
   });
 
   it("say product.md 8's 'Loading chunk {id} failed' with the reason", () => {

@@ -1,6 +1,6 @@
 // A part of an island whose code is fetched later (the locator's map): when that fetch fails on a
 // dropped connection, the part shows the same short message and Retry as an island that did not load
-// (src/inline/island-guard.js), instead of taking the whole island down with it; Retry fetches again.
+// (src/inline/island-retry.js), instead of taking the whole island down with it; Retry fetches again.
 import {
   Component,
   type ComponentType,
@@ -12,7 +12,7 @@ import {
   useState,
 } from 'react';
 
-/** Word for word the text of src/inline/island-guard.js (a test keeps them the same). */
+/** Word for word the text of src/inline/island-retry.js (a test keeps them the same). */
 export const CHUNK_FAILED_MESSAGE =
   "This part of the page didn't load. Check your connection, then try again.";
 

@@ -1,4 +1,4 @@
-// The island guard, inlined in the <head> of every page with islands (src/layouts/BaseLayout.astro):
+// The island retry, inlined in the <head> of every page with islands (src/layouts/BaseLayout.astro):
 // when an island's code fails to load, or takes over 120 seconds, the visitor sees a short message
 // with a Retry button where the island is, instead of a dead form (product.md 8, 9). Written to be
 // read; the build minifies it (scripts/inline-scripts.mjs) and the pages' CSP hashes the minified text.
