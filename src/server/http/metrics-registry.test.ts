@@ -122,13 +122,13 @@ describe('metrics', () => {
       // PostgreSQL: this server's pool (SQLite has none), and no data folder to watch.
       expect(value(text, 'kwikfill_db_pool_connections{state="in_use"}')).toBeGreaterThanOrEqual(0);
       expect(value(text, 'kwikfill_db_pool_waiting_requests')).toBe(0);
-      // The pipelined connection counts as in use while a statement on it waits: here one waits for
-      // a lock the transaction (on a pool connection) holds.
+      // A connection counts as in use while its statement waits: here one waits for a lock the
+      // transaction (on another pool connection) holds.
       let waiting: Promise<unknown> = Promise.resolve();
       await t.db.transaction().execute(async (trx) => {
         await sql`select pg_advisory_xact_lock(7707)`.execute(trx);
         waiting = sql`select pg_advisory_xact_lock(7707)`.execute(t.db);
-        await new Promise(setImmediate); // written on the lane
+        await new Promise(setImmediate); // sent on a second connection
         // The registry alone: a refresh's shared figures would queue behind the waiting statement.
         const during = await metrics.registry.metrics();
         expect(value(during, 'kwikfill_db_pool_connections{state="in_use"}')).toBe(2);

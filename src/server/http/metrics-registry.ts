@@ -121,7 +121,7 @@ export async function createMetrics(sources: MetricsSources): Promise<Metrics> {
   };
   new Gauge({
     name: 'kwikfill_db_pool_connections',
-    help: "PostgreSQL connections of this server, its pool's and the pipelined one: in_use (running a query or transaction; the pipelined one while a statement on it waits for its answer) or idle",
+    help: "PostgreSQL connections of this server's pool: in_use (running a query or transaction) or idle",
     labelNames: ['state'],
     registers,
     collect() {
