@@ -1,7 +1,8 @@
-// The Netlify deploy (netlify.toml, DEPLOY_TARGET=netlify): runs the build command netlify.toml
-// names, once, into its own folder, then checks what Netlify would deploy: the static pages, the
-// function (and that it answers, run as Netlify runs it), the redirects and the headers. What only
-// a real deploy shows is listed in docs/decisions/0006-netlify-deploy.md.
+// The Netlify deploy (netlify.toml, DEPLOY_TARGET=netlify): the build netlify.toml names, made once
+// for this file and tests/unit/netlify-runtime.test.ts (tests/support/netlify-build.ts: reused while
+// its inputs are unchanged), checked as Netlify would deploy it: the static pages, the function (and
+// that it answers, run as Netlify runs it), the redirects and the headers. What only a real deploy
+// shows is listed in docs/decisions/0006-netlify-deploy.md.
 // The function and the scheduled function run on a throwaway PostgreSQL (tests/support/with-postgres.sh)
 // with the sample data, called as Netlify calls them: a Request and a context with the deploy
 // context and waitUntil (tests/unit/netlify-runtime.test.ts serves the same build in Netlify's own
@@ -12,7 +13,6 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { build } from 'esbuild';
 import { parse } from 'smol-toml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uniqueEmail } from '../../src/features/account/account.sample.ts';
@@ -23,11 +23,12 @@ import { ASSET_CACHE } from '../../src/lib/cache-policy.ts';
 import { MIN_DWELL_MS } from '../../src/lib/form-rules.ts';
 import { netlifyHeadersFile } from '../../src/lib/security-headers.ts';
 import { SQLITE_ON_NETLIFY } from '../../src/server/netlify-guard.ts';
+import { NETLIFY_TEST_HOSTS, netlifyBuild, netlifyOutput } from '../support/netlify-build.ts';
 
 const run = promisify(execFile);
 const root = resolve(import.meta.dirname, '../..');
-const distDir = join(root, '.builds', 'netlify-test');
-const functionDir = join(root, '.netlify', 'v1', 'functions', 'ssr');
+const { dist: distDir, functionDir, scheduledFunction } = netlifyOutput;
+const configFile = join(netlifyOutput.frameworks, 'config.json');
 const BUILD_TIMEOUT = 600_000; // a busy 2-core machine; the build takes about a minute alone
 
 interface NetlifyToml {
@@ -35,53 +36,19 @@ interface NetlifyToml {
   redirects: { from: string; to: string; status: number }[];
   headers?: { for: string; values: Record<string, string> }[];
 }
-// Every third-party piece configured, so the test sees each origin go only where it is used.
-const TURNSTILE = 'https://challenges.cloudflare.com';
-const MAP_HOSTS = ['https://maps.example.test', 'https://tiles.example.test'];
-const VIDEO_HOST = 'https://video.example.test';
-const RECRUITING_HOST = 'https://jobs.example.test';
-const configured = {
-  PUBLIC_TURNSTILE_SITE_KEY: '1x00000000000000000000AA',
-  PUBLIC_MAP_STYLE_URL: `${MAP_HOSTS[0]}/style.json`,
-  PUBLIC_MAP_HOSTS: MAP_HOSTS[1] as string,
-  PUBLIC_VIDEO_EMBED_BASE: `${VIDEO_HOST}/embed/`,
-  PUBLIC_RECRUITING_SCRIPT_URL: `${RECRUITING_HOST}/widget.js`,
-};
+const {
+  turnstile: TURNSTILE,
+  map: MAP_HOSTS,
+  video: VIDEO_HOST,
+  recruiting: RECRUITING_HOST,
+} = NETLIFY_TEST_HOSTS;
 const toml = parse(readFileSync(join(root, 'netlify.toml'), 'utf8')) as unknown as NetlifyToml;
 const tmp = mkdtempSync(join(tmpdir(), 'kwikfill-netlify-'));
-/** netlify/functions/scheduled-work.mts bundled as Netlify bundles it (esbuild), beside the function. */
-const scheduledFunction = join(root, '.netlify', 'scheduled-test', 'scheduled-work.mjs');
 
-beforeAll(async () => {
-  await run('sh', ['-c', toml.build.command], {
-    cwd: root,
-    env: {
-      ...process.env,
-      ...toml.build.environment,
-      ...configured,
-      PATH: `${join(root, 'node_modules', '.bin')}:${process.env.PATH}`,
-      DIST_DIR: distDir,
-      ASTRO_CACHE_DIR: join(root, '.builds', 'netlify-cache'),
-    },
-    timeout: BUILD_TIMEOUT,
-    maxBuffer: 64 * 1024 * 1024,
-  });
-  await build({
-    entryPoints: [join(root, 'netlify', 'functions', 'scheduled-work.mts')],
-    outfile: scheduledFunction,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node24',
-    packages: 'external',
-    logLevel: 'error',
-  });
-}, BUILD_TIMEOUT);
+beforeAll(() => netlifyBuild(), BUILD_TIMEOUT);
 
-// The function's folder holds a copy of node_modules: it must not outlive the test (type checks).
-afterAll(() => {
-  for (const dir of [distDir, join(root, '.netlify'), tmp]) rmSync(dir, { recursive: true, force: true });
-});
+// The build stays for the next run (.builds/ is outside the type checks); the test's own files go.
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 /** A signing secret of the length the configuration asks for (src/server/config/). */
 const APP_SECRET = 'test-secret-of-at-least-32-characters';
@@ -228,14 +195,14 @@ describe('the Netlify build output', () => {
     // Shared pages under /account get no personal rule (cache-policy.ts SHARED_ACCOUNT_PAGES).
     expect(file).not.toMatch(/^\/account\/(\*|winners|giveaway)$/m);
     // The adapter writes the hashed assets' rule, the Node server's ASSET_CACHE.
-    const config = JSON.parse(readFileSync(join(root, '.netlify', 'v1', 'config.json'), 'utf8'));
+    const config = JSON.parse(readFileSync(configFile, 'utf8'));
     const assets = config.headers.find((rule: { for: string }) => rule.for === '/_astro/*');
     expect(assets.values).toEqual({ 'Cache-Control': ASSET_CACHE });
     expect(file).not.toContain('/_astro/');
   });
 
   it('allows each third-party origin only on the pages that use it', () => {
-    const config = JSON.parse(readFileSync(join(root, '.netlify', 'v1', 'config.json'), 'utf8'));
+    const config = JSON.parse(readFileSync(configFile, 'utf8'));
     const policies = new Map<string, string>(
       config.headers
         .filter((rule: { values: Record<string, string> }) => rule.values['Content-Security-Policy'])
@@ -280,7 +247,7 @@ describe('the Netlify build output', () => {
   });
 
   it('gives each prerendered page its CSP as a header, with frame-ancestors, instead of a <meta>', () => {
-    const config = JSON.parse(readFileSync(join(root, '.netlify', 'v1', 'config.json'), 'utf8'));
+    const config = JSON.parse(readFileSync(configFile, 'utf8'));
     const csp = (path: string) =>
       config.headers.find((rule: { for: string }) => rule.for === path)?.values['Content-Security-Policy'];
     for (const path of ['/', '/rewards', '/account/login']) {

@@ -1,23 +1,25 @@
 // Netlify's own runtime (docs/decisions/0006-netlify-deploy.md, "Tested here"): `netlify serve --offline`
-// (netlify-cli) runs the build command of netlify.toml, bundles the function, the scheduled function and
-// the maintenance edge function as a deploy does, and serves them behind its CDN emulation: the static
-// files with _headers and the adapter's headers, the redirects, the function, and the edge function in
-// Deno (npm's `deno`, found on PATH in node_modules/.bin). Here it serves the sample data from a throwaway
-// PostgreSQL (tests/support/with-postgres.sh), and the test asks it as a visitor would, over HTTP.
+// (netlify-cli) takes the Netlify build both Netlify tests share (tests/support/netlify-build.ts: netlify.toml's
+// build command, run once), bundles the function, the scheduled function and the maintenance edge
+// function as a deploy does, and serves them behind its CDN emulation: the static files with _headers and
+// the adapter's headers, the redirects, the function, and the edge function in Deno (npm's `deno`, found
+// on PATH in node_modules/.bin). Here it serves the sample data from a throwaway PostgreSQL
+// (tests/support/with-postgres.sh), and the test asks it as a visitor would, over HTTP.
 // No network: netlify-cli's telemetry and error reports are off (CI=true, a config of its own with
 // telemetry disabled), Deno's update check is off, the edge runtime comes from @netlify/edge-functions-dev
 // (NETLIFY_EDGE_BOOTSTRAP) and the one remote import of the edge bundler from the import map in
 // netlify.toml (netlify/deno/import-map.json). Every process is pointed at a local proxy that refuses
 // and counts whatever would have left this machine: the test expects none.
-// The site is served from a copy of the repository's files in .builds/ (a git repository of its own,
-// which netlify-cli takes for the project root), so its dist/ and .netlify/ are not the worktree's,
-// which tests/unit/netlify-build.test.ts builds at the same time.
+// The site is served from a copy of that build in .builds/netlify-runtime (a git repository of its own,
+// which netlify-cli takes for the project root), so what netlify-cli writes never touches the build
+// tests/unit/netlify-build.test.ts reads at the same time.
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { cpSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { createServer as createNetServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
+import { parse } from 'smol-toml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uniqueEmail } from '../../src/features/account/account.sample.ts';
 import { entryValues } from '../../src/features/giveaway/giveaway.sample.ts';
@@ -29,6 +31,7 @@ import {
   PASS_PATH,
   RETRY_AFTER_SECONDS,
 } from '../../src/server/maintenance/state.ts';
+import { netlifyBuild } from '../support/netlify-build.ts';
 
 const run = promisify(execFile);
 const root = resolve(import.meta.dirname, '../..');
@@ -36,7 +39,7 @@ const bin = join(root, 'node_modules', '.bin');
 const work = join(root, '.builds', 'netlify-runtime');
 const site = join(work, 'site');
 const log = join(work, 'serve.log');
-/** The build and the bundling on a busy 2-core machine (about 3 minutes on a quiet one). */
+/** The shared build if this file is the first to need it, and netlify-cli's bundling, on a busy 2-core machine. */
 const START_TIMEOUT = 900_000;
 const STEP_TIMEOUT = 120_000;
 
@@ -66,22 +69,22 @@ const freePort = () =>
     });
   });
 
-/** The files git knows of (tracked and new, not ignored), as a fresh clone has them. */
+/** Where netlify-cli's build step finds the finished build's .netlify/v1 (outside .netlify/, which it clears). */
+const PREBUILT = 'netlify-prebuilt-v1';
+
+/** The shared Netlify build, copied; netlify-cli's build step puts its output back instead of building again. */
 async function copySite(): Promise<void> {
+  const built = await netlifyBuild();
   rmSync(work, { recursive: true, force: true });
-  mkdirSync(site, { recursive: true });
-  const { stdout } = await run('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
-    cwd: root,
-    maxBuffer: 16 * 1024 * 1024,
-  });
-  for (const file of stdout.split('\0').filter(Boolean)) {
-    try {
-      cpSync(join(root, file), join(site, file));
-    } catch (error) {
-      // A file deleted in the worktree but not yet in git's index.
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-    }
-  }
+  cpSync(built.site, site, { recursive: true });
+  // `netlify serve` builds first: it deletes .netlify/v1, then runs netlify.toml's build command.
+  renameSync(join(site, '.netlify', 'v1'), join(site, PREBUILT));
+  const tomlFile = join(site, 'netlify.toml');
+  const text = readFileSync(tomlFile, 'utf8');
+  const command = `command = ${JSON.stringify((parse(text) as { build: { command: string } }).build.command)}`;
+  if (!text.includes(command)) throw new Error(`netlify.toml: no line ${command}`);
+  const restore = `rm -rf .netlify/v1 && mkdir -p .netlify && cp -R ${PREBUILT} .netlify/v1`;
+  writeFileSync(tomlFile, text.replace(command, `command = ${JSON.stringify(restore)}`));
   // netlify-cli takes the nearest .git for the project's root; Node finds node_modules in the parents.
   await run('git', ['init', '-q'], { cwd: site });
   // The edge function reads APP_SECRET (to check an operator's cookie) from the site's settings, as
@@ -100,7 +103,7 @@ async function untilReady(deadline: number): Promise<void> {
   while (Date.now() < deadline) {
     if (stopped) throw new Error(`netlify serve stopped:\n${tail()}`);
     try {
-      // The server answers once the build, the bundling and the edge runtime are done.
+      // The server answers once the bundling and the edge runtime are done.
       const answer = await fetch(`${origin}/favicon.svg`, { signal: AbortSignal.timeout(10_000) });
       if (answer.ok) return;
     } catch {
@@ -147,7 +150,6 @@ beforeAll(async () => {
       ...siteEnv,
       PATH: `${bin}:${process.env.PATH}`,
       URL_FILE: urlFile,
-      ASTRO_CACHE_DIR: join(work, 'astro-cache'),
       HOME: home,
       XDG_CONFIG_HOME: home,
       CI: 'true',
