@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mailboxKey, namesMailbox, personOf } from './mailbox.ts';
+import { mailboxKey, mailboxOf, namesMailbox } from './mailbox.ts';
 
 describe('mailboxKey: one key per mailbox (the table in mailbox.ts)', () => {
   it.each([
@@ -78,8 +78,8 @@ describe('mailboxKey: one key per mailbox (the table in mailbox.ts)', () => {
     expect(namesMailbox(address)).toBe(false);
   });
 
-  it('personOf counts text that names no mailbox as itself', () => {
-    expect(personOf('J.Doe+x@gmail.com')).toBe('jdoe@gmail.com');
-    expect(personOf(' +Win@gmail.com ')).toBe('+win@gmail.com');
+  it('mailboxOf counts text that names no mailbox as itself', () => {
+    expect(mailboxOf('J.Doe+x@gmail.com')).toBe('jdoe@gmail.com');
+    expect(mailboxOf(' +Win@gmail.com ')).toBe('+win@gmail.com');
   });
 });

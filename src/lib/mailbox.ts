@@ -114,7 +114,9 @@ export function mailboxKey(email: string): string | null {
 export const namesMailbox = (email: string): boolean => mailboxKey(email) !== null;
 
 /**
- * The key of a person for counting: the mailbox, or, for text that names none (a form that let it
- * through), the text itself trimmed and lower-cased, so that it still counts as someone.
+ * The mailbox a person is known by, the one name the code gives this idea (the columns holding it:
+ * giveaway_entries.person_key and account_key, winners.person_key, users.mailbox): the mailbox, or,
+ * for text that names none (a form that let it through), the text trimmed and lower-cased, so that
+ * it still counts as someone.
  */
-export const personOf = (email: string): string => mailboxKey(email) ?? email.trim().toLowerCase();
+export const mailboxOf = (email: string): string => mailboxKey(email) ?? email.trim().toLowerCase();

@@ -9,7 +9,7 @@ import type { AppEnv } from './deps.ts';
 import { ApiError, ERRORS } from './errors.ts';
 import { checkTicket, type FormName } from './form-ticket.ts';
 import { verifyHumanCheck } from './human-check/verify.ts';
-import { type Check, emailKey, enforceAll, giveBack, hitAll, LIMITS, record } from './rate-limit.ts';
+import { type Check, enforceAll, giveBack, hitAll, LIMITS, mailboxHash, record } from './rate-limit.ts';
 import { type Body, clientIp, readJsonObject } from './request.ts';
 import { type Issues, invalidInput } from './validate.ts';
 
@@ -19,7 +19,7 @@ type Checked = { success: true; output: unknown } | { success: false; issues: Is
 
 export interface GuardOptions<T> {
   /**
-   * Who the submission is from: the email field. It is counted by the mailbox it reaches (emailKey:
+   * Who the submission is from: the email field. It is counted by the mailbox it reaches (mailboxHash:
    * src/lib/mailbox.ts), so 'j.doe+x@googlemail.com' is the same person as 'jdoe@gmail.com'.
    */
   person?: (data: T) => string;
@@ -62,7 +62,7 @@ async function passHumanCheck(c: Context<AppEnv>, token: unknown, action: string
 /** The person's limit, when the fields are valid and the form names a person. */
 function personLimit<T>(form: FormName, fields: Checked, person?: (data: T) => string): Check | undefined {
   return fields.success && person
-    ? { key: `form:${form}:person:${emailKey(person(fields.output as T))}`, limit: LIMITS.formAttempts }
+    ? { key: `form:${form}:person:${mailboxHash(person(fields.output as T))}`, limit: LIMITS.formAttempts }
     : undefined;
 }
 

@@ -5,7 +5,7 @@
 // share one (mobile networks, a store's guest Wi-Fi).
 import { sql } from 'kysely';
 import { ATTEMPT_WINDOW_MS, MAX_ATTEMPTS_PER_HOUR } from '../lib/form-rules.ts';
-import { personOf } from '../lib/mailbox.ts';
+import { mailboxOf } from '../lib/mailbox.ts';
 import type { DatabaseKind } from './db/database.ts';
 import type { AppDeps } from './deps.ts';
 import { ApiError, ERRORS } from './errors.ts';
@@ -49,10 +49,10 @@ export const LIMITS = {
 } as const satisfies Record<string, Limit>;
 
 /**
- * A key part for the person an email address names: their mailbox (src/lib/mailbox.ts, so
+ * A limit's key part for the person an email address names: their mailbox (mailboxOf, so
  * 'j.doe+x@gmail.com' and 'jdoe@googlemail.com' count as one), hashed, so the table holds no addresses.
  */
-export const emailKey = (email: string): string => sha256(personOf(email)).slice(0, 32);
+export const mailboxHash = (email: string): string => sha256(mailboxOf(email)).slice(0, 32);
 
 export interface Check {
   key: string;

@@ -2,7 +2,7 @@
 // users.mailbox of migration 0019), so 'Victim+x@' and 'victim@' name the same account. The exact
 // address wins, for the rare second account of a mailbox made before that migration.
 
-import { personOf } from '../../lib/mailbox.ts';
+import { mailboxOf } from '../../lib/mailbox.ts';
 import type { AppDeps } from '../../server/deps.ts';
 
 interface Account {
@@ -16,7 +16,7 @@ export async function findAccount(deps: AppDeps, email: string): Promise<Account
   const rows = await deps.db
     .selectFrom('users')
     .select(['id', 'email', 'password_hash'])
-    .where((eb) => eb.or([eb('email', '=', email), eb('mailbox', '=', personOf(email))]))
+    .where((eb) => eb.or([eb('email', '=', email), eb('mailbox', '=', mailboxOf(email))]))
     .execute();
   return rows.find((row) => row.email === email) ?? rows[0];
 }

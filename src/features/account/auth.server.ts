@@ -1,7 +1,7 @@
 // /auth: register, sign in, sign out, password reset (docs/api.md, product.md 5.2, 5.3, 7).
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
-import { personOf } from '../../lib/mailbox.ts';
+import { mailboxOf } from '../../lib/mailbox.ts';
 import type { AppEnv } from '../../server/deps.ts';
 import { ApiError, isUniqueViolation } from '../../server/errors.ts';
 import { guardForm } from '../../server/form-guard.ts';
@@ -51,7 +51,7 @@ export const authRoutes = new Hono<AppEnv>()
           .values({
             id,
             email,
-            mailbox: personOf(email),
+            mailbox: mailboxOf(email),
             password_hash: passwordHash,
             created_at: now,
             updated_at: now,

@@ -9,7 +9,15 @@ import type { Context } from 'hono';
 import type { AppEnv } from '../../server/deps.ts';
 import { ApiError, ERRORS } from '../../server/errors.ts';
 import { verifyHumanCheck } from '../../server/human-check/verify.ts';
-import { type Check, emailKey, forget, giveBack, hitAll, LIMITS, record } from '../../server/rate-limit.ts';
+import {
+  type Check,
+  forget,
+  giveBack,
+  hitAll,
+  LIMITS,
+  mailboxHash,
+  record,
+} from '../../server/rate-limit.ts';
 import { MESSAGES } from './account.ts';
 
 /** The human check's action on the sign-in form. */
@@ -17,7 +25,7 @@ export const LOGIN_ACTION = 'login';
 
 /** The failures' key: the account the address names, or the mailbox when it names none. */
 export const failureKey = (email: string, accountId: string | undefined): string =>
-  accountId ? `login-fail:account:${accountId}` : `login-fail:${emailKey(email)}`;
+  accountId ? `login-fail:account:${accountId}` : `login-fail:${mailboxHash(email)}`;
 const failuresFrom = (ip: string) => `login-fail-ip:${ip}`;
 
 /** What becomes of a sign-in attempt once its password is checked. */

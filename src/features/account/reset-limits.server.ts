@@ -8,7 +8,7 @@ import type { AppEnv } from '../../server/deps.ts';
 import { ApiError, ERRORS } from '../../server/errors.ts';
 import { checkTicket } from '../../server/form-ticket.ts';
 import { verifyHumanCheck } from '../../server/human-check/verify.ts';
-import { emailKey, enforceAll, hit, LIMITS, record } from '../../server/rate-limit.ts';
+import { enforceAll, hit, LIMITS, mailboxHash, record } from '../../server/rate-limit.ts';
 import { MESSAGES } from './account.ts';
 
 /** The human check's action, and the form ticket's form, of the forgot-password form. */
@@ -39,7 +39,7 @@ export async function limitMailsToTarget(
   token: string,
 ): Promise<void> {
   const { deps } = c.var;
-  const key = `reset-email:${emailKey(email)}`;
+  const key = `reset-email:${mailboxHash(email)}`;
   if (await hit(deps, key, LIMITS.resetMailsPerTarget)) return;
   if (!token) throw new ApiError(403, 'human_check_required', MESSAGES.resetCheckRequired);
   if (!(await verifyHumanCheck(deps, { token, action: RESET_FORM, ip: ip ?? '' }))) {

@@ -3,7 +3,7 @@
 // than ACK_LIMIT go out (both counted in the step that stores the message). On SQLite and PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApi, type TestApi } from '../../../tests/support/test-api.ts';
-import { emailKey, LIMITS, record } from '../../server/rate-limit.ts';
+import { LIMITS, mailboxHash, record } from '../../server/rate-limit.ts';
 import { uniqueEmail } from '../account/account.sample.ts';
 import { flatContact } from './contact.sample.ts';
 import { ACK_LIMIT } from './contact-mail.server.ts';
@@ -47,7 +47,7 @@ describe('contact messages under a burst', () => {
   it(`acknowledges no more than ${ACK_LIMIT.limit} a day to one address, whatever arrives at once`, async () => {
     const email = uniqueEmail('acked');
     // One acknowledgement already sent today: of the messages stored at once, only the rest are acknowledged.
-    await record(t.deps, `contact-ack:${emailKey(email)}`);
+    await record(t.deps, `contact-ack:${mailboxHash(email)}`);
     await burst(email);
     const rows = await storedFor(email);
     expect(rows).toHaveLength(LIMITS.formAttempts.limit);

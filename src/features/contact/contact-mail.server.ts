@@ -9,7 +9,7 @@ import type { DatabaseKind } from '../../server/db/database.ts';
 import type { ContactMessagesTable } from '../../server/db/schema.ts';
 import type { AppDeps } from '../../server/deps.ts';
 import type { NewJob } from '../../server/jobs/queue.ts';
-import { emailKey, hitWithin, type Limit } from '../../server/rate-limit.ts';
+import { hitWithin, type Limit, mailboxHash } from '../../server/rate-limit.ts';
 import { site } from '../../site.config.ts';
 import { DEPARTMENT_NAMES, type DepartmentId, EXTRA_FIELDS } from './departments.ts';
 
@@ -95,7 +95,12 @@ export async function ackWithheldAt(
   email: string,
   now: number,
 ): Promise<number | null> {
-  const over = await hitWithin(trx, kind, [{ key: `contact-ack:${emailKey(email)}`, limit: ACK_LIMIT }], now);
+  const over = await hitWithin(
+    trx,
+    kind,
+    [{ key: `contact-ack:${mailboxHash(email)}`, limit: ACK_LIMIT }],
+    now,
+  );
   return over ? now : null;
 }
 

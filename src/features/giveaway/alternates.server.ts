@@ -4,12 +4,12 @@
 // used (draws.server.ts), so `draw verify` repeats it from the same export: what makes it an
 // alternate is its exclusions. Every entry linked to anyone who has already been drawn in this
 // promotion (by mailbox, account, the account's own mailbox, phone, or building and last name:
-// personKeysOf) is excluded, so nobody wins twice, and the list of those entries is recorded.
+// linkKeysOf) is excluded, so nobody wins twice, and the list of those entries is recorded.
 import type { Selectable } from 'kysely';
 import type { Database } from '../../server/db/schema.ts';
 import { winnerState } from './confirmation.server.ts';
 import { type DrawDeps, type DrawRow, eligibleEntries, excludedIdsOf } from './draws.server.ts';
-import { personKeysOf } from './duplicates.server.ts';
+import { linkKeysOf } from './duplicates.server.ts';
 import { linkedLabels } from './fair-draw.server.ts';
 
 type WinnerRow = Selectable<Database['winners']>;
@@ -49,7 +49,7 @@ export async function linkedToWinners(deps: DrawDeps, promotionId: string, day: 
     .execute();
   if (drawn.length === 0) return [];
   const items = [...eligible, ...drawn];
-  const labels = linkedLabels(items, personKeysOf);
+  const labels = linkedLabels(items, linkKeysOf);
   const winnerLabels = new Set(labels.slice(eligible.length));
   return eligible.filter((_, index) => winnerLabels.has(labels[index] as number)).map((entry) => entry.id);
 }

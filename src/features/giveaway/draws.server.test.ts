@@ -4,6 +4,7 @@ import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { runningPromotion } from '../../../tests/support/giveaway.ts';
 import { createTestApi, type TestApi } from '../../../tests/support/test-api.ts';
+import { mailboxOf } from '../../lib/mailbox.ts';
 import {
   commitDraw,
   completeDraw,
@@ -12,7 +13,6 @@ import {
   findDraw,
   verifyDraw,
 } from './draws.server.ts';
-import { personKey } from './entrant.ts';
 import { exportEntries, readExport } from './entries-export.cli.ts';
 
 let t: TestApi;
@@ -30,7 +30,7 @@ test('a draw is committed, drawn, published and repeatable from its seed', async
       .values({
         id: `entry-${i}`,
         promotion_id: promotion.id,
-        person_key: personKey(email),
+        person_key: mailboxOf(email),
         entry_day: `2026-04-${String(1 + Math.floor(i / 10)).padStart(2, '0')}`,
         user_id: null,
         first_name: `First${i}`,
@@ -159,7 +159,7 @@ test("one prize per account: a member's entries under two mailboxes win once; ol
       .values({
         id,
         promotion_id: promotion.id,
-        person_key: personKey(email),
+        person_key: mailboxOf(email),
         entry_day: '2026-04-01',
         user_id: userId,
         first_name: 'A',
@@ -195,7 +195,7 @@ test("one prize per person: a guest entry under a member's own mailbox and the m
   const member = await t.member();
   const rows = [
     ['own-1', member.email, null, null, '2026-04-01'],
-    ['own-2', 'elsewhere@example.com', member.id, personKey(member.email), '2026-04-02'],
+    ['own-2', 'elsewhere@example.com', member.id, mailboxOf(member.email), '2026-04-02'],
     ['own-3', 'carl@example.com', null, null, '2026-04-02'],
   ] as const;
   for (const [id, email, userId, accountKey, day] of rows) {
@@ -204,7 +204,7 @@ test("one prize per person: a guest entry under a member's own mailbox and the m
       .values({
         id,
         promotion_id: promotion.id,
-        person_key: personKey(email),
+        person_key: mailboxOf(email),
         entry_day: day,
         user_id: userId,
         account_key: accountKey,

@@ -44,7 +44,7 @@ const zip5 = (zip: string) => digitsOnly(zip).slice(0, 5);
 const letters = (name: string) => foldConfusables(name).replace(/[^A-Z]/g, '');
 
 /** What links an entry to others: its phone, building and last name, account and mailboxes. */
-export function personKeysOf(entry: Omit<EntryFacts, 'entry_day' | 'created_at' | 'id'>): string[] {
+export function linkKeysOf(entry: Omit<EntryFacts, 'entry_day' | 'created_at' | 'id'>): string[] {
   const keys: string[] = [];
   const phone = normalPhone(entry.phone);
   if (phone) keys.push(`phone:${phone}`);
@@ -58,7 +58,7 @@ export function personKeysOf(entry: Omit<EntryFacts, 'entry_day' | 'created_at' 
 }
 
 /** Why entries are grouped: the keys one entry shares with others of its day. */
-const keysOf = (entry: EntryFacts): string[] => personKeysOf(entry).map((key) => `${entry.entry_day}|${key}`);
+const keysOf = (entry: EntryFacts): string[] => linkKeysOf(entry).map((key) => `${entry.entry_day}|${key}`);
 
 /** The first entry made (the one a duplicate-excluding draw keeps), then the others. */
 const byTime = (a: EntryFacts, b: EntryFacts) =>

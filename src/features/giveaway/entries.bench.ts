@@ -11,11 +11,11 @@ import { writePart } from '../../../bench/results.mjs';
 import { nextIp, runningPromotion } from '../../../tests/support/giveaway.ts';
 import { createTestApi, type TestApi } from '../../../tests/support/test-api.ts';
 import { chainDay } from '../../lib/dates.ts';
+import { mailboxOf } from '../../lib/mailbox.ts';
 import { sqliteFile } from '../../server/db/database.ts';
 import { openNodeSqlite } from '../../server/db/node-sqlite.ts';
 import { issueTicket } from '../../server/form-ticket.ts';
 import { issueLocalToken } from '../../server/human-check/verify.ts';
-import { personKey } from './entrant.ts';
 import { recordEntry } from './entries.server.ts';
 import { entryValues } from './giveaway.sample.ts';
 
@@ -69,7 +69,7 @@ test('giveaway entries on SQLite: through the API and raw', async ({ bench }) =>
       const values = [
         randomUUID(),
         'bench',
-        personKey(e.email),
+        mailboxOf(e.email),
         chainDay(at),
         null,
         e.first_name,

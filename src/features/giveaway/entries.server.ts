@@ -9,12 +9,11 @@
 
 import { randomUUID } from 'node:crypto';
 import { chainDay } from '../../lib/dates.ts';
-import { personOf } from '../../lib/mailbox.ts';
+import { mailboxOf } from '../../lib/mailbox.ts';
 import type { AppDeps } from '../../server/deps.ts';
 import { ApiError, isUniqueViolation } from '../../server/errors.ts';
 import type { KeepAnswer } from '../../server/idempotency.ts';
 import { countStored } from '../../server/metrics.ts';
-import { personKey } from './entrant.ts';
 import type { EntryPayload } from './giveaway.ts';
 import { GIVEAWAY_MESSAGES } from './policy.ts';
 
@@ -27,9 +26,9 @@ export interface Member {
 }
 
 /** The keys an entry stands for (docs/decisions/0015): its mailbox, and a member's account and own mailbox. */
-export function entryKeys(personKeyOfEntry: string, member: Member | null): string[] {
-  const keys = [`mailbox:${personKeyOfEntry}`];
-  if (member) keys.push(`account:${member.id}`, `mailbox:${personOf(member.email)}`);
+export function entryKeys(mailbox: string, member: Member | null): string[] {
+  const keys = [`mailbox:${mailbox}`];
+  if (member) keys.push(`account:${member.id}`, `mailbox:${mailboxOf(member.email)}`);
   return [...new Set(keys)];
 }
 
@@ -47,11 +46,11 @@ export async function recordEntry(
   const row = {
     id: randomUUID(),
     promotion_id: promotionId,
-    person_key: personKey(entry.email),
+    person_key: mailboxOf(entry.email),
     entry_day: chainDay(now),
     user_id: member?.id ?? null,
     member_id: member?.id ?? null,
-    account_key: member ? personOf(member.email) : null,
+    account_key: member ? mailboxOf(member.email) : null,
     first_name: entry.first_name,
     last_name: entry.last_name,
     address_1: entry.address_1,

@@ -5,8 +5,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Insertable, Kysely } from 'kysely';
 import { chainDay } from '../../lib/dates.ts';
+import { mailboxOf } from '../../lib/mailbox.ts';
 import type { Database, PromotionsTable } from '../../server/db/schema.ts';
-import { personKey } from './entrant.ts';
 // Types only: the feature's form module is browser code.
 import type { EntryPayload } from './giveaway.ts';
 
@@ -65,7 +65,7 @@ export async function insertEntry(
     ...entry,
     id,
     promotion_id: promotionId,
-    person_key: personKey(entry.email),
+    person_key: mailboxOf(entry.email),
     entry_day: chainDay(at),
     user_id: null,
     phone: entry.phone.replace(/\D/g, ''),

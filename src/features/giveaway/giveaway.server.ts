@@ -83,7 +83,7 @@ export const giveawayRoutes = new Hono<AppEnv>()
     '/promotion/:id/entry',
     entryGate,
     query(cbQuery),
-    // The limits count the mailbox (emailKey), as the once-a-day key does (personKey): one table.
+    // The limits count the mailbox (mailboxHash), as the once-a-day key does (mailboxOf): one table.
     guardForm(GIVEAWAY_FORM, entrySchema, { person: (entry) => entry.email }),
     async (c) => {
       const deps = c.var.deps;

@@ -2,7 +2,7 @@
 
 import { describe, expect, test } from 'vitest';
 import { chainDay } from '../../lib/dates.ts';
-import { personKey } from './entrant.ts';
+import { mailboxOf } from '../../lib/mailbox.ts';
 import { emptyEntry, fieldProblems, submitProblems, toEntryPayload } from './giveaway.ts';
 import { GIVEAWAY_MESSAGES } from './policy.ts';
 
@@ -95,9 +95,9 @@ test('the payload joins the address lines with a space and leaves out line 2 whe
 });
 
 test('a person is the address without case and +tag', () => {
-  expect(personKey(' Dana.Miller+Win@Example.COM ')).toBe('dana.miller@example.com');
-  expect(personKey('a+b+c@x.org')).toBe('a@x.org');
-  expect(personKey('plain@x.org')).toBe('plain@x.org');
+  expect(mailboxOf(' Dana.Miller+Win@Example.COM ')).toBe('dana.miller@example.com');
+  expect(mailboxOf('a+b+c@x.org')).toBe('a@x.org');
+  expect(mailboxOf('plain@x.org')).toBe('plain@x.org');
 });
 
 test('entry days are New York calendar days, across daylight saving', () => {

@@ -121,7 +121,7 @@ export interface PromotionsTable {
 export interface GiveawayEntriesTable {
   id: string;
   promotion_id: string;
-  /** The mailbox of the email (src/lib/mailbox.ts): one person, however they spell it. */
+  /** The mailbox of the email (mailboxOf, src/lib/mailbox.ts): one person, however they spell it. */
   person_key: string;
   /** The New York calendar date of the entry, YYYY-MM-DD. */
   entry_day: string;
@@ -152,7 +152,7 @@ export interface DrawsTable {
   seed: string | null;
   committed_at: number;
   drawn_at: number | null;
-  /** 1: one winner per person key; 2: per person key and per account, the account in the digest. */
+  /** 1: one winner per mailbox (person_key); 2: per mailbox and per account, the account in the digest. */
   method: Generated<number>;
   /** The entries the operator excluded as suspected duplicates: a JSON array of ids, or null. */
   excluded_ids: string | null;
@@ -165,6 +165,7 @@ export interface WinnersTable {
   draw_id: string;
   promotion_id: string;
   entry_id: string;
+  /** The winning entry's person_key: its mailbox (mailboxOf). */
   person_key: string;
   position: number;
   first_name: string;
@@ -187,7 +188,7 @@ export interface WinnersTable {
 export interface GiveawayEntryKeysTable {
   promotion_id: string;
   entry_day: string;
-  /** 'mailbox:' + a mailbox key, or 'account:' + an account id. */
+  /** One person the entry stands for: 'mailbox:' + a mailbox (mailboxOf), or 'account:' + an account id. */
   person: string;
   entry_id: string;
 }
