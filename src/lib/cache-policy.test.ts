@@ -6,12 +6,12 @@ import {
   ASSET_CACHE,
   fileCacheHeaders,
   isPersonal,
-  PAGE_CACHE,
   PERSONAL_CACHE,
   PRICES_TTL,
   pageCacheHeaders,
   REDIRECT_CACHE,
   SHARED_ACCOUNT_PAGES,
+  STATIC_PAGE_CACHE_CONTROL,
   secondsToNextDay,
 } from './cache-policy.ts';
 
@@ -61,7 +61,7 @@ describe('files of the build', () => {
       '/stores/basemap.json',
     ]) {
       expect(fileCacheHeaders(path), path).toEqual({
-        'Cache-Control': PAGE_CACHE,
+        'Cache-Control': STATIC_PAGE_CACHE_CONTROL,
         'CDN-Cache-Control': 'public, max-age=31536000, stale-while-revalidate=30, stale-if-error=3600',
         'Netlify-CDN-Cache-Control':
           'public, durable, max-age=31536000, stale-while-revalidate=30, stale-if-error=3600',
@@ -150,7 +150,7 @@ describe('pages rendered on request', () => {
   });
 
   it('revalidate any other page in the browser, without the CDN sharing it', () => {
-    expect(shared('/storesx')).toEqual({ 'Cache-Control': PAGE_CACHE });
-    expect(shared('/unknown-on-demand')).toEqual({ 'Cache-Control': PAGE_CACHE });
+    expect(shared('/storesx')).toEqual({ 'Cache-Control': STATIC_PAGE_CACHE_CONTROL });
+    expect(shared('/unknown-on-demand')).toEqual({ 'Cache-Control': STATIC_PAGE_CACHE_CONTROL });
   });
 });

@@ -40,8 +40,10 @@ export const REVALIDATE_WINDOW = 30;
 /** While the server fails (5xx, unreachable), the CDN sends its last good answer up to this long. */
 export const STALE_IF_ERROR = 3600;
 
+// The Cache-Control values below are what browsers and CDNs are told, not the Node server's own
+// kept pages (src/server/http/page-cache.ts).
 /** Static pages: kept, but asked again each time (a strong ETag of their content, 304). */
-export const PAGE_CACHE = 'public, no-cache';
+export const STATIC_PAGE_CACHE_CONTROL = 'public, no-cache';
 /** Hashed build assets never change under one name. */
 export const ASSET_CACHE = 'public, max-age=31536000, immutable';
 /** Answers with a visitor's data, or that depend on who asks: never kept by a browser, proxy or CDN. */
@@ -146,10 +148,10 @@ function untilNextDay(tags: readonly CacheTag[], browser: string): (now: number)
 }
 
 /** A file of the build (a prebuilt page, an image): the browser revalidates, the CDN keeps it until the next deploy. */
-const STATIC_FILE = shared(DEPLOY_TTL, ['pages'], PAGE_CACHE);
+const STATIC_FILE = shared(DEPLOY_TTL, ['pages'], STATIC_PAGE_CACHE_CONTROL);
 
 /** An on-demand page no rule names: revalidated by the browser, never shared. */
-const STATIC = Object.freeze({ 'Cache-Control': PAGE_CACHE });
+const STATIC = Object.freeze({ 'Cache-Control': STATIC_PAGE_CACHE_CONTROL });
 const ASSET = Object.freeze({ 'Cache-Control': ASSET_CACHE });
 const PERSONAL = Object.freeze({ 'Cache-Control': PERSONAL_CACHE });
 const ERROR = Object.freeze({ 'Cache-Control': ERROR_CACHE });
