@@ -1,6 +1,6 @@
-// Browser tests drive the system browsers: Debian's `chromium`, and `firefox-esr` and WebKitGTK's
-// MiniBrowser for the journeys tagged @engines (docs/decisions/0017-browser-engines.md). No browser is
-// ever downloaded.
+// Browser tests drive the system browsers: Debian's `chromium`, and `firefox-esr` for the journeys
+// tagged @engines (WebKitGTK runs the same journeys in tests/webkit, through WebdriverIO:
+// docs/decisions/0017-browser-engines.md). No browser is ever downloaded.
 // The server under test is the production build, started on its own port with its own data folder.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -61,17 +61,6 @@ export default defineConfig({
       },
       grep: /@engines/,
       // BiDi round trips are slower than Chromium's CDP ones; a busy machine makes them slower still.
-      timeout: 90_000,
-      expect: { timeout: 20_000 },
-    },
-    // The same journeys in WebKitGTK (Safari's engine), Debian's MiniBrowser over classic WebDriver:
-    // E2E_ENGINE=webkit gives the specs a WebDriver-backed `page` (tests/e2e/engines.ts), under
-    // xvfb-run (`npm run test:engines`). Nothing here launches a Playwright browser.
-    {
-      name: 'webkit',
-      use: { viewport: devices['Desktop Safari'].viewport },
-      grep: /@engines/,
-      // Every step is a WebDriver round trip and every look at the page a script run.
       timeout: 90_000,
       expect: { timeout: 20_000 },
     },

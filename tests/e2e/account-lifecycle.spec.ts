@@ -3,7 +3,7 @@
 // step. The whole browser suite shares one network address: the server asks every sign-in from it
 // for the human check after 20 failures in 15 minutes (docs/api.md, "Limits"); this file makes 2
 // failed sign-ins, add more lightly.
-import { type BrowserContext, expect, type Page } from '@playwright/test';
+import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { DEMO_ACCOUNT, signUpValues } from '../../src/features/account/account.sample.ts';
 import {
   alertWith,
@@ -20,7 +20,6 @@ import {
   welcome,
 } from './account-helpers.ts';
 import { waitOutDwell } from './dwell.ts';
-import { test } from './engines.ts';
 
 test.describe('a visitor’s account from sign-up to deletion', { tag: '@engines' }, () => {
   // Serial (what test.describe.serial does; Biome mangles that chain's layout): a failed step skips
@@ -88,10 +87,6 @@ test.describe('a visitor’s account from sign-up to deletion', { tag: '@engines
     await page.goto('/account/entries');
     await expect(page.getByText('You have not entered a giveaway yet.')).toBeVisible();
     await expectNoAxeViolations(page);
-    test.skip(
-      test.info().project.name === 'webkit',
-      'WebDriver classic cannot stand in for an answer (page.route): docs/decisions/0017-browser-engines.md',
-    );
     // Entries come from the giveaway; here the answer is stood in to see the table as a visitor would.
     await page.route('**/api/v1/me/entries', (route) =>
       route.fulfill({

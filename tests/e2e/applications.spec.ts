@@ -1,7 +1,7 @@
 // The charge card and fleet fueling applications (product.md 5.6): filled and sent in the browser,
 // hidden sections not sent, drafts that survive a reload without the SSN, product.md 5.6's messages,
 // uploads, phones and keyboards, axe.
-import { expect } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { SAMPLE_PDF } from '../../src/features/applications/applications.sample.ts';
 import { expectNoAxeViolations, hydrated, outbox } from './account-helpers.ts';
 import {
@@ -15,7 +15,6 @@ import {
   section,
   sentFields,
 } from './applications-helpers.ts';
-import { test } from './engines.ts';
 
 const REQUIRED = 'Please fill in a valid value for all required fields';
 const FORMAT = 'Please ensure all values are in a proper format';

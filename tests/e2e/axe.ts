@@ -3,12 +3,8 @@
 // timeout instead of racing the 30 s a test gets (two scans timed out that way under load).
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
+import { AXE_TAGS } from '../support/axe-rules.ts';
 
-type WebKitScan = {
-  _axe(tags: string[], include?: string): Promise<{ id: string; nodes: { target: string[] }[] }[]>;
-};
-
-const axeTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 /** What one scan may take, added to the test's timeout. */
 const SCAN_TIME = 60_000;
 
@@ -16,7 +12,8 @@ const SCAN_TIME = 60_000;
 export async function expectNoAxeViolations(page: Page, { include }: { include?: string } = {}) {
   // Not in Firefox over WebDriver BiDi: there a scan at times loses the page ("Execution context was
   // destroyed" with no navigation; the next step finds it closed or its navigation aborted), a fault of
-  // the driver, not of the page (docs/decisions/0017-browser-engines.md). Chromium and WebKit scan every page.
+  // the driver, not of the page (docs/decisions/0017-browser-engines.md). Chromium scans every page, and the
+  // WebKit journeys (tests/webkit) run the same rules with axe-core injected over WebDriver.
   if (test.info().project.name === 'firefox') {
     test.info().annotations.push({ type: 'axe', description: 'not run in Firefox (decision 0017)' });
     return;
@@ -27,9 +24,7 @@ export async function expectNoAxeViolations(page: Page, { include }: { include?:
 }
 
 async function scan(page: Page, include?: string) {
-  // WebKit's page is WebDriver-backed (tests/e2e/engines.ts): the same rules, run through it.
-  if (test.info().project.name === 'webkit') return (page as unknown as WebKitScan)._axe(axeTags, include);
-  const builder = new AxeBuilder({ page }).withTags(axeTags);
+  const builder = new AxeBuilder({ page }).withTags(AXE_TAGS);
   if (include) builder.include(include);
   return (await builder.analyze()).violations;
 }

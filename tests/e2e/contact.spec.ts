@@ -1,14 +1,14 @@
 // The contact form on /help (product.md 4, 5.4): the department reveal, the extra fields of three
 // departments, each message in product.md order, a sent message (stored, then mailed), a failed send
 // that keeps everything typed, and a member's profile filled in.
-import { expect, type Page } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { DEMO_ACCOUNT } from '../../src/features/account/account.sample.ts';
 import { CARD_TYPES } from '../../src/features/contact/departments.ts';
 import { site } from '../../src/site.config.ts';
+import { CONTACT_PERSON, CONTACT_VISIT } from '../support/journeys.ts';
 import { alertWith, hydrated, outbox, signInWith, welcome } from './account-helpers.ts';
 import { expectNoAxeViolations } from './axe.ts';
 import { waitOutDwell } from './dwell.ts';
-import { test } from './engines.ts';
 
 const form = (page: Page) => page.getByRole('form', { name: 'Send us a message' });
 const department = (page: Page) => form(page).getByLabel('Department');
@@ -29,22 +29,24 @@ async function tickRobot(page: Page) {
 
 async function fillPerson(page: Page, email: string) {
   const f = form(page);
-  await f.getByLabel('First name').fill('Pat');
-  await f.getByLabel('Last name').fill('Lee');
+  const person = CONTACT_PERSON;
+  await f.getByLabel('First name').fill(person.first_name);
+  await f.getByLabel('Last name').fill(person.last_name);
   await f.getByLabel('Email').fill(email);
-  await f.getByLabel('Phone').fill('(814) 555-0100');
-  await f.getByLabel('Address line 1').fill('1 Main St');
-  await f.getByLabel('City').fill('Warren');
-  await f.getByLabel('State').selectOption('PA');
-  await f.getByLabel('ZIP code').fill('16365');
+  await f.getByLabel('Phone').fill(person.phone);
+  await f.getByLabel('Address line 1').fill(person.address_1);
+  await f.getByLabel('City').fill(person.city);
+  await f.getByLabel('State').selectOption(person.state);
+  await f.getByLabel('ZIP code').fill(person.zip);
 }
 
 async function fillCustomerService(page: Page) {
-  await department(page).selectOption({ label: 'Customer Service' });
-  await form(page).getByLabel('Subject').selectOption('Complaint about a visit');
-  await form(page).getByLabel('Date of visit').fill('2026-04-29');
-  await form(page).getByLabel('Time of visit').fill('14:30');
-  await form(page).getByLabel('Message').fill('The restroom was closed at noon.');
+  const visit = CONTACT_VISIT;
+  await department(page).selectOption({ label: visit.department });
+  await form(page).getByLabel('Subject').selectOption(visit.subject);
+  await form(page).getByLabel('Date of visit').fill(visit.date);
+  await form(page).getByLabel('Time of visit').fill(visit.time);
+  await form(page).getByLabel('Message').fill(visit.message);
 }
 
 test('with no department only the personal fields and the check show; choosing one reveals the rest', async ({
@@ -151,9 +153,9 @@ test('a failed send keeps everything typed and says what went wrong', async ({ p
   await submit(page).click();
   await expect(alertWith(page, 'Your message could not be sent.')).toContainText('check your connection');
   await expect(page.getByText('Your message has been sent!')).toHaveCount(0);
-  await expect(form(page).getByLabel('Message')).toHaveValue('The restroom was closed at noon.');
-  await expect(form(page).getByLabel('Date of visit')).toHaveValue('2026-04-29');
-  await expect(form(page).getByLabel('First name')).toHaveValue('Pat');
+  await expect(form(page).getByLabel('Message')).toHaveValue(CONTACT_VISIT.message);
+  await expect(form(page).getByLabel('Date of visit')).toHaveValue(CONTACT_VISIT.date);
+  await expect(form(page).getByLabel('First name')).toHaveValue(CONTACT_PERSON.first_name);
   await expect(robot(page)).not.toBeChecked(); // the check starts over after a failed send
 });
 

@@ -1,12 +1,11 @@
 // The gift card balance check on /gift-cards-balance (product.md 2.8), against the local stand-in with
 // its sample cards (GIFT_CARD_PROVIDER=local, as `npm start` sets): a balance, a wrong PIN, the
 // limit on tries, digits only, and the page when no processor is configured.
-import { expect, type Page } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { SAMPLE_GIFT_CARDS } from '../../src/features/gift-card/providers.server.ts';
 import { site } from '../../src/site.config.ts';
 import { expectNoAxeViolations } from './axe.ts';
 import { waitOutDwell } from './dwell.ts';
-import { test } from './engines.ts';
 
 const [card] = SAMPLE_GIFT_CARDS;
 const form = (page: Page) => page.locator('form[data-gift-card-form]');

@@ -1,7 +1,7 @@
 // The daily giveaway in the browser (product.md 2.5, 2.6, 2.8, 4, 5.1) on the sample data: a guest entry
 // and the refused second one, a member's prefilled entry, every form message in product.md order, /win
 // in both states without a flash of the wrong set, the previous winners and the official rules.
-import { expect, type Page } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { DEMO_ACCOUNT } from '../../src/features/account/account.sample.ts';
 import {
   ENTRY_LIMIT,
@@ -9,11 +9,10 @@ import {
   GIVEAWAY_STATE_NAMES,
   GIVEAWAY_STATES,
 } from '../../src/features/giveaway/policy.ts';
+import { GIVEAWAY_GUEST, RUNNING_PROMOTION as RUNNING } from '../support/journeys.ts';
 import { alertWith, expectNoAxeViolations, hydrated, signInWith } from './account-helpers.ts';
 import { waitOutDwell } from './dwell.ts';
-import { test } from './engines.ts';
 
-const RUNNING = { id: 'sample-free-gas-for-a-year', title: 'Win Free Gas for a Year!' };
 // The words are the policy's (src/features/giveaway/policy.ts; policy.test.ts holds product.md's wording).
 const ENTERED = GIVEAWAY_MESSAGES.entered;
 const ENTERED_ALERT = GIVEAWAY_MESSAGES.enteredAlert;
@@ -25,14 +24,15 @@ async function openForm(page: Page) {
 }
 
 async function fillEntry(page: Page, email: string) {
-  await page.getByLabel('First name').fill('Pat');
-  await page.getByLabel('Last name').fill('Lee');
-  await page.getByLabel('Address line 1').fill('12 Oak St');
-  await page.getByLabel('Address line 2').fill('Apt 3');
-  await page.getByLabel('City').fill('Olean');
-  await page.getByLabel('State').selectOption('NY');
-  await page.getByLabel('ZIP code').fill('14760');
-  await page.getByLabel('Phone').fill('(716) 555-0142');
+  const guest = GIVEAWAY_GUEST;
+  await page.getByLabel('First name').fill(guest.first_name);
+  await page.getByLabel('Last name').fill(guest.last_name);
+  await page.getByLabel('Address line 1').fill(guest.address_1);
+  await page.getByLabel('Address line 2').fill(guest.address_2);
+  await page.getByLabel('City').fill(guest.city);
+  await page.getByLabel('State').selectOption(guest.state);
+  await page.getByLabel('ZIP code').fill(guest.zip);
+  await page.getByLabel('Phone').fill(guest.phone);
   await page.getByLabel('Email').fill(email);
 }
 

@@ -5,14 +5,14 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type BrowserContext, expect, type Locator, type Page } from '@playwright/test';
+import { type BrowserContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { relabelStoreFeatures } from '../../src/features/locator/locator.sample.ts';
 import { DEFAULT_API_KEY } from '../../src/lib/api-key.ts';
 import { openDatabase } from '../../src/server/db/database.ts';
 import { startBuiltServer } from '../support/built-server.mjs';
+import { LOCATOR_JOURNEY } from '../support/journeys.ts';
 import { hydrated } from './account-helpers.ts';
 import { expectNoAxeViolations } from './axe.ts';
-import { test } from './engines.ts';
 
 const searchBox = (page: Page) => page.getByRole('searchbox', { name: 'City, state or ZIP code' });
 const results = (page: Page) => page.getByRole('region', { name: 'Stores near you' });
@@ -102,15 +102,16 @@ test.describe('search (product.md 5.5)', () => {
   test('by city, on Enter; the URL keeps it and the back button returns', { tag: '@engines' }, async ({
     page,
   }) => {
+    const { first, second } = LOCATOR_JOURNEY;
     await open(page);
-    await search(page, 'jamestown');
-    await expect(storeLinks(page)).toHaveText(['Store #2, Jamestown']);
-    await expect(page).toHaveURL(/\?q=jamestown$/);
-    await search(page, 'Warren');
-    await expect(storeLinks(page).first()).toHaveText('Store #1, Warren');
+    await search(page, first.query);
+    await expect(storeLinks(page)).toHaveText([first.store]);
+    await expect(page).toHaveURL(new RegExp(`\\?q=${first.query}$`));
+    await search(page, second.query);
+    await expect(storeLinks(page).first()).toHaveText(second.store);
     await page.goBack();
-    await expect(storeLinks(page)).toHaveText(['Store #2, Jamestown']);
-    await expect(searchBox(page)).toHaveValue('jamestown');
+    await expect(storeLinks(page)).toHaveText([first.store]);
+    await expect(searchBox(page)).toHaveValue(first.query);
     await expectNoAxeViolations(page);
   });
 
@@ -510,8 +511,8 @@ test('keyboard: search on blur with Tab, open a store with Enter, Escape returns
 test('a store page: hours with open status, prices with their time, directions, map, GasStation JSON-LD', {
   tag: '@engines',
 }, async ({ page }) => {
-  await page.goto('/stores/1');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Store #1, Warren, PA');
+  await page.goto(LOCATOR_JOURNEY.page.path);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(LOCATOR_JOURNEY.page.heading);
   await expect(page.getByText('Open now')).toBeVisible(); // store #1 is open 24 hours
   await expect(page.getByText(/^Gas: \$3\.\d{3}, as of /)).toBeVisible();
   await expect(page.getByRole('link', { name: 'Get Directions' })).toHaveAttribute('target', '_blank');

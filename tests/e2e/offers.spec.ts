@@ -1,16 +1,12 @@
 // /specials (product.md 2.11, 4, 8): the header, the pills (All first and selected), the card grid from
 // the sample offers, filtering in place with the pill in the address, and the page without JavaScript.
-import { expect, type Page } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { SAMPLE_OFFERS } from '../../src/features/offers/offers.sample.ts';
+import { OFFER_PILLS, OFFER_SLUGS } from '../support/journeys.ts';
 import { expectNoAxeViolations } from './axe.ts';
-import { test } from './engines.ts';
 
-const PILLS = ['All', 'Bradley Street Cafe', 'General Merchandise', "Charlie Biggs' Chicken"];
-const SLUGS: Record<string, string> = {
-  'Bradley Street Cafe': 'bradley-street-cafe',
-  'General Merchandise': 'general-merchandise',
-  "Charlie Biggs' Chicken": 'charlie-biggs-chicken',
-};
+const PILLS = OFFER_PILLS;
+const SLUGS = OFFER_SLUGS;
 const pills = (page: Page) => page.getByRole('list', { name: 'Offer categories' }).getByRole('link');
 const cards = (page: Page) =>
   page
