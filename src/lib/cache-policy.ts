@@ -27,9 +27,8 @@ export const CACHE_TAGS: readonly CacheTag[] = Object.freeze([...DATA_KINDS, 'pa
 
 /**
  * Seconds a CDN keeps an answer that shows prices (the prices answers, GET /api/v1/store-prices and the
- * store list): it is purged on every price change (`stores prices`, retried through the job queue
- * until the CDN confirms: src/server/cdn-purge.ts), so its lifetime only bounds a purge that never
- * got through. The pages themselves show no price (docs/decisions/0018-edge-holds-the-day.md).
+ * store list): it is purged on every price change (`stores prices`, retried through the job queue:
+ * src/server/cdn-purge.ts), so its lifetime only bounds a purge that has not got through yet. The pages themselves show no price (docs/decisions/0018-edge-holds-the-day.md).
  */
 export const PRICES_TTL = 3600;
 const DAY = 86_400;

@@ -1,7 +1,7 @@
 // Purge on change (src/server/cdn-purge.ts): a local HTTP server on loopback stands in for
 // Netlify's purge API, for a purge webhook and for Varnish's purge by tag (xkey). Each operator command that changes what public
 // answers show purges its tags; a failed purge is reported with what to purge by hand, exit code 3,
-// and queued: a server's worker tries it again until the CDN confirms.
+// and queued: a server's worker tries it again with the queue's growing waits.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -218,7 +218,7 @@ describe('operator commands', () => {
     expect(answer.stderr).toContain('warning: the change is saved, but the CDN purge (webhook) failed');
     expect(answer.stderr).toContain('npm run admin -- cdn purge prices');
     expect(answer.stderr).toContain('It is queued');
-    // The queued purge: retried by a server's worker until the CDN confirms.
+    // The queued purge: retried by a server's worker.
     const job = await t.db.selectFrom('jobs').selectAll().where('kind', '=', PURGE_JOB).executeTakeFirst();
     expect(JSON.parse(String(job?.payload))).toEqual({ tags: ['prices'] });
     received = [];

@@ -8,7 +8,7 @@
 // CDN in front: nothing to purge). A failure of any of them is reported to the operator, never
 // swallowed: the data change is committed already, so the command
 // queues the purge (a job of the durable queue, src/server/jobs/: every server's worker retries it
-// with growing waits until the CDN confirms), prints what to purge by hand and exits with code 3
+// with growing waits, for up to the queue's 5 days), prints what to purge by hand and exits with code 3
 // (docs/caching.md). Prices are kept at the CDN until purged: docs/decisions/0018-edge-holds-the-day.md.
 import type { Kysely } from 'kysely';
 import type { CacheTag } from '../lib/cache-policy.ts';
@@ -24,7 +24,7 @@ const NETLIFY_API = 'https://api.netlify.com';
 const PURGE_TIMEOUT_MS = 10_000;
 /** The exit code of a command whose change is saved but whose purge failed. */
 export const PURGE_FAILED_EXIT_CODE = 3;
-/** The job that purges again until the CDN confirms. */
+/** The job that purges again, with the queue's growing waits (src/server/jobs/queue.ts). */
 export const PURGE_JOB = 'cdn-purge';
 
 type Env = Record<string, string | undefined>;
@@ -148,7 +148,7 @@ export async function purgeAfterChange(
   console.error(
     `warning: the change is saved, but the CDN purge (${result.via}) failed: ${result.reason}.\n` +
       (queued
-        ? `  It is queued: the servers try it again until the CDN confirms (npm run admin -- mail list shows the job).\n`
+        ? `  It is queued: the servers try it again with growing waits, for up to 5 days (npm run admin -- mail list shows the job).\n`
         : '') +
       `  Visitors may see the old answers until it succeeds (docs/caching.md). Purge by hand:\n` +
       `  npm run admin -- cdn purge ${tags.join(' ')}`,

@@ -25,7 +25,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('user_id', 'text', (c) => c.references('users.id').onDelete('set null'))
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .addColumn('handled_at', 'bigint')
-    // The department mail and the sender's acknowledgement: null until sent; retried until then.
+    // The department mail and the sender's acknowledgement: null until sent (the job queue
+    // retries them: src/features/contact/contact-mail.server.ts).
     .addColumn('department_mailed_at', 'bigint')
     .addColumn('ack_mailed_at', 'bigint')
     .addColumn('mail_attempts', 'integer', (c) => c.notNull().defaultTo(0))
