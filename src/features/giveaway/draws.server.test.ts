@@ -14,6 +14,19 @@ import {
   verifyDraw,
 } from './draws.server.ts';
 import { exportEntries, readExport } from './entries-export.cli.ts';
+import { entryValues, insertEntry } from './giveaway.sample.ts';
+
+/** One address for the entries of a test that are not told apart by it. */
+const place = { address_1: '1 Main St', city: 'Erie', zip: '16501', phone: '8145550100' };
+/** An entry linked to no other by its phone, building or last name (the n-th of its test). */
+const apart = (id: string, email: string, n: number) =>
+  entryValues(email, {
+    ...place,
+    first_name: 'A',
+    last_name: id,
+    address_1: `${id} Main St`,
+    phone: `81455502${n}0`,
+  });
 
 let t: TestApi;
 beforeAll(async () => {
@@ -25,25 +38,10 @@ test('a draw is committed, drawn, published and repeatable from its seed', async
   const promotion = await runningPromotion(t, { winners_count: 3 }, 'drawn');
   for (let i = 0; i < 25; i++) {
     const email = `p${i % 10}+d${i}@example.com`;
-    await t.db
-      .insertInto('giveaway_entries')
-      .values({
-        id: `entry-${i}`,
-        promotion_id: promotion.id,
-        person_key: mailboxOf(email),
-        entry_day: `2026-04-${String(1 + Math.floor(i / 10)).padStart(2, '0')}`,
-        user_id: null,
-        first_name: `First${i}`,
-        last_name: 'Winner',
-        address_1: '1 Main St',
-        city: 'Erie',
-        state: 'PA',
-        zip: '16501',
-        phone: '8145550100',
-        email,
-        created_at: t.now(),
-      })
-      .execute();
+    const entry = entryValues(email, { ...place, first_name: `First${i}`, last_name: 'Winner' });
+    await insertEntry(t.db, promotion.id, entry, t.now(), `entry-${i}`, {
+      entry_day: `2026-04-${String(1 + Math.floor(i / 10)).padStart(2, '0')}`,
+    });
   }
   const { draw, seed, entries } = await commitDraw(t.deps, { promotion, day: null, winners: 3 });
   const committed = await findDraw(t.deps, draw.id);
@@ -108,25 +106,12 @@ test('a draw over entries that look like spreadsheet formulas verifies from its 
     'plain',
   ];
   for (const [i, look] of looks.entries()) {
-    await t.db
-      .insertInto('giveaway_entries')
-      .values({
-        id: `${look}-${i}`,
-        promotion_id: promotion.id,
-        person_key: `${look}@example.com`,
-        entry_day: '2026-04-01',
-        user_id: null,
-        first_name: look,
-        last_name: look,
-        address_1: '1 Main St',
-        city: 'Erie',
-        state: 'PA',
-        zip: '16501',
-        phone: '8145550100',
-        email: `${look}@example.com`,
-        created_at: t.now(),
-      })
-      .execute();
+    const email = `${look}@example.com`;
+    const entry = entryValues(email, { ...place, first_name: look, last_name: look });
+    await insertEntry(t.db, promotion.id, entry, t.now(), `${look}-${i}`, {
+      entry_day: '2026-04-01',
+      person_key: email,
+    });
   }
   const { draw, seed, entries } = await commitDraw(t.deps, { promotion, day: null, winners: 4 });
   await completeDraw(t.deps, promotion, draw, seed, entries);
@@ -153,26 +138,11 @@ test("one prize per account: a member's entries under two mailboxes win once; ol
     ['acc-2', 'ann.other@example.com', member.id],
     ['acc-3', 'bob@example.com', null],
   ] as const;
-  for (const [id, email, userId] of rows) {
-    await t.db
-      .insertInto('giveaway_entries')
-      .values({
-        id,
-        promotion_id: promotion.id,
-        person_key: mailboxOf(email),
-        entry_day: '2026-04-01',
-        user_id: userId,
-        first_name: 'A',
-        last_name: id,
-        address_1: `${id} Main St`,
-        city: 'Erie',
-        state: 'PA',
-        zip: '16501',
-        phone: id,
-        email,
-        created_at: t.now(),
-      })
-      .execute();
+  for (const [n, [id, email, userId]] of rows.entries()) {
+    await insertEntry(t.db, promotion.id, apart(id, email, n), t.now(), id, {
+      entry_day: '2026-04-01',
+      user_id: userId,
+    });
   }
   const { draw, seed, entries } = await commitDraw(t.deps, { promotion, day: null, winners: 5 });
   const winners = await completeDraw(t.deps, promotion, draw, seed, entries);
@@ -198,27 +168,12 @@ test("one prize per person: a guest entry under a member's own mailbox and the m
     ['own-2', 'elsewhere@example.com', member.id, mailboxOf(member.email), '2026-04-02'],
     ['own-3', 'carl@example.com', null, null, '2026-04-02'],
   ] as const;
-  for (const [id, email, userId, accountKey, day] of rows) {
-    await t.db
-      .insertInto('giveaway_entries')
-      .values({
-        id,
-        promotion_id: promotion.id,
-        person_key: mailboxOf(email),
-        entry_day: day,
-        user_id: userId,
-        account_key: accountKey,
-        first_name: 'A',
-        last_name: id,
-        address_1: `${id} Main St`,
-        city: 'Erie',
-        state: 'PA',
-        zip: '16501',
-        phone: id,
-        email,
-        created_at: t.now(),
-      })
-      .execute();
+  for (const [n, [id, email, userId, accountKey, day]] of rows.entries()) {
+    await insertEntry(t.db, promotion.id, apart(id, email, n), t.now(), id, {
+      entry_day: day,
+      user_id: userId,
+      account_key: accountKey,
+    });
   }
   const { draw, seed, entries } = await commitDraw(t.deps, { promotion, day: null, winners: 5 });
   const winners = await completeDraw(t.deps, promotion, draw, seed, entries);

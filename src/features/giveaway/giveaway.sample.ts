@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { Insertable, Kysely } from 'kysely';
 import { chainDay } from '../../lib/dates.ts';
 import { mailboxOf } from '../../lib/mailbox.ts';
-import type { Database, PromotionsTable } from '../../server/db/schema.ts';
+import type { Database, GiveawayEntriesTable, PromotionsTable } from '../../server/db/schema.ts';
 // Types only: the feature's form module is browser code.
 import type { EntryPayload } from './giveaway.ts';
 
@@ -53,13 +53,19 @@ export const SAMPLE_PEOPLE = [
   ['Luis', 'Moreno', 'Conneaut', 'OH', '44030'],
 ] as const;
 
-/** An entry written straight to the database (as the API would store it), at time `at`. */
+/** What a test may store other than the API would: a member's entry, another day, a mailbox as typed. */
+type StoredFields = Partial<
+  Pick<Insertable<GiveawayEntriesTable>, 'entry_day' | 'person_key' | 'user_id' | 'account_key'>
+>;
+
+/** An entry written straight to the database (as the API would store it, but `stored`), at time `at`. */
 export async function insertEntry(
   db: Kysely<Database>,
   promotionId: string,
   { rules_accepted: _, ...entry }: Omit<EntryPayload, 'rules_accepted'> & { rules_accepted?: boolean },
   at: number,
   id: string = randomUUID(),
+  stored: StoredFields = {},
 ) {
   const row = {
     ...entry,
@@ -70,6 +76,7 @@ export async function insertEntry(
     user_id: null,
     phone: entry.phone.replace(/\D/g, ''),
     created_at: at,
+    ...stored,
   };
   await db.insertInto('giveaway_entries').values(row).execute();
   return row;
