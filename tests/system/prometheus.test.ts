@@ -9,12 +9,12 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
 import { waitOutDwellAfterTicket } from '../e2e/dwell.ts';
 import { type BuiltServer, sparePort, startBuiltServer } from '../support/built-server.mjs';
 import { skipWithoutPostgres } from '../support/requirements.ts';
+import { until } from '../support/until.ts';
 import { API, apiHeaders, freshPostgresDatabase, prepareContact, submit } from './helpers.ts';
 import { type SmtpSink, startSmtpSink } from './smtp-sink.ts';
 
@@ -99,10 +99,14 @@ beforeAll(async () => {
   prometheus.stderr?.on('data', (chunk) => {
     prometheusOutput += chunk;
   });
-  await until('Prometheus to be ready', async () => {
-    if (prometheus?.exitCode !== null) throw new Error(`prometheus exited:\n${prometheusOutput}`);
-    return (await fetch(`${prometheusBase}/-/ready`).catch(() => undefined))?.ok === true;
-  });
+  await until(
+    'Prometheus to be ready',
+    async () => {
+      if (prometheus?.exitCode !== null) throw new Error(`prometheus exited:\n${prometheusOutput}`);
+      return (await fetch(`${prometheusBase}/-/ready`).catch(() => undefined))?.ok === true;
+    },
+    PROMETHEUS_WAIT,
+  );
 });
 
 afterAll(async () => {
@@ -118,14 +122,8 @@ afterAll(async () => {
   if (folder) rmSync(folder, { recursive: true, force: true });
 });
 
-/** Waits for `condition`, checking every 250 ms, for at most `seconds`. */
-async function until(what: string, condition: () => boolean | Promise<boolean>, seconds = 90) {
-  for (let i = 0; i < seconds * 4; i++) {
-    if (await condition()) return;
-    await sleep(250);
-  }
-  throw new Error(`timed out waiting for ${what}\n${prometheusOutput}`);
-}
+/** Prometheus scrapes every few seconds: asked every 250 ms for up to 90 s, its output told on a timeout. */
+const PROMETHEUS_WAIT = { seconds: 90, everyMs: 250, detail: () => prometheusOutput };
 
 /** An instant query through Prometheus' HTTP API. */
 async function query(promql: string): Promise<PromSample[]> {
@@ -139,10 +137,14 @@ async function query(promql: string): Promise<PromSample[]> {
 async function untilCounted(route: string, count: number): Promise<PromSample[]> {
   const promql = `sum by (instance) (kwikfill_http_request_duration_seconds_count{route="${route}"})`;
   let result: PromSample[] = [];
-  await until(`both servers' ${route} counted`, async () => {
-    result = await query(promql);
-    return result.length === 2 && result.every((sample) => Number(sample.value[1]) >= count);
-  });
+  await until(
+    `both servers' ${route} counted`,
+    async () => {
+      result = await query(promql);
+      return result.length === 2 && result.every((sample) => Number(sample.value[1]) >= count);
+    },
+    PROMETHEUS_WAIT,
+  );
   return result;
 }
 
@@ -170,10 +172,14 @@ describe.skipIf(skip)('a real Prometheus scraping two servers', () => {
     expect(notFound.map((sample) => sample.metric.instance).sort()).toEqual([...metricsTargets].sort());
     const counted =
       'sum by (instance) (kwikfill_http_request_duration_seconds_count{route="/api/v1/health",status_class="2xx"})';
-    await until('both servers counted in Prometheus', async () => {
-      const result = await query(counted);
-      return result.length === 2 && result.every((sample) => Number(sample.value[1]) >= 5);
-    });
+    await until(
+      'both servers counted in Prometheus',
+      async () => {
+        const result = await query(counted);
+        return result.length === 2 && result.every((sample) => Number(sample.value[1]) >= 5);
+      },
+      PROMETHEUS_WAIT,
+    );
     expect((await query(counted)).map((sample) => sample.metric.instance).sort()).toEqual(
       [...metricsTargets].sort(),
     );
@@ -206,13 +212,16 @@ describe.skipIf(skip)('a real Prometheus scraping two servers', () => {
     const answer = await submit(a.base, contact);
     if ('error' in answer) throw answer.error;
     expect(answer.status).toBe(201); // stored, its mail queued
-    await until(`${QUEUED_MAIL_ALERT} to fire`, async () =>
-      (await alerts()).some(
-        (alert) =>
-          alert.labels.alertname === QUEUED_MAIL_ALERT &&
-          alert.labels.kind === 'contact-mail' &&
-          alert.state === 'firing',
-      ),
+    await until(
+      `${QUEUED_MAIL_ALERT} to fire`,
+      async () =>
+        (await alerts()).some(
+          (alert) =>
+            alert.labels.alertname === QUEUED_MAIL_ALERT &&
+            alert.labels.kind === 'contact-mail' &&
+            alert.state === 'firing',
+        ),
+      PROMETHEUS_WAIT,
     );
     // Both servers report the same shared queue, and the failed send was counted where it ran.
     const waiting = await query('kwikfill_jobs_queued{kind="contact-mail"} > 0');
@@ -220,6 +229,7 @@ describe.skipIf(skip)('a real Prometheus scraping two servers', () => {
     await until(
       'the failed send to be counted',
       async () => (await query('sum(kwikfill_job_failures_total{kind="contact-mail"}) > 0')).length === 1,
+      PROMETHEUS_WAIT,
     );
   });
 });

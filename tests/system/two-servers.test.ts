@@ -24,6 +24,7 @@ import { waitOutDwellAfterTicket } from '../e2e/dwell.ts';
 import { admin } from '../support/admin.ts';
 import { type BuiltServer, startBuiltServer } from '../support/built-server.mjs';
 import { skipWithoutPostgres } from '../support/requirements.ts';
+import { until } from '../support/until.ts';
 import {
   API,
   apiHeaders,
@@ -87,15 +88,6 @@ afterAll(async () => {
   await database?.drop();
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
-
-/** Waits for `condition`, checking every 100 ms, for at most `seconds`. */
-async function until(what: string, condition: () => boolean | Promise<boolean>, seconds = 60) {
-  for (let i = 0; i < seconds * 10; i++) {
-    if (await condition()) return;
-    await sleep(100);
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
 
 const post = (server: BuiltServer, path: string, body: unknown, headers: Record<string, string> = {}) =>
   fetch(`${server.base}${API}${path}`, {
@@ -301,7 +293,7 @@ describe.skipIf(skip)('two servers on one PostgreSQL', () => {
     await until(
       'the mail to be sent',
       async () => (await jobsAbout(reference)).every((job) => job.status === 'done'),
-      LEASE_SECONDS + 90,
+      { seconds: LEASE_SECONDS + 90 },
     );
     const mails = sink.received.filter((m) => m.subject.endsWith(`(${reference})`));
     expect(mails).toHaveLength(2);
