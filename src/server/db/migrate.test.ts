@@ -2,14 +2,11 @@
 // previous release (whose migration list lacks the newest migration) starts against the schema the
 // new release migrated, with a warning, and serves; a server that does not migrate
 // (MIGRATE_ON_START=0) refuses a schema older than its own, naming the operator's step.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Migration } from 'kysely/migration';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createPgDatabase, createTestApi, type TestApi } from '../../../tests/support/test-api.ts';
+import { emptyDatabase } from '../../../tests/support/empty-database.ts';
+import { createTestApi, type TestApi } from '../../../tests/support/test-api.ts';
 import { log } from '../log.ts';
-import { openDatabase } from './database.ts';
 import { checkSchema, migrateToLatest } from './migrate.ts';
 import { migrations } from './migrations/index.ts';
 import { closeSharedDatabase, sharedDatabase } from './shared.ts';
@@ -26,20 +23,6 @@ afterEach(async () => {
   vi.restoreAllMocks();
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
-
-/** An empty database of its own (SQLite in a temp folder, or PostgreSQL under DATABASE_URL). */
-async function emptyDatabase() {
-  const dataDir = mkdtempSync(join(tmpdir(), 'kwikfill-migrate-'));
-  const pg = process.env.DATABASE_URL ? await createPgDatabase(process.env.DATABASE_URL) : undefined;
-  const config = { dataDir, databaseUrl: pg?.url };
-  const handle = openDatabase(config);
-  cleanups.push(async () => {
-    await handle.close();
-    await pg?.drop();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
-  return { config, db: handle.db };
-}
 
 describe('a server of the previous release against the new schema', () => {
   let api: TestApi;
@@ -64,7 +47,7 @@ describe('a server of the previous release against the new schema', () => {
   });
 
   it('refuses a database that also lacks one of its own migrations', async () => {
-    const { db } = await emptyDatabase();
+    const { db } = await emptyDatabase({ postgres: true });
     // A release from another line of history: it has a migration this one lacks, and not this one's newest.
     await migrateToLatest(db, { ...previous, '9999_elsewhere': { up: async () => {} } });
     await expect(migrateToLatest(db)).rejects.toThrow(
@@ -78,7 +61,7 @@ describe('MIGRATE_ON_START=0', () => {
   afterEach(closeSharedDatabase);
 
   it('refuses a database without this release’s migrations, naming the command; starts once it ran', async () => {
-    const { config, db } = await emptyDatabase();
+    const { config, db } = await emptyDatabase({ postgres: true });
     await migrateToLatest(db, previous);
     const server = { ...config, migrateOnStart: false } as Parameters<typeof sharedDatabase>[0];
     await expect(sharedDatabase(server)).rejects.toThrow(

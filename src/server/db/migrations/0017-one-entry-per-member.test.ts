@@ -1,17 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { sql } from 'kysely';
-import { Migrator } from 'kysely/migration';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { emptyDatabase } from '../../../../tests/support/empty-database.ts';
 import { isUniqueViolation } from '../../errors.ts';
-import { openDatabase } from '../database.ts';
-import { migrations } from './index.ts';
-
-const dirs: string[] = [];
-afterEach(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
 
 const entry = (id: string, person: string, member: string | null = null) =>
   sql`insert into giveaway_entries (id, promotion_id, person_key, entry_day, user_id, first_name, last_name,
@@ -21,41 +11,28 @@ const entry = (id: string, person: string, member: string | null = null) =>
 
 describe('migration 0017: one entry per member account and day', () => {
   it('starts on a database that already holds several entries of one account on one day, and holds new ones', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'kwikfill-migration-'));
-    dirs.push(dataDir);
-    const handle = openDatabase({ dataDir, databaseUrl: undefined });
-    const migrator = new Migrator({ db: handle.db, provider: { getMigrations: async () => migrations } });
-    try {
-      expect((await migrator.migrateTo('0016_contact_ack_withheld')).error).toBeUndefined();
-      await sql`insert into users (id, email, password_hash, created_at, updated_at)
-        values ('u1', 'm@example.com', 'x', 1, 1)`.execute(handle.db);
-      await sql`insert into promotions (id, title, prize, prize_value_cents, starts_on, ends_on, draw_on,
-        created_at, updated_at) values ('p', 'P', 'X', 1, '2026-05-01', '2026-05-31', '2026-06-03', 1, 1)`.execute(
-        handle.db,
-      );
-      await entry('e1', 'a@example.com').execute(handle.db);
-      await entry('e2', 'b@example.com').execute(handle.db);
-      expect((await migrator.migrateToLatest()).error).toBeUndefined();
-      const rows = await handle.db
-        .selectFrom('giveaway_entries')
-        .select(['id', 'member_id'])
-        .orderBy('id')
-        .execute();
-      expect(rows).toEqual([
-        { id: 'e1', member_id: null },
-        { id: 'e2', member_id: null },
-      ]);
-      await entry('e3', 'c@example.com', 'u1').execute(handle.db);
-      const second = await entry('e4', 'd@example.com', 'u1')
-        .execute(handle.db)
-        .catch((error) => error);
-      expect(isUniqueViolation(second)).toBe(true);
-      const draw = await sql<{ sql: string }>`select sql from sqlite_master where name = 'draws'`.execute(
-        handle.db,
-      );
-      expect(draw.rows[0]?.sql).toMatch(/"method" integer default 1 not null/i);
-    } finally {
-      await handle.close();
-    }
+    const { db, migrateTo, migrateToLatest } = await emptyDatabase();
+    await migrateTo('0016_contact_ack_withheld');
+    await sql`insert into users (id, email, password_hash, created_at, updated_at)
+      values ('u1', 'm@example.com', 'x', 1, 1)`.execute(db);
+    await sql`insert into promotions (id, title, prize, prize_value_cents, starts_on, ends_on, draw_on,
+      created_at, updated_at) values ('p', 'P', 'X', 1, '2026-05-01', '2026-05-31', '2026-06-03', 1, 1)`.execute(
+      db,
+    );
+    await entry('e1', 'a@example.com').execute(db);
+    await entry('e2', 'b@example.com').execute(db);
+    await migrateToLatest();
+    const rows = await db.selectFrom('giveaway_entries').select(['id', 'member_id']).orderBy('id').execute();
+    expect(rows).toEqual([
+      { id: 'e1', member_id: null },
+      { id: 'e2', member_id: null },
+    ]);
+    await entry('e3', 'c@example.com', 'u1').execute(db);
+    const second = await entry('e4', 'd@example.com', 'u1')
+      .execute(db)
+      .catch((error) => error);
+    expect(isUniqueViolation(second)).toBe(true);
+    const draw = await sql<{ sql: string }>`select sql from sqlite_master where name = 'draws'`.execute(db);
+    expect(draw.rows[0]?.sql).toMatch(/"method" integer default 1 not null/i);
   });
 });
