@@ -1,5 +1,5 @@
 // An island whose code does not arrive (product.md 8 chunk load failure, product.md 9 120 s):
-// the visitor sees a short message with Retry where the form is (src/inline/island-guard.js), the
+// the visitor sees a short message with Retry where the form is (src/inline/island-retry.js), the
 // form's own submit cannot send its fields in the URL meanwhile, and Retry brings the form to life.
 import { expect, type Page, type Route, test } from '@playwright/test';
 import { SIGNATURE_GETTING_READY } from '../../src/features/applications/rules.ts';
