@@ -8,14 +8,12 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ADMIN_TEST_TIMEOUT_MS, runAdmin } from '../../tests/support/admin.ts';
-import { adminEnv, createTestApi, type TestApi } from '../../tests/support/test-api.ts';
+import { operatorCommandTests } from '../../tests/support/operator-commands.ts';
+import type { TestApi } from '../../tests/support/test-api.ts';
 import { seedStores } from '../features/locator/locator.seed.ts';
 import { PURGE_JOB, purgeTags } from './cdn-purge.ts';
 import { parseEnv } from './config/index.ts';
 import { runDueJobs } from './jobs/worker.ts';
-
-vi.setConfig({ testTimeout: ADMIN_TEST_TIMEOUT_MS });
 
 interface Received {
   path: string;
@@ -31,6 +29,10 @@ let base: string;
 let t: TestApi;
 let dir: string;
 
+const { adminWith: admin } = operatorCommandTests(async (api) => {
+  t = api;
+  await seedStores({ db: t.db, now: t.now() });
+});
 beforeAll(async () => {
   server = createServer((req, res) => {
     let text = '';
@@ -49,14 +51,11 @@ beforeAll(async () => {
   });
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  t = await createTestApi();
-  await seedStores({ db: t.db, now: t.now() });
   dir = mkdtempSync(join(tmpdir(), 'kf-purge-'));
 });
 afterAll(async () => {
   server.close();
   rmSync(dir, { recursive: true, force: true });
-  await t.close();
 });
 beforeEach(() => {
   received = [];
@@ -144,8 +143,6 @@ describe('purgeTags with Varnish (VARNISH_PURGE_URL)', () => {
   });
 });
 
-const admin = (env: Record<string, string>, ...args: string[]) =>
-  runAdmin(args, { ...adminEnv(t.config), ...env });
 const purged = () => received.map((r) => (r.body as { tags: string[] }).tags);
 
 describe('operator commands', () => {

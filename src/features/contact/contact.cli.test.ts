@@ -1,16 +1,12 @@
 // `contact list` run for real (tsx, as `npm run admin` runs it) against a test database holding a
 // message stored with escape sequences and a bidi override (as before the forms dropped them, or
 // written by anything else): the operator's terminal shows them escaped and never receives an ESC.
-import { afterAll, beforeAll, expect, test, vi } from 'vitest';
-import { ADMIN_TEST_TIMEOUT_MS, admin } from '../../../tests/support/admin.ts';
-import { adminEnv, createTestApi, START, type TestApi } from '../../../tests/support/test-api.ts';
+import { expect, test } from 'vitest';
+import { operatorCommandTests } from '../../../tests/support/operator-commands.ts';
+import { START } from '../../../tests/support/test-api.ts';
 import { hasControlCharacters } from '../../lib/control-characters.ts';
 
-vi.setConfig({ testTimeout: ADMIN_TEST_TIMEOUT_MS });
-
-let t: TestApi;
-beforeAll(async () => {
-  t = await createTestApi();
+const { admin } = operatorCommandTests(async (t) => {
   await t.db
     .insertInto('contact_messages')
     .values({
@@ -28,10 +24,10 @@ beforeAll(async () => {
     })
     .execute();
 });
-afterAll(() => t.close());
 
 test('contact list prints control characters from names and subjects as visible escapes', async () => {
-  const stdout = await admin(['contact', 'list'], adminEnv(t.config));
+  const { code, stdout } = await admin('contact', 'list');
+  expect(code).toBe(0);
   const line = stdout.split('\n').find((l) => l.startsWith('KF-ESC0-0001')) ?? '';
   expect(line).toContain(
     'Pat\\u001b[2J\\u001b]0;owned\\u0007 Lee\\u000d <pat@example.com>  Refund \\u202egnp.exe\\u009b31m  [open',

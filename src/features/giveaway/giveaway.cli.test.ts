@@ -2,21 +2,16 @@
 // create, edit, list and end a promotion, export its entries, draw, verify the draw from the export.
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, expect, test, vi } from 'vitest';
-import { ADMIN_TEST_TIMEOUT_MS, runAdmin } from '../../../tests/support/admin.ts';
+import { expect, test } from 'vitest';
 import { runningPromotion } from '../../../tests/support/giveaway.ts';
-import { adminEnv, createTestApi, type TestApi } from '../../../tests/support/test-api.ts';
+import { operatorCommandTests } from '../../../tests/support/operator-commands.ts';
+import type { TestApi } from '../../../tests/support/test-api.ts';
 import { entryValues, insertEntry } from './giveaway.sample.ts';
 
-vi.setConfig({ testTimeout: ADMIN_TEST_TIMEOUT_MS });
-
 let t: TestApi;
-beforeAll(async () => {
-  t = await createTestApi();
+const { admin } = operatorCommandTests((api) => {
+  t = api;
 });
-afterAll(() => t.close());
-
-const admin = (...args: string[]) => runAdmin(args, adminEnv(t.config));
 
 test('a promotion from creation to a verified draw', async () => {
   const created = await admin(

@@ -1,19 +1,14 @@
 // `npm run admin -- mail list|retry`, run for real (tsx, as `npm run admin` runs them) against the
 // test's database.
-import { afterAll, beforeAll, expect, test, vi } from 'vitest';
-import { ADMIN_TEST_TIMEOUT_MS, runAdmin } from '../../../tests/support/admin.ts';
-import { adminEnv, createTestApi, type TestApi } from '../../../tests/support/test-api.ts';
+import { expect, test } from 'vitest';
+import { operatorCommandTests } from '../../../tests/support/operator-commands.ts';
+import type { TestApi } from '../../../tests/support/test-api.ts';
 import { enqueueMail, MAX_JOB_ATTEMPTS } from './queue.ts';
 
-vi.setConfig({ testTimeout: ADMIN_TEST_TIMEOUT_MS });
-
 let t: TestApi;
-beforeAll(async () => {
-  t = await createTestApi();
+const { admin } = operatorCommandTests((api) => {
+  t = api;
 });
-afterAll(() => t.close());
-
-const admin = (...args: string[]) => runAdmin(args, adminEnv(t.config));
 
 test('mail list shows the queue and the failed mail with its last error; mail retry queues it again', async () => {
   const failed = (await enqueueMail(
