@@ -27,7 +27,7 @@ if (onNetlify) {
   // A Netlify function's request body is capped by the platform (about 6 MB, and less once a binary
   // body is encoded): the applications' files get 2 MB each there (src/features/applications/uploads.ts).
   process.env.PUBLIC_UPLOAD_LIMIT_BYTES ??= String(2 * 1024 * 1024);
-  // SQLite cannot run in a function (src/server/netlify-guard.ts). Netlify may hand the build
+  // SQLite cannot run in a function (src/server/netlify-refusals.ts). Netlify may hand the build
   // only the variables scoped to Builds, so this warns; the function refuses at its first request.
   if (!process.env.DATABASE_URL) {
     console.warn(

@@ -7,7 +7,7 @@
 // src/pages/unavailable.astro while the database cannot serve (down, unreachable, disk full), like
 // the API's 503 `unavailable`, rather than the 500 error page (whose status Astro fixes at 500).
 // First of all, in a Netlify function (the adapter puts Netlify's context in locals): the runtime is
-// told so (what it refuses there: src/server/netlify-guard.ts), and the work the answer left running
+// told so (what it refuses there: src/server/netlify-refusals.ts), and the work the answer left running
 // (the queue's run that a request kicked, such as the contact message's mails) is handed to the
 // platform's waitUntil, so the instance is not frozen before it is done.
 

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createPgDatabase } from '../../tests/support/test-api.ts';
 import { closeSharedDatabase } from './db/shared.ts';
-import { SQLITE_ON_NETLIFY } from './netlify-guard.ts';
+import { SQLITE_ON_NETLIFY } from './netlify-refusals.ts';
 
 const databaseUrl = process.env.DATABASE_URL;
 const cleanUps: (() => Promise<void> | void)[] = [];

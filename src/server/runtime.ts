@@ -4,7 +4,7 @@
 // Node server's direct binding (src/server/http/api-binding.ts). On-demand pages call the app
 // through src/server/in-process-client.ts; the stores' sitemap reads getDeps().
 // In a Netlify function (src/middleware.ts and netlify/functions/ say so first, runOnNetlify) it
-// refuses what cannot work there (src/server/netlify-guard.ts): the refusal answers every request,
+// refuses what cannot work there (src/server/netlify-refusals.ts): the refusal answers every request,
 // a 503 JSON whose description says what to set, and is logged once.
 import { type App, createApp, registerJobs } from './app.ts';
 import { loadConfig, prepareFiles, setting, warnAboutConfig } from './config/index.ts';
@@ -14,7 +14,7 @@ import { ERRORS, errorBody } from './errors.ts';
 import { newRequestId } from './http/request-log.ts';
 import { startJobWorker } from './jobs/worker.ts';
 import { log } from './log.ts';
-import { PlatformRefusal, refuseForeignDatabase, refuseSqlite } from './netlify-guard.ts';
+import { PlatformRefusal, refuseForeignDatabase, refuseSqlite } from './netlify-refusals.ts';
 
 let runtime: Promise<{ deps: AppDeps; app: App }> | undefined;
 /** The app once started: requests then go to it without waiting on a promise. */

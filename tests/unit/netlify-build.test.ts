@@ -22,7 +22,7 @@ import { DEFAULT_API_KEY } from '../../src/lib/api-key.ts';
 import { ASSET_CACHE } from '../../src/lib/cache-policy.ts';
 import { MIN_DWELL_MS } from '../../src/lib/form-rules.ts';
 import { netlifyHeadersFile } from '../../src/lib/security-headers.ts';
-import { SQLITE_ON_NETLIFY } from '../../src/server/netlify-guard.ts';
+import { SQLITE_ON_NETLIFY } from '../../src/server/netlify-refusals.ts';
 import { NETLIFY_TEST_HOSTS, netlifyBuild, netlifyOutput } from '../support/netlify-build.ts';
 
 const run = promisify(execFile);

@@ -4,7 +4,7 @@
 import type { Command } from 'commander';
 import { action } from '../cli.ts';
 import { loadConfig } from '../config/index.ts';
-import { markDeployContext } from '../netlify-guard.ts';
+import { markDeployContext } from '../netlify-refusals.ts';
 import { checkStorage } from '../storage-check.ts';
 import { openDatabase } from './database.ts';
 import { databaseCommands } from './db.cli.ts';

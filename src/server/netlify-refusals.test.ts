@@ -1,4 +1,4 @@
-// What a Netlify function refuses (src/server/netlify-guard.ts): SQLite, and a database marked for
+// What a Netlify function refuses (src/server/netlify-refusals.ts): SQLite, and a database marked for
 // another deploy context (a preview on production's, production on a preview's); and the one
 // scheduled entry (src/server/scheduled-work.ts) runs the queue's due jobs and reports their counts.
 import { afterEach, describe, expect, it } from 'vitest';
@@ -11,7 +11,7 @@ import {
   refuseForeignDatabase,
   refuseSqlite,
   SQLITE_ON_NETLIFY,
-} from './netlify-guard.ts';
+} from './netlify-refusals.ts';
 import { runDueWork } from './scheduled-work.ts';
 
 let api: TestApi | undefined;
