@@ -2,9 +2,9 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { tooOld } from './require-node24.mjs';
 
-const guard = new URL('./require-node24.mjs', import.meta.url).pathname;
+const requireNode24 = new URL('./require-node24.mjs', import.meta.url).pathname;
 
-describe('the Node version guard', () => {
+describe('the Node version check (npm run require-node24)', () => {
   it('refuses Node older than 24 and accepts 24 or newer', () => {
     expect(tooOld('20.20.2')).toBe(true);
     expect(tooOld('22.12.0')).toBe(true);
@@ -13,7 +13,7 @@ describe('the Node version guard', () => {
   });
 
   it('passes silently on the pinned Node', () => {
-    expect(spawnSync(process.execPath, [guard]).status).toBe(0);
+    expect(spawnSync(process.execPath, [requireNode24]).status).toBe(0);
   });
 
   // The machine's own Node (20 here) is what scripts fall back to after `npm ci --ignore-scripts`.
@@ -25,7 +25,7 @@ describe('the Node version guard', () => {
     }
   });
   it.skipIf(!systemNode)('stops an older Node with a message saying what to do', () => {
-    const run = spawnSync(systemNode as string, [guard]);
+    const run = spawnSync(systemNode as string, [requireNode24]);
     expect(run.status).toBe(1);
     expect(run.stderr.toString()).toContain('This project needs Node 24 or newer');
   });

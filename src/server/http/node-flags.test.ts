@@ -7,6 +7,6 @@ import { SERVER_ENTRY, SERVER_NODE_FLAGS } from './node-flags.ts';
 it('npm run serve starts the built server with the flags the tests and benchmarks use', () => {
   const { scripts } = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8'));
   expect(scripts.serve).toBe(
-    `npm run guard && node ${SERVER_NODE_FLAGS.join(' ')} \${DIST_DIR:-dist}/${SERVER_ENTRY}`,
+    `npm run require-node24 && node ${SERVER_NODE_FLAGS.join(' ')} \${DIST_DIR:-dist}/${SERVER_ENTRY}`,
   );
 });
