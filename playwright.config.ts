@@ -18,7 +18,9 @@ export default defineConfig({
   // The editing UI's test runs against `astro dev` in a copy: playwright.editing.config.ts.
   testIgnore: /editing-ui\.spec\.ts$/,
   fullyParallel: true,
-  workers: process.env.CI ? 2 : undefined,
+  // Both cores, in CI and out: much of a test is waiting (the forms' dwell, the server, hydration), so
+  // a second worker runs in those waits; Playwright's default, half the cores, is one worker here.
+  workers: 2,
   retries: 0,
   forbidOnly: !!process.env.CI,
   reporter: process.env.CI ? [['list']] : [['list']],

@@ -82,13 +82,14 @@ function inputs(files: string[], env: NodeJS.ProcessEnv): string {
   return hash.update(JSON.stringify(settings)).update(process.version).digest('hex');
 }
 
-const built = (wanted: string) => {
+const readIfThere = (file: string) => {
   try {
-    return readFileSync(stamp, 'utf8') === wanted;
+    return readFileSync(file, 'utf8');
   } catch {
-    return false;
+    return undefined;
   }
 };
+const built = (wanted: string) => readIfThere(stamp) === wanted;
 
 /** One builder at a time across processes: a folder made atomically, holding its maker's pid. */
 async function locked<T>(work: () => Promise<T>): Promise<T> {
@@ -102,8 +103,8 @@ async function locked<T>(work: () => Promise<T>): Promise<T> {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       if (Date.now() > deadline) throw new Error(`${lock} held for too long`);
-      // A lock whose maker has died is taken over.
-      const pid = Number(readFileSync(join(lock, 'pid'), { encoding: 'utf8', flag: 'a+' }) || 0);
+      // A lock whose maker has died is taken over (no pid yet: just made, or just given back).
+      const pid = Number(readIfThere(join(lock, 'pid')) || 0);
       if (pid && !alive(pid)) rmSync(lock, { recursive: true, force: true });
       await new Promise((done) => setTimeout(done, 1000));
     }
