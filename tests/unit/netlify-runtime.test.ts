@@ -32,6 +32,7 @@ import {
   RETRY_AFTER_SECONDS,
 } from '../../src/server/maintenance/state.ts';
 import { netlifyBuild } from '../support/netlify-build.ts';
+import { until } from '../support/until.ts';
 
 const run = promisify(execFile);
 const root = resolve(import.meta.dirname, '../..');
@@ -198,15 +199,19 @@ const json = { ...key, 'Content-Type': 'application/json' };
 const get = (path: string, headers: Record<string, string> = {}) =>
   fetch(`${origin}${path}`, { headers, redirect: 'manual' });
 
-/** Asks `path` until `done` holds: the edge function reads the switch at most every TTL_MS. */
-async function until(path: string, done: (answer: Response) => boolean, headers = {}): Promise<Response> {
-  const deadline = Date.now() + STEP_TIMEOUT;
-  for (;;) {
-    const answer = await get(path, headers);
-    if (done(answer) || Date.now() > deadline) return answer;
-    await answer.arrayBuffer();
-    await new Promise((wait) => setTimeout(wait, 500));
-  }
+/** Asks `path` until `done` holds, and answers that answer: the edge function reads the switch at most every TTL_MS. */
+async function answerWhen(path: string, done: (answer: Response) => boolean): Promise<Response> {
+  let answer: Response | undefined;
+  await until(
+    `${path} to answer as expected`,
+    async () => {
+      await answer?.arrayBuffer(); // the previous answer's body, read before asking again
+      answer = await get(path);
+      return done(answer);
+    },
+    { seconds: STEP_TIMEOUT / 1000, everyMs: 500 },
+  );
+  return answer as Response;
 }
 
 function expectSecurityHeaders(answer: Response) {
@@ -292,7 +297,7 @@ describe('the site on Netlify’s runtime (netlify serve --offline), on PostgreS
     async () => {
       const link = (await admin('maintenance', 'on')).match(/https?:\/\/\S+/)?.[0] ?? '';
       try {
-        const page = await until('/rewards/', (answer) => answer.status === 503);
+        const page = await answerWhen('/rewards/', (answer) => answer.status === 503);
         expect(page.status).toBe(503);
         expect(page.headers.get('x-nf-edge-functions')).toBe('maintenance');
         expect(page.headers.get('cache-control')).toBe('no-store');
@@ -316,7 +321,7 @@ describe('the site on Netlify’s runtime (netlify serve --offline), on PostgreS
       } finally {
         await admin('maintenance', 'off');
       }
-      const back = await until('/rewards/', (answer) => answer.status === 200);
+      const back = await answerWhen('/rewards/', (answer) => answer.status === 200);
       expect(back.status).toBe(200);
       expect((await get('/stores')).status).toBe(200);
     },
