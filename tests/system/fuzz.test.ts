@@ -13,6 +13,7 @@ import { DEMO_ACCOUNT, signUpValues } from '../../src/features/account/account.s
 import { createApp } from '../../src/server/app.ts';
 import type { AppDeps } from '../../src/server/deps.ts';
 import { distDir } from '../../src/server/http/dist-dir.ts';
+import { readTarget } from '../../src/server/http/request-path.ts';
 import { waitOutDwellAfterTicket } from '../e2e/dwell.ts';
 import { type BuiltServer, startBuiltServer } from '../support/built-server.mjs';
 import { skipWithoutPostgres } from '../support/requirements.ts';
@@ -110,9 +111,10 @@ function problem(request: RawRequest, { answer, missing }: Outcome, api: boolean
   if (answer.status >= 500) return `status ${answer.status}: ${answer.body.toString().slice(0, 300)}`;
   // Node's HTTP parser refuses what is not HTTP (400, 413, 414, 431) before any handler: no body.
   const parserRefusal = !answer.headers['content-type'] && answer.body.length === 0;
-  // The Node server sends a request to the API by its raw path (src/server/http/server.ts); a path trick
-  // may have sent it to the pages instead.
-  const path = request.target.split('?')[0] ?? '';
+  // The Node server routes by the path it reads (src/server/http/request-path.ts: dot segments,
+  // backslashes, encoded dots): a path trick may have sent it to the pages instead; one it refuses is
+  // a JSON 400 wherever it pointed.
+  const path = readTarget(request.target)?.path ?? (request.target.split('?')[0] || '');
   const toApi = path === '/api/v1' || path.startsWith('/api/v1/');
   if (!api || !toApi || request.method === 'HEAD' || parserRefusal || answer.status === 304) return undefined;
   let json: { error?: { code?: unknown; description?: unknown } } | undefined;
