@@ -1,7 +1,7 @@
 // A visitor's account in WebKit from sign-up to deletion (product.md 2.6, 4, 5.3), against the real API:
 // one account, one window, the steps in order (a failed step makes the later ones fail too). The
 // Playwright spec: tests/e2e/account-lifecycle.spec.ts.
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { DEMO_ACCOUNT, signUpValues } from '../../src/features/account/account.sample.ts';
 import { GIVEAWAY_IMAGE_KEY } from '../../src/features/giveaway/promotion.ts';
 import { waitOutDwellAfterTicket } from '../e2e/dwell.ts';
@@ -15,19 +15,17 @@ import {
   goto,
   hydrated,
   isShown,
-  openWebKit,
   outbox,
   pageText,
   passHumanCheck,
   shownTexts,
+  withWebKit,
 } from './webkit.ts';
 
 let browser: Browser;
-let close: () => Promise<void>;
-beforeAll(async () => {
-  ({ browser, close } = await openWebKit());
+withWebKit((opened) => {
+  browser = opened;
 });
-afterAll(() => close?.());
 
 const member = signUpValues();
 const { email } = member;

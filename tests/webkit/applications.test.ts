@@ -4,7 +4,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import {
   SAMPLE_PDF,
   sampleChargeCard,
@@ -21,20 +21,18 @@ import {
   goto,
   hydrated,
   isShown,
-  openWebKit,
   outbox,
   pageText,
   passHumanCheck,
   press,
   shownTexts,
+  withWebKit,
 } from './webkit.ts';
 
 let browser: Browser;
-let close: () => Promise<void>;
-beforeAll(async () => {
-  ({ browser, close } = await openWebKit());
+withWebKit((opened) => {
+  browser = opened;
 });
-afterAll(() => close?.());
 
 /** Draws a stroke across the signature pad `id` with the mouse, once its code is there. */
 async function draw(id: string) {

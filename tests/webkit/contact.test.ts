@@ -1,6 +1,6 @@
 // A contact message in WebKit (product.md 5.4): sent, confirmed with its reference, mailed to the
 // department and the sender. The Playwright spec: tests/e2e/contact.spec.ts.
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { site } from '../../src/site.config.ts';
 import { waitOutDwellAfterTicket } from '../e2e/dwell.ts';
 import { CONTACT_PERSON, CONTACT_VISIT } from '../support/journeys.ts';
@@ -13,18 +13,16 @@ import {
   fillNamed,
   goto,
   hydrated,
-  openWebKit,
   outbox,
   passHumanCheck,
   shownTexts,
+  withWebKit,
 } from './webkit.ts';
 
 let browser: Browser;
-let close: () => Promise<void>;
-beforeAll(async () => {
-  ({ browser, close } = await openWebKit());
+withWebKit((opened) => {
+  browser = opened;
 });
-afterAll(() => close?.());
 
 test('a sent message: stored, confirmed with its reference, mailed to the department and the sender', async () => {
   const email = `pat-${Date.now()}@example.com`;

@@ -1,6 +1,6 @@
 // The gift card balance in WebKit (product.md 2.8): a sample card's balance from the local stand-in.
 // The Playwright spec: tests/e2e/gift-card.spec.ts.
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { SAMPLE_GIFT_CARDS } from '../../src/features/gift-card/providers.server.ts';
 import { waitOutDwellAfterTicket } from '../e2e/dwell.ts';
 import {
@@ -9,18 +9,16 @@ import {
   expectNoAxeViolations,
   fillNamed,
   goto,
-  openWebKit,
   pageText,
   passHumanCheck,
   shownTexts,
+  withWebKit,
 } from './webkit.ts';
 
 let browser: Browser;
-let close: () => Promise<void>;
-beforeAll(async () => {
-  ({ browser, close } = await openWebKit());
+withWebKit((opened) => {
+  browser = opened;
 });
-afterAll(() => close?.());
 
 const [card] = SAMPLE_GIFT_CARDS;
 

@@ -1,6 +1,6 @@
 // A guest's giveaway entry in WebKit (product.md 5.1): entered once, the second entry that day refused
 // and the human check started over. The Playwright spec: tests/e2e/giveaway.spec.ts.
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { GIVEAWAY_MESSAGES } from '../../src/features/giveaway/policy.ts';
 import { waitOutDwellAfterTicket } from '../e2e/dwell.ts';
 import { GIVEAWAY_GUEST, RUNNING_PROMOTION } from '../support/journeys.ts';
@@ -11,18 +11,16 @@ import {
   fillNamed,
   goto,
   hydrated,
-  openWebKit,
   pageText,
   passHumanCheck,
   shownTexts,
+  withWebKit,
 } from './webkit.ts';
 
 let browser: Browser;
-let close: () => Promise<void>;
-beforeAll(async () => {
-  ({ browser, close } = await openWebKit());
+withWebKit((opened) => {
+  browser = opened;
 });
-afterAll(() => close?.());
 
 const form = () => browser.$('form.giveaway-form');
 const robot = () => form().$('.human-check__input');

@@ -1,7 +1,7 @@
 // The store locator in WebKit (product.md 2.9, 5.5) on the seeded sample stores: a search on Enter
 // that the address and the back button keep, a store's detail dialog, and a store page with its map.
 // The Playwright spec: tests/e2e/locator.spec.ts.
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { LOCATOR_JOURNEY as JOURNEY } from '../support/journeys.ts';
 import {
   type Browser,
@@ -14,18 +14,16 @@ import {
   goto,
   hydrated,
   isShown,
-  openWebKit,
   pageText,
   press,
   shownTexts,
+  withWebKit,
 } from './webkit.ts';
 
 let browser: Browser;
-let close: () => Promise<void>;
-beforeAll(async () => {
-  ({ browser, close } = await openWebKit());
+withWebKit((opened) => {
+  browser = opened;
 });
-afterAll(() => close?.());
 
 const STORE_LINKS = '.locator__results h3 a';
 const storeLinks = () => shownTexts(browser, STORE_LINKS);

@@ -1,7 +1,7 @@
 // /specials in WebKit (product.md 2.11): the pills with All first and selected, a card per sample offer
 // drawn with its image, and each pill filtering in place with the pill in the address. The Playwright
 // spec: tests/e2e/offers.spec.ts.
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { SAMPLE_OFFERS } from '../../src/features/offers/offers.sample.ts';
 import { OFFER_PILLS, OFFER_SLUGS } from '../support/journeys.ts';
 import {
@@ -10,17 +10,15 @@ import {
   expectNoAxeViolations,
   expectPath,
   goto,
-  openWebKit,
   shownTexts,
   withText,
+  withWebKit,
 } from './webkit.ts';
 
 let browser: Browser;
-let close: () => Promise<void>;
-beforeAll(async () => {
-  ({ browser, close } = await openWebKit());
+withWebKit((opened) => {
+  browser = opened;
 });
-afterAll(() => close?.());
 
 const PILLS = '[aria-label="Offer categories"] a';
 const titlesOf = (category?: string) =>

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { expect, inject } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { remote } from 'webdriverio';
 import { AXE_TAGS } from '../support/axe-rules.ts';
 import { readOutbox } from '../support/outbox.ts';
@@ -126,6 +126,17 @@ export async function openWebKit(): Promise<{ browser: Browser; close: () => Pro
       await stop();
     },
   };
+}
+
+/** A journey file's window: opened before its tests (handed to `use`), closed after them. */
+export function withWebKit(use: (browser: Browser) => void): void {
+  let close: (() => Promise<void>) | undefined;
+  beforeAll(async () => {
+    const opened = await openWebKit();
+    close = opened.close;
+    use(opened.browser);
+  });
+  afterAll(() => close?.());
 }
 
 /** Opens `path` of the site under test; a load that does not finish fails naming the address. */
