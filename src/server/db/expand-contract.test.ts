@@ -110,8 +110,28 @@ describe('the expand/contract check', () => {
   it("refuses an 'unused since' that names no earlier migration", async () => {
     const header = '// contract: rate_limit_hits (unused since 0100_later)';
     expect(await contractProblems(withNew(header, dropTable('rate_limit_hits')))).toEqual([
-      "0099_new: 'unused since 0100_later' must name an earlier migration.",
+      "0099_new: 'unused since 0100_later' must name an earlier migration, or a commit of main's history (a release that added no migration).",
     ]);
+  });
+
+  it('takes a commit of the history for a release that added no migration, and reads the tree there', async () => {
+    const dropHit = migrationOf(async (db) => {
+      await sql`drop function if exists rate_limit_hit(text[], integer[], bigint[], boolean[], bigint)`.execute(
+        db,
+      );
+    });
+    // 23eda11 counted the limits in a Kysely transaction on both databases: no call to rate_limit_hit.
+    expect(
+      await contractProblems(withNew('// contract: rate_limit_hit (unused since 23eda11)', dropHit)),
+    ).toEqual([]);
+    // 20e25a6 added 0024, whose release still called it.
+    expect(
+      await contractProblems(withNew('// contract: rate_limit_hit (unused since 20e25a6)', dropHit)),
+    ).toEqual([expect.stringContaining('removes rate_limit_hit, which the release of 20e25a6 still used')]);
+    // A commit that is not in this branch's history names no release.
+    expect(
+      await contractProblems(withNew('// contract: rate_limit_hit (unused since 0000000)', dropHit)),
+    ).toEqual([expect.stringContaining("'unused since 0000000' must name an earlier migration")]);
   });
 
   it('accepts dropping what neither this release nor the named earlier one uses', async () => {

@@ -4,8 +4,9 @@
 //
 //   // contract: rate_limit_hits, contact_messages.old_column (unused since 0014_lean_limits)
 //
-// and the objects it names must be used by no code of this release nor of the release that shipped
-// the migration named after "unused since" (the tree at the commit that added that migration's file),
+// and the objects it names must be used by no code of this release nor of the release named after
+// "unused since": the tree at the commit that added that migration's file, or at the commit named
+// (a release that added no migration),
 // so that the servers of the previous release, still running during a rolling deploy, never need
 // what the contract migration removes. Each migration's up() is run against a Kysely that executes
 // nothing and records the SQL it would send, on both databases' compilers (a migration may differ).
@@ -177,6 +178,17 @@ function commitThatAdded(name: string): string | undefined {
   return git(['log', '--diff-filter=A', '--format=%H', '--', file]).trim().split('\n').pop() || undefined;
 }
 
+/** A release named by its commit: the release that stopped using an object may have added no migration. */
+const RELEASE_COMMIT = /^[0-9a-f]{7,40}$/;
+const isEarlierCommit = (commit: string): boolean => {
+  try {
+    execFileSync('git', ['merge-base', '--is-ancestor', commit, 'HEAD'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
 export interface CheckedMigration {
   name: string;
   source: string;
@@ -202,11 +214,16 @@ export async function contractProblems(
       }
     }
     if (!header) continue;
-    if (!names.includes(header.since) || header.since >= name) {
-      problems.push(`${name}: 'unused since ${header.since}' must name an earlier migration.`);
+    const sinceCommit = RELEASE_COMMIT.test(header.since);
+    if (
+      sinceCommit ? !isEarlierCommit(header.since) : !names.includes(header.since) || header.since >= name
+    ) {
+      problems.push(
+        `${name}: 'unused since ${header.since}' must name an earlier migration, or a commit of main's history (a release that added no migration).`,
+      );
       continue;
     }
-    const commit = commitThatAdded(header.since);
+    const commit = sinceCommit ? header.since : commitThatAdded(header.since);
     if (!commit)
       problems.push(`${name}: ${header.since} is not committed, so no earlier release shipped it.`);
     for (const object of header.objects) {

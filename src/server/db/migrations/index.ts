@@ -20,6 +20,7 @@ import * as idempotencyKeys from './0021-idempotency-keys.ts';
 import * as rateLimitInOneStatement from './0022-rate-limit-in-one-statement.ts';
 import * as guardWithTheWrite from './0023-guard-with-the-write.ts';
 import * as guardCountsPlannedSmall from './0024-guard-counts-planned-small.ts';
+import * as dropUnusedLimitsAndMailColumns from './0025-drop-unused-limits-and-mail-columns.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_accounts': accounts,
@@ -41,4 +42,5 @@ export const migrations: Record<string, Migration> = {
   '0022_rate_limit_in_one_statement': rateLimitInOneStatement,
   '0023_guard_with_the_write': guardWithTheWrite,
   '0024_guard_counts_planned_small': guardCountsPlannedSmall,
+  '0025_drop_unused_limits_and_mail_columns': dropUnusedLimitsAndMailColumns,
 };
