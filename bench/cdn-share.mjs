@@ -276,7 +276,19 @@ try {
   async function varnishDay(seed) {
     const { plan, at, changesAt, entries } = await dayPlan(seed);
     const varnish = await startVarnish({ backends: [server.base], memory: '256m' });
-    const counts = { requests: 0, fromVarnish: 0, stale: 0, personalKept: 0, refused: 0 };
+    const counts = {
+      requests: 0,
+      fromVarnish: 0,
+      stale: 0,
+      personalKept: 0,
+      refused: 0,
+      /** Never for a shared cache: entries, and a member's answers (Varnish's PASS). */
+      neverKept: 0,
+      /** A copy fetched again although it was fetched since the last price change: 0 if Varnish keeps all it may. */
+      refetched: 0,
+    };
+    /** Each copy (path and encoding, as the VCL keys it) fetched from the server since the last price change. */
+    let fetched = new Set();
     const byKind = {};
     let entriesSent = 0;
     let nextChange = 0;
@@ -286,6 +298,12 @@ try {
       if (answer.status >= 500) throw new Error(`${method} ${path} through Varnish: ${answer.status}`);
       if (answer.status >= 400) counts.refused++;
       const hit = viaVarnish && answer.headers['x-cache'] === 'HIT';
+      if (!viaVarnish || answer.headers['x-cache'] === 'PASS') counts.neverKept++;
+      else if (!hit) {
+        const copy = `${path} ${/\bbr\b/.test(headers['accept-encoding'] ?? '') ? 'br' : headers['accept-encoding'] ? 'gzip' : ''}`;
+        if (fetched.has(copy)) counts.refetched++;
+        fetched.add(copy);
+      }
       const shown = shownVersion(answer.text);
       if (shown !== undefined && shown < version) counts.stale++;
       if (signedIn ? hit : answer.text.includes(DEMO_ACCOUNT.email)) counts.personalKept++;
@@ -303,6 +321,7 @@ try {
           nextChange++;
           version++;
           await changePrices(server, version, { VARNISH_PURGE_URL: varnish.base });
+          fetched = new Set();
         }
         const { kind, method, path, signedIn } = planned;
         let { headers = {} } = planned;
@@ -319,7 +338,9 @@ try {
       await varnish.stop();
     }
     const share = Number((counts.fromVarnish / counts.requests).toFixed(3));
-    return { seed, share, ...counts, byKind };
+    const keptShare = Number((counts.fromVarnish / (counts.requests - counts.neverKept)).toFixed(3));
+    const ceiling = Number((1 - counts.neverKept / counts.requests).toFixed(3));
+    return { seed, share, keptShare, ceiling, ...counts, byKind };
   }
 
   /** One simulated day through a fresh cache; answers its figures. */
@@ -446,7 +467,7 @@ try {
   if (VARNISH && varnishAvailable()) {
     varnish = await varnishDay(SEEDS[0]);
     console.log(
-      `Varnish (seed ${varnish.seed}, ops/varnish/default.vcl, real time): ${(varnish.share * 100).toFixed(1)}% of ${varnish.requests} requests answered by Varnish; ${varnish.stale} stale prices; ${varnish.personalKept} personal answers kept; ${varnish.refused} refused (4xx)`,
+      `Varnish (seed ${varnish.seed}, ops/varnish/default.vcl, real time): ${(varnish.share * 100).toFixed(1)}% of ${varnish.requests} requests answered by Varnish (at most ${(varnish.ceiling * 100).toFixed(1)}%: ${varnish.neverKept} entries and member's answers no shared cache keeps), ${(varnish.keptShare * 100).toFixed(1)}% of the rest; ${varnish.refetched} copies fetched twice between price changes; ${varnish.stale} stale prices; ${varnish.personalKept} personal answers kept; ${varnish.refused} refused (4xx)`,
     );
     for (const [kind, k] of Object.entries(varnish.byKind))
       console.log(`  ${kind}: ${k.fromCache}/${k.requests}`);

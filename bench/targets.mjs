@@ -137,11 +137,19 @@ export function checkTargets({
   // The same day through a real Varnish with ops/varnish/default.vcl (tests/support/varnish.mjs).
   const varnish = cdn?.varnish;
   add(
-    'Through Varnish (ops/varnish/): the day >= 93% answered by it, nothing personal kept, no stale price',
+    'Through Varnish (ops/varnish/): what a shared cache may keep is fetched once between price changes, nothing personal kept, no stale price',
     varnish
-      ? `${(varnish.share * 100).toFixed(1)}%, ${varnish.personalKept} personal kept, ${varnish.stale} stale`
+      ? `${varnish.refetched} fetched twice, ${varnish.personalKept} personal kept, ${varnish.stale} stale`
       : 'not measured',
-    varnish ? varnish.share >= 0.93 && varnish.personalKept === 0 && varnish.stale === 0 : null,
+    varnish ? varnish.refetched === 0 && varnish.personalKept === 0 && varnish.stale === 0 : null,
+  );
+  // Entries and a member's answers are never kept: they cap the share below 100% whatever the cache.
+  add(
+    'Through Varnish: the day >= 93% answered by it',
+    varnish
+      ? `${(varnish.share * 100).toFixed(1)}% (at most ${(varnish.ceiling * 100).toFixed(1)}% on this mix), ${(varnish.keptShare * 100).toFixed(1)}% of what it may keep`
+      : 'not measured',
+    varnish ? varnish.share >= 0.93 : null,
   );
   const heap = gazetteer?.heapMb;
   add(
