@@ -1,5 +1,7 @@
 // @ts-check
-import { writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { satteri } from '@astrojs/markdown-satteri';
 import mdx from '@astrojs/mdx';
 import netlify from '@astrojs/netlify';
@@ -69,6 +71,35 @@ const netlifyHeaders = {
   },
 };
 
+/**
+ * Netlify: each prebuilt page as `news.html`, not `news/index.html`, so the CDN serves it at its one
+ * address, `/news` (a folder's index it serves at `/news/` and sends `/news` there); the edge function
+ * answers `/news/` with a 301 (netlify/edge-functions/maintenance.ts). Moved after the build, not
+ * `build.format: 'file'`: that renders every page with `Astro.url` at `/news.html` (the canonical link,
+ * the menus). The home page stays `index.html`; a page named with its extension (`fleet-fueling.html`)
+ * becomes that file.
+ */
+/** @type {import('astro').AstroIntegration} */
+const netlifyPageFiles = {
+  name: 'kwikfill:netlify-page-files',
+  hooks: {
+    'astro:build:done': ({ dir, pages }) => {
+      const root = fileURLToPath(dir);
+      for (const { pathname } of pages) {
+        const path = pathname.replace(/^\/+|\/+$/g, '');
+        const index = join(root, path, 'index.html');
+        if (!path || !existsSync(index)) continue;
+        const html = readFileSync(index);
+        rmSync(index);
+        if (readdirSync(dirname(index)).length === 0) rmdirSync(dirname(index));
+        const file = join(root, path.endsWith('.html') ? path : `${path}.html`);
+        if (existsSync(file)) throw new Error(`The page /${path} has two files: ${file} and an index.html`);
+        writeFileSync(file, html);
+      }
+    },
+  },
+};
+
 export default defineConfig({
   site: siteUrl,
   // Parallel builds (several developers or test runs on one machine) each use their own folders.
@@ -82,7 +113,7 @@ export default defineConfig({
     mdx({ processor: satteri({ mdastPlugins: [contentPlaceholders] }) }),
     react(),
     editingUi,
-    ...(onNetlify ? [netlifyHeaders] : []),
+    ...(onNetlify ? [netlifyHeaders, netlifyPageFiles] : []),
     // Prebuilt pages; the store pages come from the database, in their own sitemap (on request).
     // Only canonical pages that answer 200 and may be indexed (tests/system/sitemap.test.ts checks
     // every address): not the /page/{slug} copies (their canonical is the bare slug), a redirect, an
@@ -124,7 +155,7 @@ export default defineConfig({
   },
   // One address per page, without a trailing slash, as every link and the product's route list write it (the
   // canonical link and the sitemap follow this); the Node server answers `/news/` with a 301 to `/news`
-  // (src/server/http/server.ts), Astro does so for its on-demand pages.
+  // (src/server/http/server.ts); on Netlify the edge function does, for every page (netlifyPageFiles above).
   trailingSlash: 'never',
   build: { format: 'directory' },
   server: { port: Number(process.env.PORT ?? 4321), host: process.env.HOST ?? '127.0.0.1' },

@@ -10,9 +10,13 @@
 // of `operator|<since>.<expires>`, for this maintenance and not expired), with Web Crypto; without
 // APP_SECRET in the edge's environment no cookie passes. Whatever an operator is answered is
 // `private, no-store` with no CDN header, so no cache keeps a page seen through maintenance.
+// Standing in front of every page, it also keeps one address per page as the Node server does
+// (src/server/http/server.ts): `/news/` is a 301 to `/news`, its query kept, whatever the site's
+// Pretty URLs setting makes of the slash (the page is the file news.html: astro.config.mjs); for an
+// on-demand page too (`/stores/1/`), which the adapter's function answers with its 404.
 // Runs on Netlify's edge runtime (Deno): web APIs only, and no import from src/server.
 import { DEFAULT_API_KEY } from '../../src/lib/api-key.ts';
-import { CDN_HEADERS, PERSONAL_CACHE } from '../../src/lib/cache-policy.ts';
+import { CDN_HEADERS, PERSONAL_CACHE, pageCacheHeaders } from '../../src/lib/cache-policy.ts';
 
 /** How long a read of the switch is trusted: pages follow the switch within this. */
 export const TTL_MS = 5000;
@@ -101,14 +105,31 @@ function forOperator(answer: Response): Response {
   return new Response(answer.body, { status: answer.status, statusText: answer.statusText, headers });
 }
 
+/**
+ * The 301 from a page's path with a trailing slash to the one without (GET and HEAD, as the Node
+ * server), with the caching of a redirect; leading slashes collapsed, so `//host/` stays on this site.
+ */
+function withoutSlash(request: Request, url: URL): Response | undefined {
+  const { pathname } = url;
+  if (pathname === '/' || !pathname.endsWith('/')) return undefined;
+  if (request.method !== 'GET' && request.method !== 'HEAD') return undefined;
+  const bare = pathname.replace(/\/+$/, '').replace(/^\/+/, '/') || '/';
+  return new Response(null, {
+    status: 301,
+    headers: { Location: `${bare}${url.search}`, ...pageCacheHeaders(bare, 301) },
+  });
+}
+
 export default async function maintenance(request: Request, context: EdgeContext): Promise<Response> {
   const url = new URL(request.url);
   const now = Date.now();
   const state = await switchState(url.origin, now);
-  if (!state.on) return context.next();
+  // As on the Node server, the screen comes first: a page's other address is a page too.
+  const page = async () => withoutSlash(request, url) ?? context.next();
+  if (!state.on) return page();
   if (await isOperator(request.headers.get('cookie'), env('APP_SECRET'), state, now))
-    return forOperator(await context.next());
-  const screen = await fetch(new URL('/maintenance/', url));
+    return forOperator(await page());
+  const screen = await fetch(new URL('/maintenance', url));
   const headers = new Headers(screen.headers);
   headers.set('Cache-Control', 'no-store');
   headers.set('Retry-After', RETRY_AFTER);

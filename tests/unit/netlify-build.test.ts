@@ -9,7 +9,7 @@
 // runtime, `netlify serve --offline`, edge function included).
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -46,6 +46,13 @@ const toml = parse(readFileSync(join(root, 'netlify.toml'), 'utf8')) as unknown 
 const tmp = mkdtempSync(join(tmpdir(), 'kwikfill-netlify-'));
 
 beforeAll(() => netlifyBuild(), BUILD_TIMEOUT);
+
+/**
+ * Where the prerendered page at `path` is published: `/` as index.html, `/news` as news.html (served at
+ * `/news`, its one address), `/fleet-fueling.html` as itself.
+ */
+const pageFile = (path: string) =>
+  join(distDir, path === '/' ? 'index.html' : path.endsWith('.html') ? path : `${path}.html`);
 
 // The build stays for the next run (.builds/ is outside the type checks); the test's own files go.
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -162,8 +169,8 @@ describe('netlify.toml', () => {
     expect(toml.build.environment.DEPLOY_TARGET).toBe('netlify');
     expect(toml.build.publish).toBe('dist'); // DIST_DIR's default: the build writes there
     expect(existsSync(join(distDir, 'index.html'))).toBe(true);
-    expect(existsSync(join(distDir, 'page', 'rewards', 'index.html'))).toBe(true); // /page/{slug}
-    expect(existsSync(join(distDir, 'fleet-fueling.html'))).toBe(true);
+    expect(existsSync(pageFile('/page/rewards'))).toBe(true); // /page/{slug}
+    expect(statSync(join(distDir, 'fleet-fueling.html')).isFile()).toBe(true);
   });
 
   it('redirects /fleet-fueling to the static program page, as the Node server does', () => {
@@ -201,6 +208,31 @@ describe('the Netlify build output', () => {
     expect(file).not.toContain('/_astro/');
   });
 
+  it('publishes each prerendered page once, as a file at its address without a trailing slash', () => {
+    // Every prerendered page has its CSP in the adapter's config: the list of them.
+    const config = JSON.parse(readFileSync(configFile, 'utf8'));
+    const pages: string[] = config.headers
+      .map((rule: { for: string }) => rule.for)
+      .filter((path: string) => !path.includes('*'));
+    expect(pages).toEqual(
+      expect.arrayContaining(['/', '/news', '/account', '/account/login', '/page/rewards']),
+    );
+    for (const path of pages)
+      expect(statSync(pageFile(path), { throwIfNoEntry: false })?.isFile(), path).toBe(true);
+    // No folder's index.html but the home page's: Netlify serves one at `/news/` and sends `/news` there.
+    const indexes = readdirSync(distDir, { recursive: true, encoding: 'utf8' }).filter((file) =>
+      /(^|\/)index\.html$/.test(file),
+    );
+    expect(indexes).toEqual(['index.html']);
+    // The page names its one address, and so does the sitemap.
+    expect(readFileSync(pageFile('/news'), 'utf8')).toMatch(
+      /<link rel="canonical" href="https?:\/\/[^/"]+\/news">/,
+    );
+    const sitemap = readFileSync(join(distDir, 'sitemap-0.xml'), 'utf8');
+    expect(sitemap).toMatch(/\/news<\/loc>/);
+    expect(sitemap).not.toMatch(/<loc>https?:\/\/[^/<]+\/[^<]+\/<\/loc>/); // none with a trailing slash
+  });
+
   it('allows each third-party origin only on the pages that use it', () => {
     const config = JSON.parse(readFileSync(configFile, 'utf8'));
     const policies = new Map<string, string>(
@@ -211,12 +243,7 @@ describe('the Netlify build output', () => {
           rule.values['Content-Security-Policy'],
         ]),
     );
-    const html = (path: string) =>
-      readFileSync(
-        [join(distDir, path, 'index.html'), join(distDir, `${path}.html`)].find((file) => existsSync(file)) ??
-          join(distDir, path),
-        'utf8',
-      );
+    const html = (path: string) => readFileSync(pageFile(path), 'utf8');
     const allowing = (origin: string) =>
       [...policies]
         .filter(([, policy]) => policy?.includes(origin))

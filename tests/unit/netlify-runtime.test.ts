@@ -226,7 +226,7 @@ describe('the site on Netlify’s runtime (netlify serve --offline), on PostgreS
   timeout: STEP_TIMEOUT,
 }, () => {
   it('serves a content page from the CDN, through the edge function, with its headers', async () => {
-    const answer = await get('/rewards/');
+    const answer = await get('/rewards');
     expect(answer.status).toBe(200);
     expect(await answer.text()).toContain('<h1');
     expect(answer.headers.get('x-nf-edge-functions')).toBe('maintenance');
@@ -234,6 +234,26 @@ describe('the site on Netlify’s runtime (netlify serve --offline), on PostgreS
     expect(answer.headers.get('content-security-policy')).toMatch(/script-src 'self'.*'sha256-/);
     expect(answer.headers.get('permissions-policy')).toContain('geolocation=()');
     expect(answer.headers.get('cache-control')).toBeTruthy();
+  });
+
+  it('gives each page one address: the slash form is a 301 to it, query kept, at the edge', async () => {
+    // The prebuilt page rewards.html and an on-demand page alike (netlify-cli's CDN would serve the
+    // file at /rewards/ too, as the real one does with Pretty URLs off).
+    for (const [path, location] of [
+      ['/rewards/?utm_source=mail', '/rewards?utm_source=mail'],
+      ['/page/rewards/', '/page/rewards'],
+      ['/stores/1/', '/stores/1'],
+    ]) {
+      const answer = await get(path as string);
+      expect(answer.status, path).toBe(301);
+      expect(answer.headers.get('location'), path).toBe(location);
+      expect(answer.headers.get('x-nf-edge-functions'), path).toBe('maintenance');
+    }
+    for (const path of ['/', '/news', '/account/login']) {
+      const answer = await get(path);
+      expect(answer.status, path).toBe(200);
+      expect(await answer.text(), path).toContain('<link rel="canonical"');
+    }
   });
 
   it('renders /stores in the function from the database, shared at the CDN and tagged', async () => {
@@ -297,7 +317,7 @@ describe('the site on Netlify’s runtime (netlify serve --offline), on PostgreS
     async () => {
       const link = (await admin('maintenance', 'on')).match(/https?:\/\/\S+/)?.[0] ?? '';
       try {
-        const page = await answerWhen('/rewards/', (answer) => answer.status === 503);
+        const page = await answerWhen('/rewards', (answer) => answer.status === 503);
         expect(page.status).toBe(503);
         expect(page.headers.get('x-nf-edge-functions')).toBe('maintenance');
         expect(page.headers.get('cache-control')).toBe('no-store');
@@ -316,12 +336,12 @@ describe('the site on Netlify’s runtime (netlify serve --offline), on PostgreS
         expect(new URL(link).pathname).toBe(PASS_PATH);
         const cookie = pass.headers.getSetCookie().find((line) => line.startsWith(`${OPERATOR_COOKIE}=`));
         expect(cookie, String(pass.status)).toBeTruthy();
-        const asOperator = await get('/rewards/', { Cookie: cookie?.split(';')[0] ?? '' });
+        const asOperator = await get('/rewards', { Cookie: cookie?.split(';')[0] ?? '' });
         expect(asOperator.status).toBe(200);
       } finally {
         await admin('maintenance', 'off');
       }
-      const back = await answerWhen('/rewards/', (answer) => answer.status === 200);
+      const back = await answerWhen('/rewards', (answer) => answer.status === 200);
       expect(back.status).toBe(200);
       expect((await get('/stores')).status).toBe(200);
     },
