@@ -293,6 +293,12 @@ export function apiCacheHeaders(
   return read ? resolve(read, now) : PERSONAL;
 }
 
-/** Netlify `_headers` rules for the static files: the personal pages are never kept. */
+/**
+ * Netlify `_headers` rules for the static files: the personal pages are never kept, at their address and
+ * by their file's name, which Netlify serves too (`/account/login.html`: astro.config.mjs netlifyPageFiles).
+ */
 export const netlifyCacheRules = (): [string, Record<string, string>][] =>
-  PERSONAL_PATHS.map((path) => [path, { ...PERSONAL }]);
+  PERSONAL_PATHS.flatMap((path) => (path.endsWith('.html') ? [path] : [path, `${path}.html`])).map((path) => [
+    path,
+    { ...PERSONAL },
+  ]);

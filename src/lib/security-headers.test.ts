@@ -84,7 +84,14 @@ describe("Netlify's _headers file", () => {
       ...headersFor('/'),
       'Strict-Transport-Security': 'max-age=31536000',
     });
-    for (const path of ['/account', '/account/entries', '/giveaway/confirm', '/fleet-fueling.html']) {
+    // A personal page by its file's name too, which Netlify serves as well (`/account/login.html`).
+    for (const path of [
+      '/account',
+      '/account/entries',
+      '/account/login.html',
+      '/giveaway/confirm',
+      '/fleet-fueling.html',
+    ]) {
       expect(rules.get(path), path).toEqual({ 'Cache-Control': 'private, no-store' });
     }
     expect(rules.get('/media/*')).toEqual({ 'Content-Security-Policy': MEDIA_POLICY });
