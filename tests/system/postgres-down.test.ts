@@ -2,14 +2,10 @@
 // `{ error: { code: 'unavailable', description } }` at once (not a 500, not a hang, no crash), pages
 // that need no database still serve, and once PostgreSQL is back the same process serves again by
 // itself. Stops and starts the throwaway cluster of tests/support/with-postgres.sh (`npm run test:system`).
-import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { FINGERPRINT_REUSE_MS } from '../../src/features/locator/store-list.server.ts';
-import { QUERY_TIMEOUT_MS } from '../../src/server/db/database.ts';
-import { QUEUE_TIMEOUT_MS } from '../../src/server/db/pg-queue.ts';
-import { HEALTH_PASS_MS } from '../../src/server/routes/platform.ts';
 import { type BuiltServer, startBuiltServer } from '../support/built-server.mjs';
 import { skipWithout } from '../support/requirements.ts';
+import { until } from '../support/until.ts';
 import {
   API,
   apiHeaders,
@@ -30,10 +26,17 @@ const skip = skipWithout(
 /** "Not a hang": every answer comes well within this, on a busy machine. */
 const ANSWER_WITHIN_MS = 20_000;
 /**
- * A server that takes queries and never answers costs a request at most the wait for a connection
- * (QUEUE_TIMEOUT_MS) or the query timeout, whichever it meets; plenty more on a busy machine.
+ * The server's DATABASE_TIMEOUT_SECONDS, shorter than the 15 s default so that the frozen database
+ * costs this test seconds, not half a minute; still far above any query's time on a busy machine.
  */
-const FROZEN_ANSWER_WITHIN_MS = Math.max(QUEUE_TIMEOUT_MS, QUERY_TIMEOUT_MS) + 30_000;
+const DATABASE_TIMEOUT_SECONDS = 4;
+/**
+ * A server that takes queries and never answers: a request meets it at most twice (the maintenance
+ * switch, whose failed read is let through, then its own read), each time waiting at most for a free
+ * connection (twice the query timeout), then for a connection or a query (the query timeout at
+ * most); plenty more on a busy machine.
+ */
+const FROZEN_ANSWER_WITHIN_MS = 2 * 3 * DATABASE_TIMEOUT_SECONDS * 1000 + 30_000;
 
 let server: BuiltServer | undefined;
 let dropDatabase: (() => Promise<void>) | undefined;
@@ -44,7 +47,14 @@ beforeAll(async () => {
   if (skip) return;
   const database = await freshPostgresDatabase();
   dropDatabase = database?.drop;
-  server = await startBuiltServer({ seed: true, env: { DATABASE_URL: database?.url, TRUST_PROXY: '1' } });
+  server = await startBuiltServer({
+    seed: true,
+    env: {
+      DATABASE_URL: database?.url,
+      TRUST_PROXY: '1',
+      DATABASE_TIMEOUT_SECONDS: String(DATABASE_TIMEOUT_SECONDS),
+    },
+  });
 });
 afterAll(async () => {
   if (clusterFrozen) cluster?.thaw();
@@ -82,8 +92,11 @@ it.skipIf(skip)('answers 503 JSON while PostgreSQL is down and recovers by itsel
   clusterStopped = true;
   await Promise.all(traffic);
   // What was read less than a second ago may still be answered (the health probe, the store list's
-  // fingerprint: src/server/routes/platform.ts, src/features/locator/store-list.server.ts).
-  await sleep(Math.max(HEALTH_PASS_MS, FINGERPRINT_REUSE_MS));
+  // fingerprint: src/server/routes/platform.ts HEALTH_PASS_MS, src/server/data-fingerprint.ts).
+  await until('the last reads to run out', async () => {
+    const answers = await Promise.all([get(`${API}/health`), get(`${API}/store?size=5`)]);
+    return answers.every((answer) => answer.status === 503);
+  });
 
   for (const round of [1, 2]) {
     for (const request of databaseRequests(visitors[0] as Submission)) {
@@ -133,24 +146,25 @@ it.skipIf(skip)(
     expect(warm.map((answer) => answer.status)).toEqual(Array(6).fill(200));
     cluster?.freeze();
     clusterFrozen = true;
-    // More requests than the pool has connections: some wait on a query, the others on a connection.
-    const answers = await Promise.all(
-      Array.from({ length: 12 }, (_, i) =>
+    // More requests than the pool has connections: some wait on a query, the others on a connection;
+    // and, meanwhile, the home page, which needs no database.
+    const [home, ...answers] = await Promise.all([
+      get('/', {}, FROZEN_ANSWER_WITHIN_MS),
+      ...Array.from({ length: 12 }, (_, i) =>
         get(i % 2 ? `${API}/store?size=5` : `${API}/promotion`, apiHeaders(), FROZEN_ANSWER_WITHIN_MS),
       ),
-    );
+    ]);
     for (const answer of answers) {
       expect([answer.status, (await answer.json()).error?.code]).toEqual([503, 'unavailable']);
     }
-    expect((await get('/', {})).status).toBe(200);
+    expect(home?.status).toBe(200);
     cluster?.thaw();
     clusterFrozen = false;
-    let status = 0;
-    for (let tries = 0; tries < 60 && status !== 200; tries++) {
-      status = (await get(`${API}/promotion/${SAMPLE_PROMOTION}`)).status;
-      if (status !== 200) await new Promise((r) => setTimeout(r, 500));
-    }
-    expect(status).toBe(200);
+    await until(
+      'the API to answer again',
+      async () => (await get(`${API}/promotion/${SAMPLE_PROMOTION}`)).status === 200,
+      { seconds: 30, everyMs: 250 },
+    );
     expect(running.child.exitCode).toBeNull();
   },
 );

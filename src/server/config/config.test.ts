@@ -382,6 +382,7 @@ describe('the environment schema (parseEnv)', () => {
         DATABASE_URL: undefined,
         DATABASE_POOL_SIZE: 4,
         DATABASE_PREPARED_STATEMENTS: true,
+        DATABASE_TIMEOUT_SECONDS: 15,
         SMTP_URL: undefined,
         MAIL_FROM: '"Kwik Fill" <no-reply@kwikfill.example>',
         OUTBOX_DIR: undefined,

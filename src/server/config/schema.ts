@@ -52,6 +52,11 @@ const webAddress = (message: string) =>
  * per server carried more entries a second than 6 or 10.
  */
 export const DEFAULT_POOL_SIZE = 4;
+/**
+ * DATABASE_TIMEOUT_SECONDS's default: long enough for any query of ours, operator commands and
+ * migrations included; a PostgreSQL that stopped answering costs a request no more (src/server/db/database.ts).
+ */
+export const DEFAULT_DATABASE_TIMEOUT_SECONDS = 15;
 
 const whole = (min: number, max: number, fallback: number, about: string) =>
   v.pipe(
@@ -99,6 +104,12 @@ export const ENV_SCHEMA = v.object({
   DATABASE_PREPARED_STATEMENTS: flag(
     '0: PostgreSQL statements are sent unnamed (behind a pooler without a connection per client, such as PgBouncer in transaction mode without max_prepared_statements)',
     '1',
+  ),
+  DATABASE_TIMEOUT_SECONDS: whole(
+    1,
+    600,
+    DEFAULT_DATABASE_TIMEOUT_SECONDS,
+    'seconds a PostgreSQL query may go unanswered before the request answers 503; a request waits at most twice this for a free connection, and a new connection at most 5 s or this',
   ),
   SMTP_URL: text('SMTP server for outgoing mail; unset writes .eml files to the outbox'),
   MAIL_FROM: textOr(`"${site.name}" <no-reply@${site.slug}.example>`, 'sender of outgoing mail'),

@@ -63,6 +63,8 @@ export interface Config {
   geocoderKey?: string;
   /** DATABASE_POOL_SIZE: PostgreSQL connections per server (src/server/db/database.ts). */
   poolSize?: number;
+  /** DATABASE_TIMEOUT_SECONDS: a PostgreSQL query's timeout, the bound of its waits (src/server/db/database.ts). */
+  databaseTimeoutMs?: number;
   /** false (DATABASE_PREPARED_STATEMENTS=0): PostgreSQL statements are not prepared (src/server/db/prepared.ts). */
   preparedStatements?: boolean;
   /** false (MIGRATE_ON_START=0): migrations are an operator step; the server only checks the schema. */
@@ -117,6 +119,7 @@ export function loadConfig(environment: Env = process.env): Settings {
     migrateOnStart: env.MIGRATE_ON_START,
     preparedStatements: env.DATABASE_PREPARED_STATEMENTS,
     poolSize: env.DATABASE_POOL_SIZE,
+    databaseTimeoutMs: env.DATABASE_TIMEOUT_SECONDS * 1000,
     mapPmtilesUrl: env.PUBLIC_MAP_PMTILES_URL,
     jobLeaseMs: env.JOB_LEASE_SECONDS * 1000,
     jobPollMs: env.JOB_POLL_SECONDS * 1000,

@@ -41,10 +41,11 @@ describe('the SQLite database file', () => {
 
 describe.skipIf(!process.env.DATABASE_URL)('the PostgreSQL pool', () => {
   it('fails a query that gets no answer in time, and drops its connection instead of queueing behind it', async () => {
-    const handle = openDatabase(
-      { dataDir: tempDir(), databaseUrl: process.env.DATABASE_URL },
-      { queryTimeoutMs: 300 },
-    );
+    const handle = openDatabase({
+      dataDir: tempDir(),
+      databaseUrl: process.env.DATABASE_URL,
+      databaseTimeoutMs: 300,
+    });
     const pid = async () =>
       (await sql<{ pid: number }>`SELECT pg_backend_pid() AS pid`.execute(handle.db)).rows[0]?.pid;
     const first = await pid();

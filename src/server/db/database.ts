@@ -3,7 +3,7 @@ import { chmodSync, closeSync, openSync } from 'node:fs';
 import { join } from 'node:path';
 import { Kysely, PostgresDialect } from 'kysely';
 import type { Config } from '../config/index.ts';
-import { DEFAULT_POOL_SIZE } from '../config/schema.ts';
+import { DEFAULT_DATABASE_TIMEOUT_SECONDS, DEFAULT_POOL_SIZE } from '../config/schema.ts';
 import { countQueryError, metricsWanted, watchPool } from '../metrics.ts';
 import { NodeSqliteDialect } from './node-sqlite.ts';
 import { queueForConnections } from './pg-queue.ts';
@@ -19,13 +19,8 @@ export interface DatabaseHandle {
 }
 
 const INT8_OID = 20;
+/** A new connection not made in this long (or the query timeout, when shorter) fails: a 503. */
 export const CONNECT_TIMEOUT_MS = 5000;
-/**
- * A query without an answer this long fails (then a 503): a server that stopped answering (frozen,
- * or behind a network that dropped) would otherwise hold the request until TCP gives up, minutes
- * later. Long enough for any query of ours, operator commands and migrations included.
- */
-export const QUERY_TIMEOUT_MS = 15_000;
 
 type PgClient = import('pg').PoolClient & { connection?: { stream?: { destroy(): void } } };
 
@@ -70,13 +65,15 @@ async function postgresPool(connectionString: string, { queryTimeoutMs, size, pr
         ? (text: string) => Number(text)
         : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
   };
-  // A database that does not answer must not hold a visitor's request: a connection is given up on
-  // after CONNECT_TIMEOUT_MS and a query after QUERY_TIMEOUT_MS (the request answers 503,
-  // src/server/errors.ts isUnavailable); keep-alive notices a connection whose server vanished.
+  // A database that does not answer must not hold a visitor's request (a server that froze, or behind
+  // a network that dropped, would hold it until TCP gives up, minutes later): a query is given up on
+  // after DATABASE_TIMEOUT_SECONDS, a new connection after CONNECT_TIMEOUT_MS or that, and the wait
+  // for a free connection after twice that (the request answers 503, src/server/errors.ts
+  // isUnavailable); keep-alive notices a connection whose server vanished.
   const settings = {
     connectionString,
     types,
-    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    connectionTimeoutMillis: Math.min(CONNECT_TIMEOUT_MS, queryTimeoutMs),
     query_timeout: queryTimeoutMs,
     keepAlive: true,
   };
@@ -85,7 +82,7 @@ async function postgresPool(connectionString: string, { queryTimeoutMs, size, pr
     if (prepared) prepareStatements(client);
     dropOnTimeout(client);
   });
-  const queued = queueForConnections(pool);
+  const queued = queueForConnections(pool, 2 * queryTimeoutMs);
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', (error) => console.error('[db] idle PostgreSQL client error:', error.message));
   // Its figures for the metrics (in use, idle, waiting) until it ends.
@@ -120,20 +117,21 @@ function ownerOnly(file: string): void {
 }
 
 /**
- * `queryTimeoutMs`: PostgreSQL's query timeout (tests shorten it). Failed queries are counted for the
- * metrics only when they are on: Kysely's log costs every query a step of its own.
+ * Failed queries are counted for the metrics only when they are on: Kysely's log costs every query a
+ * step of its own.
  */
 export function openDatabase(
   config: Pick<Config, 'databaseUrl' | 'dataDir'> &
-    Partial<Pick<Config, 'metricsPort' | 'metricsToken' | 'preparedStatements' | 'poolSize'>>,
-  { queryTimeoutMs = QUERY_TIMEOUT_MS } = {},
+    Partial<
+      Pick<Config, 'metricsPort' | 'metricsToken' | 'preparedStatements' | 'poolSize' | 'databaseTimeoutMs'>
+    >,
 ): DatabaseHandle {
   const log = metricsWanted(config) ? countQueryError : undefined;
   if (config.databaseUrl) {
     const url = config.databaseUrl;
     const pool = () =>
       postgresPool(url, {
-        queryTimeoutMs,
+        queryTimeoutMs: config.databaseTimeoutMs ?? DEFAULT_DATABASE_TIMEOUT_SECONDS * 1000,
         size: config.poolSize ?? DEFAULT_POOL_SIZE,
         prepared: config.preparedStatements !== false,
       });

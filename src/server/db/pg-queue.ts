@@ -2,10 +2,9 @@
 // request waiting for a free connection after its connect timeout (5 s), the timeout meant for a
 // server that does not answer a new connection: a burst of 1,000 giveaway entries answered about
 // one in ten with 503 on a busy machine (tests/system/abuse.test.ts). Here requests queue for a free
-// connection for up to `waitMs` and ask pg only once one is free, so pg's timeout applies to
-// connecting alone, and a server that stops answering still fails every request within bounds.
-
-export const QUEUE_TIMEOUT_MS = 30_000;
+// connection for up to `waitMs` (twice the query timeout: src/server/db/database.ts) and ask pg only
+// once one is free, so pg's timeout applies to connecting alone, and a server that stops answering
+// still fails every request within bounds.
 
 interface Releasable {
   release(destroy?: boolean | Error): void;
@@ -20,10 +19,7 @@ interface Pool<C extends Releasable> {
  * Puts a queue in front of `pool.connect()` (the promise form, which Kysely uses). Answers how many
  * requests wait in it now (the metrics: src/server/metrics.ts watchPool).
  */
-export function queueForConnections<C extends Releasable>(
-  pool: Pool<C>,
-  waitMs = QUEUE_TIMEOUT_MS,
-): () => number {
+export function queueForConnections<C extends Releasable>(pool: Pool<C>, waitMs: number): () => number {
   const size = pool.options.max ?? 10;
   const connect = pool.connect.bind(pool);
   let busy = 0;
