@@ -5,7 +5,7 @@ import { emptyDatabase } from '../../../../tests/support/empty-database.ts';
 const LIMIT_FUNCTIONS = ['rate_limit_enforce', 'rate_limit_hit', 'rate_limit_take'];
 const MAIL_COLUMNS = ['mail_attempts', 'mail_claimed_until', 'mail_error'];
 
-describe('migration 0025: the contract of issue 43', () => {
+describe('migration 0025: the contract of the plain guard and the one retry system', () => {
   it('drops the contact mail retry columns and, on PostgreSQL, the limit functions; keeps the messages; down gives them back', async () => {
     const { db, migrateTo, migrateToLatest } = await emptyDatabase({ postgres: true });
     const onPostgres = Boolean(process.env.DATABASE_URL);

@@ -1,5 +1,5 @@
 // contract: rate_limit_hit, rate_limit_enforce, rate_limit_take, contact_messages.mail_attempts, contact_messages.mail_error, contact_messages.mail_claimed_until (unused since 23eda11)
-// The contract half of issue 43 (docs/decisions/0011-expand-contract-migrations.md): the limits are
+// The contract of record 0021's plain guard and record 0010's one retry system (docs/decisions/0011-expand-contract-migrations.md): the limits are
 // counted by one Kysely transaction on both databases (src/server/rate-limit.ts) and the contact mail
 // is retried by the job queue, so PostgreSQL's functions of 0022-0024 and the contact mail's own
 // retry columns (0004, 0010) have had no caller since the release of commit 23eda11, which added no
