@@ -1,4 +1,4 @@
-// `contact list` run for real (tsx, as `npm run admin` runs it) against a test database holding a
+// `contact list` (run in-process: tests/support/operator-commands.ts) against a test database holding a
 // message stored with escape sequences and a bidi override (as before the forms dropped them, or
 // written by anything else): the operator's terminal shows them escaped and never receives an ESC.
 import { expect, test } from 'vitest';

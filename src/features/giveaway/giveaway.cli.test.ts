@@ -1,4 +1,4 @@
-// The operator commands run for real (tsx, as `npm run admin` runs them) against a test database:
+// The operator commands (scripts/admin-commands.ts, run in-process: tests/support/operator-commands.ts) against a test database:
 // create, edit, list and end a promotion, export its entries, draw, verify the draw from the export.
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -143,7 +143,7 @@ test('a promotion from creation to a verified draw', async () => {
   expect((await admin('promotion', 'end', 'autumn')).stdout).toContain('ended autumn  off');
   expect((await admin('promotion', 'list')).stdout).toContain('autumn  off');
   expect((await admin('--help')).stdout).toMatch(/promotion[\s\S]*entries[\s\S]*draw/);
-}, 240_000);
+});
 
 test("one person under two mailboxes but one phone: listed before the draw, excluded only on the operator's word, recorded, and verified", async () => {
   await runningPromotion(
@@ -199,4 +199,4 @@ test("one person under two mailboxes but one phone: listed before the draw, excl
   const without = await admin('draw', 'verify', '--draw', record.id, '--entries', file);
   expect(without.code).toBe(1);
   await t.db.updateTable('draws').set({ excluded_ids: '["w-b"]' }).where('id', '=', record.id).execute();
-}, 120_000);
+});

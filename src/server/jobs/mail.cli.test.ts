@@ -1,4 +1,4 @@
-// `npm run admin -- mail list|retry`, run for real (tsx, as `npm run admin` runs them) against the
+// `npm run admin -- mail list|retry` (run in-process: tests/support/operator-commands.ts) against the
 // test's database.
 import { expect, test } from 'vitest';
 import { operatorCommandTests } from '../../../tests/support/operator-commands.ts';
@@ -71,4 +71,4 @@ test('mail list shows the queue and the failed mail with its last error; mail re
     .executeTakeFirstOrThrow();
   expect(waiting).toMatchObject({ status: 'queued', attempts: 0 });
   expect(waiting.run_after).toBeLessThanOrEqual(Date.now());
-}, 150_000); // eight runs of the real command (tsx), seconds each on a busy machine
+});
