@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CHAIN_TIME_ZONE, chainDay, isCalendarDate, isRealDate, utcDayStart } from './dates.ts';
 
 describe('isRealDate', () => {
@@ -83,5 +83,19 @@ describe('chainDay', () => {
     expect(chainDay(midnight)).toBe('2026-01-15');
     expect(chainDay(midnight + 59_999)).toBe('2026-01-15');
     expect(chainDay(midnight - 1)).toBe('2026-01-14');
+  });
+});
+
+describe('the time-zone formatter', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  // Loading a zone's data is slow on a phone; the islands that only check dates must not pay it.
+  it('is made when chainDay first needs it, not when the module is imported', async () => {
+    vi.resetModules();
+    const made = vi.spyOn(Intl, 'DateTimeFormat');
+    const dates = await import('./dates.ts');
+    expect(made).not.toHaveBeenCalled();
+    expect(dates.chainDay(Date.UTC(2026, 0, 5, 12))).toBe('2026-01-05');
+    expect(made).toHaveBeenCalledTimes(1);
   });
 });

@@ -26,12 +26,9 @@ export function isRealDate(value: string): boolean {
 export const utcDayStart = (value: string): number | undefined =>
   isRealDate(value) ? Date.parse(`${value}T00:00:00Z`) : undefined;
 
-const dayFormat = new Intl.DateTimeFormat('en-US', {
-  timeZone: CHAIN_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
+// Made on first use, not on import: a formatter with a time zone loads the zone data, tens of
+// milliseconds on a phone, which every island importing isCalendarDate paid at hydration.
+let dayFormat: Intl.DateTimeFormat | undefined;
 
 const MINUTE = 60_000;
 let memo = { minute: Number.NaN, day: '' };
@@ -42,6 +39,12 @@ export function chainDay(epochMs: number): string {
   // formatting is the slow part of a giveaway entry otherwise.
   const minute = Math.floor(epochMs / MINUTE);
   if (minute === memo.minute) return memo.day;
+  dayFormat ??= new Intl.DateTimeFormat('en-US', {
+    timeZone: CHAIN_TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  });
   const parts = Object.fromEntries(dayFormat.formatToParts(epochMs).map((part) => [part.type, part.value]));
   memo = { minute, day: `${parts.year}-${parts.month}-${parts.day}` };
   return memo.day;

@@ -211,6 +211,29 @@ test.describe('fleet fueling application', () => {
     await expect(page.getByText('No File Chosen')).toHaveCount(2);
   });
 
+  // The form's 150 controls each get only their own value (ApplicationControls.tsx): a change commits
+  // the control it touched, not all of them, which kept the phone busy after hydration.
+  test('typing in one field leaves the markup of every other field alone', async ({ page }) => {
+    await page.goto('/frame/fleet-fueling');
+    await hydrated(page);
+    // The date and time are set after hydration (product.md 4): the change before the one watched.
+    await expect(page.getByRole('combobox', { name: 'AM/PM' })).not.toHaveValue('');
+    await page.evaluate(() => {
+      const touched = new Set<string>();
+      Object.assign(window, { touched });
+      new MutationObserver((records) => {
+        for (const { target } of records) {
+          if (target instanceof HTMLInputElement || target instanceof HTMLSelectElement)
+            touched.add(target.id);
+        }
+      }).observe(document.querySelector('form') as HTMLFormElement, { attributes: true, subtree: true });
+    });
+    await page.getByLabel('DBA or AKA').fill('Main Street Hauling');
+    await expect
+      .poll(() => page.evaluate(() => [...(window as unknown as { touched: Set<string> }).touched]))
+      .toEqual(['fleet-fueling-dba']);
+  });
+
   test('the comma key is blocked in the fuel spend, and [clear] empties the signature', async ({ page }) => {
     await page.goto('/frame/fleet-fueling');
     await hydrated(page);

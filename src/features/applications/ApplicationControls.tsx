@@ -1,7 +1,11 @@
 // The controls of the application forms, bound to the form's state through context: each has a
 // visible label (with * when required), an optional hint and its message beside it, tied to the
 // control with aria-describedby and aria-invalid (the first invalid one gets focus on submit).
-import { createContext, type InputHTMLAttributes, type ReactNode, useContext } from 'react';
+// Each control reads the form's context, then draws its markup in a memo'd view that gets only its
+// own value and message: a change (typing, the draft restored after hydration) re-commits the
+// controls it touched, not the fleet form's 150 inputs (bench/results/analysis.md), so `set` and
+// the handlers given to a control must stay the same between renders.
+import { createContext, type InputHTMLAttributes, memo, type ReactNode, useContext } from 'react';
 import { ErrorText, Label } from '../../components/form/Fields.tsx';
 import type { ApplicationForm } from './useApplication.ts';
 
@@ -29,11 +33,41 @@ const Hint = ({ id, hint }: { id: string; hint?: string }) =>
   ) : null;
 
 type TextProps = Common & Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'id'> & { wide?: boolean };
+type Set = ApplicationForm['set'];
+/** What a view gets besides its caller's props: its id, value, message and the setter. */
+interface Bound {
+  id: string;
+  value: string;
+  error?: string;
+  set: Set;
+}
 
-export function Text({ name, label, required, hint, wide, ...input }: TextProps) {
+export function Text(props: TextProps) {
   const { prefix, values, errors, set } = useForm();
-  const id = `${prefix}-${name}`;
-  const error = errors[name];
+  const { name } = props;
+  return (
+    <TextView
+      {...props}
+      id={`${prefix}-${name}`}
+      value={String(values[name] ?? '')}
+      error={errors[name]}
+      set={set}
+    />
+  );
+}
+
+const TextView = memo(function TextView({
+  name,
+  label,
+  required,
+  hint,
+  wide,
+  id,
+  value,
+  error,
+  set,
+  ...input
+}: TextProps & Bound) {
   return (
     <div className={wide ? 'field field--wide' : 'field'}>
       <Label id={id} label={label} required={required} />
@@ -41,7 +75,7 @@ export function Text({ name, label, required, hint, wide, ...input }: TextProps)
         id={id}
         name={name}
         type="text"
-        value={String(values[name] ?? '')}
+        value={value}
         onChange={(event) => set(name, event.target.value)}
         aria-required={required || undefined}
         aria-invalid={error ? true : undefined}
@@ -52,11 +86,33 @@ export function Text({ name, label, required, hint, wide, ...input }: TextProps)
       <Message id={id} text={error} />
     </div>
   );
+});
+
+type TextAreaProps = Common & { maxLength: number };
+
+export function TextArea(props: TextAreaProps) {
+  const { prefix, values, errors, set } = useForm();
+  const { name } = props;
+  return (
+    <TextAreaView
+      {...props}
+      id={`${prefix}-${name}`}
+      value={String(values[name] ?? '')}
+      error={errors[name]}
+      set={set}
+    />
+  );
 }
 
-export function TextArea({ name, label, maxLength }: Common & { maxLength: number }) {
-  const { prefix, values, errors, set } = useForm();
-  const id = `${prefix}-${name}`;
+const TextAreaView = memo(function TextAreaView({
+  name,
+  label,
+  maxLength,
+  id,
+  value,
+  error,
+  set,
+}: TextAreaProps & Bound) {
   return (
     <div className="field field--wide">
       <Label id={id} label={label} />
@@ -65,55 +121,95 @@ export function TextArea({ name, label, maxLength }: Common & { maxLength: numbe
         name={name}
         rows={4}
         maxLength={maxLength}
-        value={String(values[name] ?? '')}
+        value={value}
         onChange={(event) => set(name, event.target.value)}
-        aria-invalid={errors[name] ? true : undefined}
-        aria-describedby={describedBy(id, undefined, errors[name])}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, undefined, error)}
       />
-      <Message id={id} text={errors[name]} />
+      <Message id={id} text={error} />
     </div>
   );
-}
+});
 
 type Options = readonly (readonly [string, string])[];
 
-export function Select({
+// A list's <option>s made once and reused: React skips elements it rendered before, so a change
+// anywhere in the form does not walk the fleet form's 500 options (six state lists, the minutes).
+const madeOptions = new WeakMap<Options, ReactNode>();
+function optionElements(options: Options): ReactNode {
+  let made = madeOptions.get(options);
+  if (!made) {
+    made = options.map(([value, text]) => (
+      <option key={value} value={value}>
+        {text}
+      </option>
+    ));
+    madeOptions.set(options, made);
+  }
+  return made;
+}
+
+type SelectProps = Common & { options: Options; placeholder?: string };
+
+export function Select(props: SelectProps) {
+  const { prefix, values, errors, set } = useForm();
+  const { name } = props;
+  return (
+    <SelectView
+      {...props}
+      id={`${prefix}-${name}`}
+      value={String(values[name] ?? '')}
+      error={errors[name]}
+      set={set}
+    />
+  );
+}
+
+const SelectView = memo(function SelectView({
   name,
   label,
   required,
   hint,
   options,
   placeholder = 'Select',
-}: Common & { options: Options; placeholder?: string }) {
-  const { prefix, values, errors, set } = useForm();
-  const id = `${prefix}-${name}`;
+  id,
+  value,
+  error,
+  set,
+}: SelectProps & Bound) {
   return (
     <div className="field">
       <Label id={id} label={label} required={required} />
       <select
         id={id}
         name={name}
-        value={String(values[name] ?? '')}
+        value={value}
         onChange={(event) => set(name, event.target.value)}
         aria-required={required || undefined}
-        aria-invalid={errors[name] ? true : undefined}
-        aria-describedby={describedBy(id, hint, errors[name])}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, hint, error)}
       >
         <option value="">{placeholder}</option>
-        {options.map(([value, text]) => (
-          <option key={value} value={value}>
-            {text}
-          </option>
-        ))}
+        {optionElements(options)}
       </select>
       <Hint id={id} hint={hint} />
-      <Message id={id} text={errors[name]} />
+      <Message id={id} text={error} />
     </div>
+  );
+});
+
+type ChoicesProps = Common & { options: Options; multiple?: boolean; children?: ReactNode };
+
+/** Radio buttons (one answer) or checkboxes (several; the value is a list). */
+export function Choices(props: ChoicesProps) {
+  const { prefix, values, errors, set } = useForm();
+  const { name } = props;
+  return (
+    <ChoicesView {...props} id={`${prefix}-${name}`} current={values[name]} error={errors[name]} set={set} />
   );
 }
 
-/** Radio buttons (one answer) or checkboxes (several; the value is a list). */
-export function Choices({
+const ChoicesView = memo(function ChoicesView({
   name,
   label,
   required,
@@ -121,15 +217,16 @@ export function Choices({
   options,
   multiple = false,
   children,
-}: Common & { options: Options; multiple?: boolean; children?: ReactNode }) {
-  const { prefix, values, errors, set } = useForm();
-  const id = `${prefix}-${name}`;
-  const current = values[name];
+  id,
+  current,
+  error,
+  set,
+}: ChoicesProps & Omit<Bound, 'value'> & { current: unknown }) {
   const chosen = Array.isArray(current) ? current : current ? [current] : [];
   const toggle = (value: string, on: boolean) =>
     set(name, multiple ? (on ? [...chosen, value] : chosen.filter((item) => item !== value)) : value);
   return (
-    <fieldset className="choices" aria-describedby={describedBy(id, hint, errors[name])}>
+    <fieldset className="choices" aria-describedby={describedBy(id, hint, error)}>
       <legend>
         {label}
         {required && (
@@ -148,21 +245,44 @@ export function Choices({
             value={value}
             checked={chosen.includes(value)}
             onChange={(event) => toggle(value, event.target.checked)}
-            aria-invalid={errors[name] ? true : undefined}
+            aria-invalid={error ? true : undefined}
           />{' '}
           {text}
         </label>
       ))}
       {children}
-      <Message id={id} text={errors[name]} />
+      <Message id={id} text={error} />
     </fieldset>
+  );
+});
+
+type SliderProps = Common & { min: number; max: number };
+
+export function Slider(props: SliderProps) {
+  const { prefix, values, errors, set } = useForm();
+  const { name, min } = props;
+  return (
+    <SliderView
+      {...props}
+      id={`${prefix}-${name}`}
+      value={String(values[name] ?? min)}
+      error={errors[name]}
+      set={set}
+    />
   );
 }
 
-export function Slider({ name, label, min, max, required }: Common & { min: number; max: number }) {
-  const { prefix, values, errors, set } = useForm();
-  const id = `${prefix}-${name}`;
-  const value = String(values[name] ?? min);
+const SliderView = memo(function SliderView({
+  name,
+  label,
+  min,
+  max,
+  required,
+  id,
+  value,
+  error,
+  set,
+}: SliderProps & Bound) {
   return (
     <div className="field">
       <Label id={id} label={label} required={required} />
@@ -176,29 +296,34 @@ export function Slider({ name, label, min, max, required }: Common & { min: numb
           step={1}
           value={value}
           onChange={(event) => set(name, event.target.value)}
-          aria-invalid={errors[name] ? true : undefined}
-          aria-describedby={describedBy(id, undefined, errors[name])}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy(id, undefined, error)}
         />
         <output htmlFor={id}>{value}</output>
       </div>
-      <Message id={id} text={errors[name]} />
+      <Message id={id} text={error} />
     </div>
   );
-}
+});
 
 /** One checkbox whose value is 'yes' or ''. */
-export function Check({ name, label }: Common) {
+export function Check(props: Common) {
   const { prefix, values, set } = useForm();
+  const { name } = props;
+  return <CheckView {...props} id={`${prefix}-${name}`} value={String(values[name] ?? '')} set={set} />;
+}
+
+const CheckView = memo(function CheckView({ name, label, id, value, set }: Common & Bound) {
   return (
-    <label className="check" htmlFor={`${prefix}-${name}`}>
+    <label className="check" htmlFor={id}>
       <input
-        id={`${prefix}-${name}`}
+        id={id}
         type="checkbox"
         name={name}
-        checked={values[name] === 'yes'}
+        checked={value === 'yes'}
         onChange={(event) => set(name, event.target.checked ? 'yes' : '')}
       />{' '}
       {label}
     </label>
   );
-}
+});

@@ -1,7 +1,7 @@
 // What both application forms share around their sections: the form state in context, the
 // required-fields note, the bot trap, the human check, product.md 5.6's message, the Submit Form button,
 // and, once sent, the thank-you with the reference number in place of the form.
-import { lazy, type ReactNode, Suspense, useEffect, useRef } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useMemo, useRef } from 'react';
 import { TrapField } from '../../components/form/Fields.tsx';
 import HumanCheck from '../human-check/HumanCheck.tsx';
 import { FormContext } from './ApplicationControls.tsx';
@@ -33,6 +33,19 @@ export default function ApplicationShell({ state, children }: { state: State; ch
   const { info, formRef, form, message, reference, busy, submit, setHumanToken, resetKey, progress, cancel } =
     state;
   const { kind, title } = info;
+  const website = String(form.values.website ?? '');
+  const { set } = form;
+  // Made again only when its value changes, as the controls (ApplicationControls.tsx).
+  const trap = useMemo(
+    () => (
+      <TrapField
+        id={`${kind}-website`}
+        value={website}
+        onChange={(event) => set('website', event.target.value)}
+      />
+    ),
+    [kind, website, set],
+  );
   if (reference) return <Sent title={title} reference={reference} />;
   return (
     <FormContext.Provider value={{ ...form, prefix: kind }}>
@@ -42,11 +55,7 @@ export default function ApplicationShell({ state, children }: { state: State; ch
           <span className="visually-hidden">with an asterisk</span> are required.
         </p>
         {children}
-        <TrapField
-          id={`${kind}-website`}
-          value={String(form.values.website ?? '')}
-          onChange={(event) => form.set('website', event.target.value)}
-        />
+        {trap}
         <HumanCheck action={kind} onToken={setHumanToken} resetKey={resetKey} />
         <div role="alert" className={message ? 'form-message form-message--error' : 'form-message'}>
           {message}

@@ -1,16 +1,40 @@
 // An optional financial statement (product.md 3, 4, 5.6, 8): the chosen file's name or 'No File
 // Chosen', a Remove button that returns to 'No File Chosen', and the provider's type message for
 // a file of another type (checked by name and size here, by content on the server).
-import { useContext, useRef } from 'react';
+import { memo, useContext, useRef } from 'react';
 import { FormContext, Message } from './ApplicationControls.tsx';
 import { MAX_UPLOAD_LABEL, NO_FILE, UPLOAD_ACCEPT, uploadProblem } from './uploads.ts';
+import type { ApplicationForm } from './useApplication.ts';
 
-export default function FileField({ name, label }: { name: string; label: string }) {
+interface Props {
+  name: string;
+  label: string;
+}
+
+/** The field's own file and message into a memo'd view, as the other controls (ApplicationControls.tsx). */
+export default function FileField(props: Props) {
   const { prefix, files, errors, setFile } = useContext(FormContext);
+  const { name } = props;
+  return (
+    <FileFieldView
+      {...props}
+      id={`${prefix}-${name}`}
+      file={files[name] ?? null}
+      error={errors[name]}
+      setFile={setFile}
+    />
+  );
+}
+
+const FileFieldView = memo(function FileFieldView({
+  name,
+  label,
+  id,
+  file,
+  error,
+  setFile,
+}: Props & { id: string; file: File | null; error?: string; setFile: ApplicationForm['setFile'] }) {
   const input = useRef<HTMLInputElement>(null);
-  const id = `${prefix}-${name}`;
-  const file = files[name] ?? null;
-  const error = errors[name];
 
   function choose(chosen: File | undefined) {
     if (!chosen) return setFile(name, null);
@@ -55,4 +79,4 @@ export default function FileField({ name, label }: { name: string; label: string
       <Message id={id} text={error} />
     </div>
   );
-}
+});

@@ -8,6 +8,11 @@ import SignatureField from './SignatureField.tsx';
 const pairs = (items: readonly (string | number)[]) =>
   items.map((item) => [String(item), String(item)] as const);
 const MONTH_OPTIONS = MONTHS.map((month, index) => [String(index + 1), month] as const);
+const DAY_OPTIONS = pairs(range(1, 31));
+const YEAR_OPTIONS = pairs(SIGN_YEARS);
+const HOUR_OPTIONS = pairs(HOURS);
+const MINUTE_OPTIONS = pairs(MINUTES);
+const AMPM_OPTIONS = pairs(['AM', 'PM']);
 
 export const LEGAL_CLAUSES = [
   'The applicant agrees that the card provider and its affiliates may share all information about the applicant and its account with one another, and with others, to the extent the law and the account agreement allow.',
@@ -29,16 +34,16 @@ export default function FleetSignature() {
         <legend>Date</legend>
         <div className="field-row">
           <Select name="sign_month" label="Month" options={MONTH_OPTIONS} required />
-          <Select name="sign_day" label="Day" options={pairs(range(1, 31))} required />
-          <Select name="sign_year" label="Year" options={pairs(SIGN_YEARS)} required />
+          <Select name="sign_day" label="Day" options={DAY_OPTIONS} required />
+          <Select name="sign_year" label="Year" options={YEAR_OPTIONS} required />
         </div>
       </fieldset>
       <fieldset className="group">
         <legend>Time</legend>
         <div className="field-row">
-          <Select name="sign_hour" label="Hour" options={pairs(HOURS)} required />
-          <Select name="sign_minute" label="Minute" options={pairs(MINUTES)} required />
-          <Select name="sign_ampm" label="AM/PM" options={pairs(['AM', 'PM'])} required />
+          <Select name="sign_hour" label="Hour" options={HOUR_OPTIONS} required />
+          <Select name="sign_minute" label="Minute" options={MINUTE_OPTIONS} required />
+          <Select name="sign_ampm" label="AM/PM" options={AMPM_OPTIONS} required />
         </div>
       </fieldset>
       <div className="field-grid">

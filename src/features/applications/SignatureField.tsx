@@ -5,11 +5,12 @@
 // The pad's code arrives when the pad nears the screen (useSignaturePadLibrary); typing works
 // before it does.
 
-import { useContext, useEffect, useRef, useState } from 'react';
+import { memo, useContext, useEffect, useRef, useState } from 'react';
 import type SignaturePad from 'signature_pad';
 import { ChunkFailed } from '../../components/lazy/LazyPart.tsx';
 import { FormContext, Message } from './ApplicationControls.tsx';
 import { SIGNATURE_GETTING_READY, SIGNATURE_INSTRUCTION } from './rules.ts';
+import type { ApplicationForm } from './useApplication.ts';
 import { useSignaturePadLibrary } from './useSignaturePadLibrary.ts';
 
 export const PAD = { width: 666, height: 167 } as const;
@@ -25,13 +26,37 @@ function fitToDisplay(canvas: HTMLCanvasElement, pad: SignaturePad) {
   pad.fromData(data);
 }
 
-export default function SignatureField({ name, label }: { name: string; label: string }) {
+interface Props {
+  name: string;
+  label: string;
+}
+
+/** The field's own value and message into a memo'd view, as the other controls (ApplicationControls.tsx). */
+export default function SignatureField(props: Props) {
   const { prefix, values, errors, set } = useContext(FormContext);
+  const { name } = props;
+  return (
+    <SignatureView
+      {...props}
+      id={`${prefix}-${name}`}
+      value={String(values[name] ?? '')}
+      error={errors[name]}
+      set={set}
+    />
+  );
+}
+
+const SignatureView = memo(function SignatureView({
+  name,
+  label,
+  id,
+  value,
+  error,
+  set,
+}: Props & { id: string; value: string; error?: string; set: ApplicationForm['set'] }) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const padRef = useRef<SignaturePad | null>(null);
   const [typed, setTyped] = useState('');
-  const id = `${prefix}-${name}`;
-  const error = errors[name];
   const { library, retry } = useSignaturePadLibrary(canvasRef);
   const Pad = library.state === 'ready' ? library.value : undefined;
 
@@ -56,8 +81,8 @@ export default function SignatureField({ name, label }: { name: string; label: s
 
   // A value emptied elsewhere (the form was reset) empties the pad too.
   useEffect(() => {
-    if (!values[name]) padRef.current?.clear();
-  }, [values, name]);
+    if (!value) padRef.current?.clear();
+  }, [value]);
 
   /** Empties the drawing: through the pad, or on the canvas itself before the pad's code came. */
   function wipe(canvas: HTMLCanvasElement | null) {
@@ -129,4 +154,4 @@ export default function SignatureField({ name, label }: { name: string; label: s
       <Message id={id} text={error} />
     </div>
   );
-}
+});

@@ -2,7 +2,7 @@
 // reload, saved as the visitor types), the chosen files, the messages beside the fields and product.md
 // 5.6's message above the button, the form ticket and human check, and the multipart submission.
 // Submitting goes through the one submit hook (useSubmit), as every island form does.
-import { useEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import { type Errors, focusFirstInvalid } from '../../components/form/form.ts';
 import { useFormTicket } from '../../components/form/useFormTicket.ts';
 import { useSubmit } from '../../components/form/useSubmit.ts';
@@ -118,11 +118,13 @@ export function useApplication(info: KindInfo, initial: () => Values, atMount?: 
     },
   });
 
-  // After hydration (the server rendered an empty form): restore the draft.
+  // After hydration (the server rendered an empty form): restore the draft. As a transition, so
+  // React renders the whole form again in short slices, not one long task the phone cannot answer
+  // input in (the fleet form's total blocking time, bench/results/analysis.md); typing comes first.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, for this kind
   useEffect(() => {
     const draft = readDraft(kind, secrets);
-    setValues((old) => ({ ...old, ...draft, ...atMount?.() }));
+    startTransition(() => setValues((old) => ({ ...old, ...draft, ...atMount?.() })));
     restored.current = true;
   }, [kind]);
 
@@ -130,15 +132,22 @@ export function useApplication(info: KindInfo, initial: () => Values, atMount?: 
     if (restored.current && !reference) writeDraft(kind, values, secrets);
   }, [kind, values, secrets, reference]);
 
-  const set = (name: string, value: unknown) => {
-    loadSending().catch(() => {});
-    setValues((old) => ({ ...old, [name]: value }));
-    setErrors((old) => (old[name] ? { ...old, [name]: '' } : old));
-  };
-  const setFile = (name: string, file: File | null, problem: string | null = null) => {
-    setFiles((old) => ({ ...old, [name]: file }));
-    setErrors((old) => ({ ...old, [name]: problem ?? '' }));
-  };
+  // The same functions on every render: the controls' views are memo'd on them (ApplicationControls.tsx).
+  const set = useCallback(
+    (name: string, value: unknown) => {
+      loadSending().catch(() => {});
+      setValues((old) => ({ ...old, [name]: value }));
+      setErrors((old) => (old[name] ? { ...old, [name]: '' } : old));
+    },
+    [setErrors],
+  );
+  const setFile = useCallback(
+    (name: string, file: File | null, problem: string | null = null) => {
+      setFiles((old) => ({ ...old, [name]: file }));
+      setErrors((old) => ({ ...old, [name]: problem ?? '' }));
+    },
+    [setErrors],
+  );
 
   const form: ApplicationForm = { values, errors, set, files, setFile };
   const message = status.error ?? null;
