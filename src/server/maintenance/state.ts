@@ -48,29 +48,34 @@ export async function readMaintenance(db: Kysely<Database>): Promise<Maintenance
   return fromEnvironment() ? { on: true, since: 0, source: 'environment' } : { on: false, since: 0 };
 }
 
+/** Per database: the last state read, when its read began, and the read under way (at most one). */
 const cache = new WeakMap<
   object,
-  { at: number; state: Promise<MaintenanceState>; known?: MaintenanceState }
+  { at: number; known?: MaintenanceState; reading?: Promise<MaintenanceState> }
 >();
 
 /**
- * The switch as the server sees it, read at most once a second per database. When the database
- * does not answer, the last known state holds (or off): maintenance must not take the site down.
+ * The switch as the server sees it, read at most once a second per database. Once known, a request
+ * never waits for the next read: it gets the last known state while one read refreshes it, so a
+ * database that does not answer slows no page (static ones included). When the read fails, the last
+ * known state holds (or off): maintenance must not take the site down.
  */
 export function maintenanceState(deps: Pick<AppDeps, 'db' | 'now'>): Promise<MaintenanceState> {
   const now = deps.now();
-  const hit = cache.get(deps.db);
-  if (hit && now - hit.at < STATE_TTL_MS) return hit.state;
-  const previous = hit?.state ?? Promise.resolve({ on: fromEnvironment(), since: 0 });
-  const entry: { at: number; state: Promise<MaintenanceState>; known?: MaintenanceState } = {
-    at: now,
-    state: readMaintenance(deps.db).catch(() => previous),
-  };
-  entry.state.then((state) => {
-    entry.known = state;
-  });
+  const entry = cache.get(deps.db) ?? { at: -Infinity };
   cache.set(deps.db, entry);
-  return entry.state;
+  if (now - entry.at >= STATE_TTL_MS && !entry.reading) {
+    entry.at = now;
+    entry.reading = readMaintenance(deps.db)
+      .then(
+        (state) => (entry.known = state),
+        () => entry.known ?? { on: fromEnvironment(), since: 0 },
+      )
+      .finally(() => {
+        entry.reading = undefined;
+      });
+  }
+  return entry.known ? Promise.resolve(entry.known) : (entry.reading as Promise<MaintenanceState>);
 }
 
 /** True when a fresh read says off: the API's common case, answered without waiting for anything. */
