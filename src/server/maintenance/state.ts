@@ -69,7 +69,7 @@ export function maintenanceState(deps: Pick<AppDeps, 'db' | 'now'>): Promise<Mai
     entry.reading = readMaintenance(deps.db)
       .then(
         (state) => (entry.known = state),
-        () => entry.known ?? { on: fromEnvironment(), since: 0 },
+        () => (entry.known ??= { on: fromEnvironment(), since: 0 }),
       )
       .finally(() => {
         entry.reading = undefined;
