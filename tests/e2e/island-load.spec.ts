@@ -69,7 +69,7 @@ test('a chunk that never arrives counts as failed after 120 seconds (product.md 
   await expect(alertWith(page, 'Incorrect user name or password')).toBeVisible();
 });
 
-test('pages load their islands as usual: no message, and content pages carry no island guard', async ({
+test('pages load their islands as usual: no message, and content pages carry no island retry script', async ({
   page,
 }) => {
   await page.goto('/help');

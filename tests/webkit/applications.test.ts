@@ -1,10 +1,10 @@
 // Both applications in WebKit (product.md 5.6), filled from the shared sample data and sent: the charge
 // card for a joint account with two drawn signatures, the fleet card with two guarantors, a statement
 // upload and drawn signatures. The Playwright spec: tests/e2e/applications.spec.ts.
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test } from 'vitest';
+import { expect, onTestFinished, test } from 'vitest';
 import {
   SAMPLE_PDF,
   sampleChargeCard,
@@ -148,7 +148,9 @@ test('the fleet card sent with two guarantors, an upload and drawn signatures, f
     );
   }
   // The statement, chosen as a visitor's file picker would: its path typed into the file input.
-  const file = join(mkdtempSync(join(tmpdir(), 'kwikfill-webkit-')), 'annual.pdf');
+  const folder = mkdtempSync(join(tmpdir(), 'kwikfill-webkit-'));
+  onTestFinished(() => rmSync(folder, { recursive: true, force: true }));
+  const file = join(folder, 'annual.pdf');
   writeFileSync(file, SAMPLE_PDF);
   await browser.$('#fleet-fueling-annual_statement').addValue(file);
   await expect.poll(() => pageText(browser)).toContain('annual.pdf');
