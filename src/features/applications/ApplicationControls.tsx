@@ -42,18 +42,14 @@ interface Bound {
   set: Set;
 }
 
-export function Text(props: TextProps) {
+/** A control's id, value, message and setter, from the form's context: what its memo'd view gets. */
+export function useBound(name: string, empty = ''): Bound {
   const { prefix, values, errors, set } = useForm();
-  const { name } = props;
-  return (
-    <TextView
-      {...props}
-      id={`${prefix}-${name}`}
-      value={String(values[name] ?? '')}
-      error={errors[name]}
-      set={set}
-    />
-  );
+  return { id: `${prefix}-${name}`, value: String(values[name] ?? empty), error: errors[name], set };
+}
+
+export function Text(props: TextProps) {
+  return <TextView {...props} {...useBound(props.name)} />;
 }
 
 const TextView = memo(function TextView({
@@ -91,17 +87,7 @@ const TextView = memo(function TextView({
 type TextAreaProps = Common & { maxLength: number };
 
 export function TextArea(props: TextAreaProps) {
-  const { prefix, values, errors, set } = useForm();
-  const { name } = props;
-  return (
-    <TextAreaView
-      {...props}
-      id={`${prefix}-${name}`}
-      value={String(values[name] ?? '')}
-      error={errors[name]}
-      set={set}
-    />
-  );
+  return <TextAreaView {...props} {...useBound(props.name)} />;
 }
 
 const TextAreaView = memo(function TextAreaView({
@@ -152,17 +138,7 @@ function optionElements(options: Options): ReactNode {
 type SelectProps = Common & { options: Options; placeholder?: string };
 
 export function Select(props: SelectProps) {
-  const { prefix, values, errors, set } = useForm();
-  const { name } = props;
-  return (
-    <SelectView
-      {...props}
-      id={`${prefix}-${name}`}
-      value={String(values[name] ?? '')}
-      error={errors[name]}
-      set={set}
-    />
-  );
+  return <SelectView {...props} {...useBound(props.name)} />;
 }
 
 const SelectView = memo(function SelectView({
@@ -259,17 +235,7 @@ const ChoicesView = memo(function ChoicesView({
 type SliderProps = Common & { min: number; max: number };
 
 export function Slider(props: SliderProps) {
-  const { prefix, values, errors, set } = useForm();
-  const { name, min } = props;
-  return (
-    <SliderView
-      {...props}
-      id={`${prefix}-${name}`}
-      value={String(values[name] ?? min)}
-      error={errors[name]}
-      set={set}
-    />
-  );
+  return <SliderView {...props} {...useBound(props.name, String(props.min))} />;
 }
 
 const SliderView = memo(function SliderView({
@@ -308,9 +274,7 @@ const SliderView = memo(function SliderView({
 
 /** One checkbox whose value is 'yes' or ''. */
 export function Check(props: Common) {
-  const { prefix, values, set } = useForm();
-  const { name } = props;
-  return <CheckView {...props} id={`${prefix}-${name}`} value={String(values[name] ?? '')} set={set} />;
+  return <CheckView {...props} {...useBound(props.name)} />;
 }
 
 const CheckView = memo(function CheckView({ name, label, id, value, set }: Common & Bound) {

@@ -5,10 +5,10 @@
 // The pad's code arrives when the pad nears the screen (useSignaturePadLibrary); typing works
 // before it does.
 
-import { memo, useContext, useEffect, useRef, useState } from 'react';
+import { memo, useEffect, useRef, useState } from 'react';
 import type SignaturePad from 'signature_pad';
 import { ChunkFailed } from '../../components/lazy/LazyPart.tsx';
-import { FormContext, Message } from './ApplicationControls.tsx';
+import { Message, useBound } from './ApplicationControls.tsx';
 import { SIGNATURE_GETTING_READY, SIGNATURE_INSTRUCTION } from './rules.ts';
 import type { ApplicationForm } from './useApplication.ts';
 import { useSignaturePadLibrary } from './useSignaturePadLibrary.ts';
@@ -33,17 +33,7 @@ interface Props {
 
 /** The field's own value and message into a memo'd view, as the other controls (ApplicationControls.tsx). */
 export default function SignatureField(props: Props) {
-  const { prefix, values, errors, set } = useContext(FormContext);
-  const { name } = props;
-  return (
-    <SignatureView
-      {...props}
-      id={`${prefix}-${name}`}
-      value={String(values[name] ?? '')}
-      error={errors[name]}
-      set={set}
-    />
-  );
+  return <SignatureView {...props} {...useBound(props.name)} />;
 }
 
 const SignatureView = memo(function SignatureView({
