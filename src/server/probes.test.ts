@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createPgDatabase } from '../../tests/support/test-api.ts';
 import type { Config } from './config/index.ts';
-import { closeSharedDatabase } from './db/shared.ts';
+import { closeSharedDatabase, sharedDatabase } from './db/shared.ts';
 import { probe, probeResponse, startDraining } from './probes.ts';
 
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -26,7 +26,11 @@ async function workingDatabase(): Promise<Config> {
     await pg?.drop();
     rmSync(dataDir, { recursive: true, force: true });
   });
-  return { dataDir, databaseUrl: pg?.url } as Config;
+  const config = { dataDir, databaseUrl: pg?.url } as Config;
+  // Opened and migrated first, as the server's start does: the probe then asks one query, not the
+  // migrations of a new database within its 2 s (which a busy machine may not give).
+  await sharedDatabase(config);
+  return config;
 }
 
 /** A TCP port that accepts connections and never says a word (a database that hangs). */
