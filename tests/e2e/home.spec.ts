@@ -115,14 +115,18 @@ test.describe('hero and giveaway', () => {
     await page.goto('/');
     const video = page.locator('video[data-hero-video]');
     await expect.poll(() => video.evaluate((v: HTMLVideoElement) => !v.paused)).toBe(true);
-    const order = await page.evaluate(() => {
-      const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
-      const videoEntry = performance
-        .getEntriesByType('resource')
-        .find((entry) => /\/media\/home\/hero\.(webm|mp4)/.test(entry.name));
-      return { loadStart: navigation?.loadEventStart ?? 0, videoStart: videoEntry?.startTime ?? -1 };
-    });
-    expect(order.videoStart).toBeGreaterThanOrEqual(order.loadStart);
+    // A resource's timing entry is written when its download ends, which may come after playing starts.
+    const order = () =>
+      page.evaluate(() => {
+        const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+        const videoEntry = performance
+          .getEntriesByType('resource')
+          .find((entry) => /\/media\/home\/hero\.(webm|mp4)/.test(entry.name));
+        return { loadStart: navigation?.loadEventStart ?? 0, videoStart: videoEntry?.startTime ?? -1 };
+      });
+    await expect.poll(async () => (await order()).videoStart).toBeGreaterThanOrEqual(0);
+    const { loadStart, videoStart } = await order();
+    expect(videoStart).toBeGreaterThanOrEqual(loadStart);
   });
 });
 
