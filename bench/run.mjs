@@ -28,8 +28,10 @@ const STEPS = [
 ];
 
 rmSync(join(RESULTS_DIR, 'parts'), { recursive: true, force: true });
-// The cdn share step replays its day through a real Varnish too: Debian's, installed when missing.
+// The cdn share step replays its day through a real Varnish too, and Lighthouse runs in Debian's
+// `chromium`: both installed when missing.
 spawnSync('bash', ['tests/support/ensure-varnish.sh'], { stdio: 'inherit' });
+spawnSync('bash', ['tests/support/ensure-browsers.sh'], { stdio: 'inherit' });
 const steps = STEPS.map(({ name, args, withPostgres }) => {
   console.log(`\n== ${name}`);
   const [command, argv] = withPostgres

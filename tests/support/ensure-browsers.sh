@@ -9,7 +9,7 @@
 set -euo pipefail
 missing=()
 chromium_found=""
-for candidate in "${CHROMIUM_PATH:-}" /usr/bin/chromium /usr/bin/chromium-browser; do
+for candidate in "${CHROME_PATH:-}" /usr/bin/chromium /usr/bin/chromium-browser; do
   if [ -n "$candidate" ] && [ -x "$candidate" ]; then chromium_found=1; break; fi
 done
 [ -n "$chromium_found" ] || missing+=(chromium)
